@@ -1,0 +1,99 @@
+//! One module per command: each turns parsed arguments into library calls, then writes the
+//! answer in the chosen format. All computing happens before the first byte is written, so an
+//! error leaves stdout empty.
+
+mod moves;
+mod seq;
+mod table;
+mod value;
+mod verify;
+
+use std::io::Write;
+
+use crate::cli::{Cli, Command, Format};
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// The library refused the request.
+    Grundy(grundy::Error),
+    /// Writing the output failed.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Grundy(e) => e.fmt(f),
+            Failure::Io(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl From<grundy::Error> for Failure {
+    fn from(e: grundy::Error) -> Self {
+        Failure::Grundy(e)
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+pub type Outcome = Result<(), Failure>;
+
+/// Runs a parsed command, writing its answer to `out`.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
+    match cli.command {
+        Command::Value(args) => value::run(args, out),
+        Command::Moves(args) => moves::run(args, out),
+        Command::Seq(args) => seq::run(args, out),
+        Command::Table(args) => table::run(args, out),
+        Command::Verify(args) => verify::run(args, out),
+    }
+}
+
+/// Writes `value` as pretty JSON and a newline.
+pub fn write_json(out: &mut dyn Write, value: &serde_json::Value) -> Outcome {
+    serde_json::to_writer(&mut *out, value).map_err(|e| Failure::Io(e.into()))?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The error for a format a command does not offer.
+pub fn unsupported(format: Format, what: &str) -> Failure {
+    let name = match format {
+        Format::Text => "text",
+        Format::Csv => "csv",
+        Format::Json => "json",
+        Format::Bfile => "bfile",
+    };
+    Failure::Grundy(grundy::Error::Invalid(format!(
+        "--format {name} is not available for {what}"
+    )))
+}
+
+/// A position as the user writes it: `3,5,6`.
+pub fn show_position(position: &[u64]) -> String {
+    position
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A template as the user writes it: `0,2,_`.
+pub fn show_template(template: &[Option<u64>]) -> String {
+    template
+        .iter()
+        .map(|c| c.map_or("_".to_string(), |v| v.to_string()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Parses a number argument.
+pub fn number(text: &str) -> Result<u64, grundy::Error> {
+    grundy::number::parse_u64(text)
+}

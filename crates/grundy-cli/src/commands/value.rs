@@ -1,0 +1,59 @@
+//! `grundy value GAME POS`.
+
+use std::io::Write;
+
+use serde_json::json;
+
+use super::{show_position, unsupported, write_json, Outcome};
+use crate::cli::{Format, PositionArgs};
+use grundy::{query, spec};
+
+pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
+    let game = spec::parse_game(&args.game)?;
+    let position = spec::parse_position(&args.position)?;
+    let report = query::value(game.as_ref(), &position)?;
+    match args.output.format() {
+        Format::Json => write_json(
+            out,
+            &json!({
+                "game": report.game,
+                "position": report.position,
+                "value": report.value,
+                "outcome": report.outcome,
+                "method": report.method,
+            }),
+        ),
+        Format::Text => {
+            let meaning = if report.value == 0 {
+                "the player to move loses"
+            } else {
+                "the player to move wins"
+            };
+            writeln!(out, "{}", report.value)?;
+            writeln!(
+                out,
+                "{} {}: value {}, {}-position ({meaning})",
+                report.game,
+                show_position(&report.position),
+                report.value,
+                report.outcome
+            )?;
+            writeln!(out, "method: {}", report.method)?;
+            Ok(())
+        }
+        Format::Csv => {
+            writeln!(out, "game,position,value,outcome,method")?;
+            writeln!(
+                out,
+                "\"{}\",\"{}\",{},{},\"{}\"",
+                report.game,
+                show_position(&report.position),
+                report.value,
+                report.outcome,
+                report.method
+            )?;
+            Ok(())
+        }
+        format @ Format::Bfile => Err(unsupported(format, "value (b-files are for sequences)")),
+    }
+}

@@ -1,0 +1,203 @@
+//! Gaps between consecutive occurrences of equal values.
+//!
+//! If value `v` occurs at positions `n_1 < n_2 < ...`, its gaps are `n_{j+1} - n_j`. This is the
+//! statistic of Friman and Nivasch's Table 1 (i-Mark({1},{2,3})): a maximum gap `g` for value
+//! `v` means every window of `g` consecutive positions (after the first occurrence) contains a
+//! `v`. The tracker is incremental (for streaming runs) and mergeable (for runs split into
+//! segments computed in parallel).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+/// The statistics of one value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GapStats {
+    /// The value.
+    pub value: u64,
+    /// How many times it occurs.
+    pub count: u64,
+    /// Its first position.
+    pub first: u64,
+    /// Its last position.
+    pub last: u64,
+    /// The largest gap between consecutive occurrences (None if it occurs once).
+    pub max_gap: Option<u64>,
+    /// Where the first largest gap starts: occurrences at `max_gap_from` and
+    /// `max_gap_from + max_gap`, none between.
+    pub max_gap_from: Option<u64>,
+}
+
+impl GapStats {
+    fn new(value: u64, position: u64) -> Self {
+        GapStats {
+            value,
+            count: 1,
+            first: position,
+            last: position,
+            max_gap: None,
+            max_gap_from: None,
+        }
+    }
+
+    #[inline]
+    fn record(&mut self, position: u64) {
+        let gap = position - self.last;
+        if self.max_gap.is_none_or(|g| gap > g) {
+            self.max_gap = Some(gap);
+            self.max_gap_from = Some(self.last);
+        }
+        self.count += 1;
+        self.last = position;
+    }
+
+    /// Combines the statistics of a range with those of a later, disjoint range.
+    fn then(self, later: GapStats) -> GapStats {
+        let mut merged = self;
+        merged.record(later.first);
+        merged.count += later.count - 1;
+        if later.max_gap > merged.max_gap {
+            merged.max_gap = later.max_gap;
+            merged.max_gap_from = later.max_gap_from;
+        }
+        merged.last = later.last;
+        merged
+    }
+}
+
+/// Values below this are tracked in a vector, larger ones in a map.
+const SMALL: u64 = 1024;
+
+/// Accumulates [`GapStats`] for every value of a sequence fed in increasing position order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GapTracker {
+    small: Vec<Option<GapStats>>,
+    large: BTreeMap<u64, GapStats>,
+}
+
+impl GapTracker {
+    /// An empty tracker.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records value `value` at `position`; positions must increase from call to call.
+    #[inline]
+    pub fn push(&mut self, position: u64, value: u64) {
+        if value < SMALL {
+            let i = value as usize;
+            if i >= self.small.len() {
+                self.small.resize(i + 1, None);
+            }
+            match &mut self.small[i] {
+                Some(stats) => stats.record(position),
+                slot => *slot = Some(GapStats::new(value, position)),
+            }
+        } else {
+            self.large
+                .entry(value)
+                .and_modify(|stats| stats.record(position))
+                .or_insert_with(|| GapStats::new(value, position));
+        }
+    }
+
+    /// Merges the tracker of a later, disjoint range of positions into this one.
+    pub fn merge(&mut self, later: &GapTracker) {
+        for stats in later.finish() {
+            if stats.value < SMALL {
+                let i = stats.value as usize;
+                if i >= self.small.len() {
+                    self.small.resize(i + 1, None);
+                }
+                let slot = &mut self.small[i];
+                *slot = Some(slot.map_or(stats, |earlier| earlier.then(stats)));
+            } else {
+                let merged = match self.large.remove(&stats.value) {
+                    Some(earlier) => earlier.then(stats),
+                    None => stats,
+                };
+                self.large.insert(stats.value, merged);
+            }
+        }
+    }
+
+    /// The statistics by increasing value.
+    pub fn finish(&self) -> Vec<GapStats> {
+        self.small
+            .iter()
+            .flatten()
+            .copied()
+            .chain(self.large.values().copied())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The definition, spelled out: positions of each value, then differences.
+    fn reference(values: &[u64]) -> Vec<GapStats> {
+        let mut positions: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
+        for (i, &v) in values.iter().enumerate() {
+            positions.entry(v).or_default().push(i as u64);
+        }
+        positions
+            .into_iter()
+            .map(|(value, at)| {
+                let mut max_gap = None;
+                let mut max_gap_from = None;
+                for w in at.windows(2) {
+                    if max_gap.is_none_or(|g| w[1] - w[0] > g) {
+                        max_gap = Some(w[1] - w[0]);
+                        max_gap_from = Some(w[0]);
+                    }
+                }
+                GapStats {
+                    value,
+                    count: at.len() as u64,
+                    first: at[0],
+                    last: *at.last().unwrap(),
+                    max_gap,
+                    max_gap_from,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_small_example() {
+        let mut t = GapTracker::new();
+        for (i, v) in [0, 1, 0, 0, 2, 1, 0].into_iter().enumerate() {
+            t.push(i as u64, v);
+        }
+        let g = t.finish();
+        assert_eq!(
+            (g[0].count, g[0].max_gap, g[0].max_gap_from),
+            (4, Some(3), Some(3))
+        );
+        assert_eq!((g[1].first, g[1].last, g[1].max_gap), (1, 5, Some(4)));
+        assert_eq!((g[2].count, g[2].max_gap), (1, None));
+    }
+
+    proptest! {
+        #[test]
+        fn tracker_and_merge_match_the_definition(
+            values in prop::collection::vec(prop_oneof![0u64..5, 1020u64..1030], 0..200),
+            cut in 0usize..200,
+        ) {
+            let cut = cut.min(values.len());
+            let mut whole = GapTracker::new();
+            let (mut left, mut right) = (GapTracker::new(), GapTracker::new());
+            for (i, &v) in values.iter().enumerate() {
+                whole.push(i as u64, v);
+                if i < cut { left.push(i as u64, v) } else { right.push(i as u64, v) }
+            }
+            left.merge(&right);
+            let expected = reference(&values);
+            prop_assert_eq!(whole.finish(), expected.clone());
+            prop_assert_eq!(left.finish(), expected);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! The one error type of the library. Every message is written for the person at the terminal:
+//! the CLI prints it after `error: ` and exits with code 2.
+
+/// What went wrong, in words a user can act on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The game spec string is malformed, names an unknown family or key, or has a bad parameter.
+    #[error("invalid game spec: {0}")]
+    Spec(String),
+    /// A position does not parse or is not a position of the game.
+    #[error("invalid position: {0}")]
+    Position(String),
+    /// A number does not parse, or does not fit the type it must fit.
+    #[error("invalid number: {0}")]
+    Number(String),
+    /// The computation would exceed a stated limit (memory, table size, search size).
+    #[error("too large: {0}")]
+    TooLarge(String),
+    /// Exact arithmetic would overflow.
+    #[error("overflow: {0}")]
+    Overflow(String),
+    /// Any other invalid request (bad option combination, unknown claim, ...).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,9 @@
+//! The game families, one folder each with the same shape:
+//!
+//! - `mod.rs`: the rules (the ruleset and, where it fits, a typed game for the engines);
+//! - `theory.rs`: closed forms and theorems, each citing its source, each with a brute-force twin
+//!   in the tests;
+//! - `spec.rs`: the [`Family`](crate::spec::Family) entry that parses the spec string.
+
+pub mod nim;
+pub mod subtraction;

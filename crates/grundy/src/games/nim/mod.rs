@@ -1,0 +1,144 @@
+//! Nim: any number of piles; a move takes any positive number of tokens from one pile.
+//!
+//! Bouton's theorem (1901): the SG value of a Nim position is the nim-sum (XOR) of its piles, so a
+//! position is a P-position exactly when the nim-sum is 0, and a winning move reduces a pile `p`
+//! with `p XOR x < p` to `p XOR x`, where `x` is the nim-sum. [`theory`] implements the theorem;
+//! the memoised engine on [`Nim`] is its brute-force twin in the tests.
+
+pub mod spec;
+pub mod theory;
+
+use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
+use crate::{Game, Result};
+
+/// Nim on any number of piles. Positions are pile sizes in order; the canonical form sorts them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Nim;
+
+impl Game for Nim {
+    type Position = Vec<u64>;
+
+    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &pile) in piles.iter().enumerate() {
+            for smaller in 0..pile {
+                let mut next = piles.clone();
+                next[i] = smaller;
+                out.push(next);
+            }
+        }
+    }
+
+    fn canonical(&self, piles: &Vec<u64>) -> Vec<u64> {
+        let mut sorted = piles.clone();
+        sorted.sort_unstable();
+        sorted
+    }
+}
+
+/// Positions with more options than this are refused by `moves` (the list would not be read).
+pub const MAX_LISTED_MOVES: u64 = 1_000_000;
+
+impl Ruleset for Nim {
+    fn spec(&self) -> String {
+        "nim".into()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::AtLeast(1)
+    }
+
+    fn position_hint(&self) -> String {
+        "pile sizes, like 3,5,6".into()
+    }
+
+    fn moves(&self, piles: &[u64]) -> Result<Vec<Move>> {
+        let total = piles.iter().try_fold(0u64, |acc, &p| acc.checked_add(p));
+        if total.is_none_or(|t| t > MAX_LISTED_MOVES) {
+            return Err(crate::Error::TooLarge(format!(
+                "this position has more than {MAX_LISTED_MOVES} moves to list"
+            )));
+        }
+        let mut moves = Vec::new();
+        for (i, &pile) in piles.iter().enumerate() {
+            for take in 1..=pile {
+                let mut to = piles.to_vec();
+                to[i] = pile - take;
+                moves.push(Move {
+                    to,
+                    description: format!("take {take} from pile {}", i + 1),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn canonical(&self, piles: &[u64]) -> Vec<u64> {
+        Game::canonical(self, &piles.to_vec())
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(BoutonSolver))
+    }
+}
+
+/// Values by Bouton's theorem, in time linear in the number of piles.
+struct BoutonSolver;
+
+impl Solver for BoutonSolver {
+    fn value(&mut self, piles: &[u64]) -> Result<u64> {
+        Ok(theory::bouton_value(piles))
+    }
+
+    fn evaluate(&mut self, piles: &[u64]) -> Result<Evaluation> {
+        Ok(Evaluation {
+            value: self.value(piles)?,
+            method: "closed form: Bouton's theorem (nim-sum)".into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{sum_winning_moves, MemoSolver};
+    use proptest::prelude::*;
+
+    #[test]
+    fn bouton_agrees_with_search_on_every_small_position() {
+        let mut memo = MemoSolver::new(Nim);
+        for a in 0..8 {
+            for b in 0..8 {
+                for c in 0..8 {
+                    let piles = vec![a, b, c];
+                    assert_eq!(
+                        memo.value(&piles).unwrap(),
+                        theory::bouton_value(&piles),
+                        "{piles:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn bouton_agrees_with_search_on_random_positions(piles in prop::collection::vec(0u64..7, 1..5)) {
+            let mut memo = MemoSolver::new(Nim);
+            prop_assert_eq!(memo.value(&piles).unwrap(), theory::bouton_value(&piles));
+        }
+
+        #[test]
+        fn winning_moves_are_the_moves_to_zero(piles in prop::collection::vec(0u64..9, 1..5)) {
+            let moves = Ruleset::moves(&Nim, &piles).unwrap();
+            let brute: Vec<Vec<u64>> = moves.iter().map(|m| m.to.clone())
+                .filter(|to| theory::bouton_value(to) == 0).collect();
+            prop_assert_eq!(theory::winning_moves(&piles), brute.clone());
+            // Nim is a sum of one-pile games: the sum rule finds the same moves.
+            let option_values: Vec<Vec<u64>> = piles.iter().map(|&p| (0..p).rev().collect()).collect();
+            let by_sum: Vec<Vec<u64>> = sum_winning_moves(&piles, &option_values).into_iter()
+                .map(|m| { let mut to = piles.clone(); to[m.component] = option_values[m.component][m.option]; to })
+                .collect();
+            prop_assert_eq!(by_sum, brute);
+        }
+    }
+}

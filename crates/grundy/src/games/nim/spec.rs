@@ -1,0 +1,17 @@
+//! `nim`: no parameters.
+
+use super::Nim;
+use crate::spec::{Family, SpecArgs};
+use crate::{Result, Ruleset};
+
+/// The registry entry.
+pub const FAMILY: Family = Family {
+    name: "nim",
+    keys: &[],
+    summary: "nim: any number of piles, take any number from one pile (positions: 3,5,6)",
+    build,
+};
+
+fn build(_: &mut SpecArgs) -> Result<Box<dyn Ruleset>> {
+    Ok(Box::new(Nim))
+}

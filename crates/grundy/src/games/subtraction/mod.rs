@@ -1,0 +1,224 @@
+//! Subtraction games: one pile; a move subtracts some `s` from a finite set `S`.
+//!
+//! `SG(n) = mex { SG(n - s) : s in S, s <= n }`. With `k = max(S)`, each value depends on the
+//! previous `k` values only, so the sequence is eventually periodic, and a period is *proven* as
+//! soon as `k` consecutive values after the preperiod repeat one period later (see [`theory`]).
+//! The solver runs the dense engine and, for positions too far for a table, answers from a proven
+//! period.
+
+pub mod spec;
+pub mod theory;
+
+use crate::analysis::Periodicity;
+use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
+use crate::solve::{DenseGame, DenseSolver};
+use crate::{Error, Result};
+
+/// The subtraction game with set `S` (sorted, positive, no repetitions).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subtraction {
+    set: Vec<u64>,
+}
+
+impl Subtraction {
+    /// The game with subtraction set `set`; every element must be positive.
+    pub fn new(mut set: Vec<u64>) -> Result<Self> {
+        set.sort_unstable();
+        set.dedup();
+        if set.is_empty() {
+            return Err(Error::Spec("the subtraction set is empty".into()));
+        }
+        if set[0] == 0 {
+            return Err(Error::Spec(
+                "subtraction amounts must be positive (0 would not change the pile)".into(),
+            ));
+        }
+        Ok(Subtraction { set })
+    }
+
+    /// The subtraction set, sorted.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    /// `max(S)`.
+    pub fn max_subtraction(&self) -> u64 {
+        *self.set.last().expect("the set is not empty")
+    }
+}
+
+impl DenseGame for &Subtraction {
+    fn value_bound(&self) -> u64 {
+        self.set.len() as u64
+    }
+
+    #[inline]
+    fn for_each_option(&self, n: u64, mut visit: impl FnMut(u64)) {
+        for &s in &self.set {
+            if s > n {
+                break;
+            }
+            visit(n - s);
+        }
+    }
+}
+
+impl Ruleset for Subtraction {
+    fn spec(&self) -> String {
+        format!("subtraction:s={}", join(&self.set))
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+
+    fn position_hint(&self) -> String {
+        "one pile size, like 10".into()
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        let n = position[0];
+        Ok(self
+            .set
+            .iter()
+            .take_while(|&&s| s <= n)
+            .map(|&s| Move {
+                to: vec![n - s],
+                description: format!("subtract {s}"),
+            })
+            .collect())
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(SubtractionSolver {
+            dense: DenseSolver::new(self),
+            period: None,
+        }))
+    }
+
+    fn periodicity_proof(
+        &self,
+        template: &[Option<u64>],
+        from: u64,
+        values: &[u64],
+        periodicity: &Periodicity,
+    ) -> Option<String> {
+        let checked_to = from + values.len() as u64;
+        (template.len() == 1
+            && theory::proves_periodicity(self.max_subtraction(), periodicity, checked_to))
+        .then(|| theory::PROOF.to_string())
+    }
+}
+
+/// Comma-joined numbers.
+pub(crate) fn join(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Positions below this are answered from the table directly.
+pub const DIRECT_LIMIT: u64 = 1 << 26;
+
+/// How far the solver computes while looking for a proven period.
+pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
+
+struct SubtractionSolver<'a> {
+    dense: DenseSolver<&'a Subtraction>,
+    period: Option<Periodicity>,
+}
+
+impl SubtractionSolver<'_> {
+    /// Computes further and further until the values prove a period, up to the limit.
+    fn find_period(&mut self) -> Result<Periodicity> {
+        if let Some(p) = self.period {
+            return Ok(p);
+        }
+        let k = self.dense.game().max_subtraction();
+        let mut len = (4 * k).max(1 << 12);
+        loop {
+            let len_now = len.min(PERIOD_SEARCH_LIMIT);
+            self.dense.extend_to(len_now)?;
+            let values = self.dense.values().to_vec(0..len_now as usize);
+            if let Some(p) = crate::analysis::find_periodicity(&values) {
+                if theory::proves_periodicity(k, &p, len_now) {
+                    self.period = Some(p);
+                    return Ok(p);
+                }
+            }
+            if len_now == PERIOD_SEARCH_LIMIT {
+                return Err(Error::TooLarge(format!(
+                    "no proven period within the first {PERIOD_SEARCH_LIMIT} values, and positions beyond {DIRECT_LIMIT} are only answered through one"
+                )));
+            }
+            len *= 4;
+        }
+    }
+}
+
+impl Solver for SubtractionSolver<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        Ok(self.evaluate(position)?.value)
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let n = position[0];
+        if n < DIRECT_LIMIT {
+            return Ok(Evaluation {
+                value: self.dense.value(n)?,
+                method: "dense table".into(),
+            });
+        }
+        let p = self.find_period()?;
+        let index = theory::periodic_index(&p, n);
+        Ok(Evaluation {
+            value: self.dense.values().get(index as usize),
+            method: format!(
+                "proven periodicity: period {}, preperiod {} (n reduced to {index})",
+                p.period, p.preperiod
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::{solver_for, SearchSolver};
+    use proptest::prelude::*;
+
+    #[test]
+    fn s_1_3_4_has_period_7() {
+        let game = Subtraction::new(vec![1, 3, 4]).unwrap();
+        let mut solver = solver_for(&game);
+        let values: Vec<u64> = (0..14).map(|n| solver.value(&[n]).unwrap()).collect();
+        // By hand: 0 has no move; 1 -> 0; 2 -> 1; 3 -> 2, 0; 4 -> 3, 1, 0; ...
+        assert_eq!(values, vec![0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+        // Far away, the proven period answers: 10^18 = 7 * 142857142857142857 + 1.
+        let far = solver.evaluate(&[1_000_000_000_000_000_000]).unwrap();
+        assert_eq!(far.value, 1);
+        assert!(far.method.contains("period 7"));
+    }
+
+    proptest! {
+        /// Dense, memoised and periodic answers agree with each other for random sets.
+        #[test]
+        fn dense_and_search_agree(set in prop::collection::btree_set(1u64..12, 1..5), n in 0u64..300) {
+            let game = Subtraction::new(set.into_iter().collect()).unwrap();
+            let mut dense = solver_for(&game);
+            let mut search = SearchSolver::new(&game);
+            prop_assert_eq!(dense.value(&[n]).unwrap(), search.value(&[n]).unwrap());
+        }
+
+        #[test]
+        fn the_period_answers_like_the_table(set in prop::collection::btree_set(1u64..10, 1..4), n in 0u64..200_000) {
+            let game = Subtraction::new(set.into_iter().collect()).unwrap();
+            let mut solver = SubtractionSolver { dense: DenseSolver::new(&game), period: None };
+            let p = solver.find_period().unwrap();
+            let expected = solver.dense.value(n).unwrap();
+            prop_assert_eq!(solver.dense.values().get(theory::periodic_index(&p, n) as usize), expected);
+        }
+    }
+}

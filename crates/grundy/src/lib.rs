@@ -1,0 +1,43 @@
+//! # grundy
+//!
+//! Sprague–Grundy values, outcomes, winning moves, sequences, tables and their analyses for
+//! impartial combinatorial games under normal play (the player who cannot move loses).
+//!
+//! A game is a [`Game`] (typed positions and options, for the engines) and, to be chosen at run
+//! time from a spec string, a [`Ruleset`] (positions are tuples of non-negative integers). Values
+//! come from the engines in [`solve`] or from a family's closed forms in [`games`]; [`analysis`]
+//! works on the resulting sequences; [`query`] answers the questions the command line asks.
+//!
+//! ```
+//! use grundy::{query, spec};
+//!
+//! // Bouton: 3 XOR 5 XOR 6 = 0, a P-position.
+//! let nim = spec::parse_game("nim").unwrap();
+//! assert_eq!(query::value(nim.as_ref(), &[3, 5, 6]).unwrap().value, 0);
+//!
+//! // The subtraction game S = {1, 3, 4} has period 7, proven by the periodicity lemma.
+//! let game = spec::parse_game("subtraction:s=1,3,4").unwrap();
+//! let values = query::sequence(game.as_ref(), &[None], 0, 100, &mut |_| {}).unwrap();
+//! let report = query::analyze(game.as_ref(), &[None], 0, &values);
+//! let p = report.analysis.periodicity.unwrap();
+//! assert_eq!((p.period, p.preperiod, report.proven), (7, 0, true));
+//! ```
+//!
+//! The engines compute exactly: values are integers, arithmetic that could overflow is checked,
+//! and a request beyond a stated limit is an [`Error`], never a wrong answer.
+
+pub mod analysis;
+mod error;
+pub mod game;
+pub mod games;
+pub mod number;
+pub mod query;
+pub mod ruleset;
+pub mod solve;
+pub mod spec;
+pub mod verify;
+
+pub use error::{Error, Result};
+pub use game::{Game, Sum};
+pub use ruleset::{Ruleset, Solver};
+pub use solve::Outcome;

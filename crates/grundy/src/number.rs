@@ -1,0 +1,128 @@
+//! Parsing of the numbers users type: `1000000`, `1_000_000`, `10^6`, `1e6`, `2^31-1`.
+//!
+//! The grammar is a sum of terms, `term (('+' | '-') term)*`, where a term is a product of powers,
+//! `power ('*' power)*`, and a power is `int ('^' int)?` or `int 'e' int` (meaning int * 10^int).
+//! Evaluation is exact in `u128` and checked: an overflow or a negative result is an error, never a
+//! wrapped value.
+
+use crate::{Error, Result};
+
+/// Parses a non-negative integer in the syntax above into a `u64`.
+///
+/// ```
+/// assert_eq!(grundy::number::parse_u64("2^31-1").unwrap(), 2_147_483_647);
+/// assert_eq!(grundy::number::parse_u64("1e6").unwrap(), 1_000_000);
+/// assert!(grundy::number::parse_u64("-3").is_err());
+/// ```
+pub fn parse_u64(text: &str) -> Result<u64> {
+    let value = parse_u128(text)?;
+    u64::try_from(value)
+        .map_err(|_| Error::Number(format!("'{text}' is larger than 2^64-1 = {}", u64::MAX)))
+}
+
+/// Parses a non-negative integer in the syntax above into a `u128`.
+pub fn parse_u128(text: &str) -> Result<u128> {
+    let bad = |why: &str| Error::Number(format!("'{text}': {why}"));
+    let s: String = text
+        .chars()
+        .filter(|c| *c != '_' && !c.is_whitespace())
+        .collect();
+    if s.is_empty() {
+        return Err(bad("empty"));
+    }
+    if s.starts_with('-') {
+        return Err(bad("negative numbers are not allowed"));
+    }
+    let mut total: i128 = 0;
+    let mut sign = 1i128;
+    for (i, term) in split_keep(&s, &['+', '-']).into_iter().enumerate() {
+        let (op, body) = term;
+        if i > 0 {
+            sign = if op == '-' { -1 } else { 1 };
+        }
+        if body.is_empty() {
+            return Err(bad("missing number"));
+        }
+        let mut product: u128 = 1;
+        for factor in body.split('*') {
+            let value = parse_power(factor).map_err(|why| bad(&why))?;
+            product = product
+                .checked_mul(value)
+                .ok_or_else(|| bad("overflows 128 bits"))?;
+        }
+        let product = i128::try_from(product).map_err(|_| bad("overflows 128 bits"))?;
+        total = total
+            .checked_add(sign * product)
+            .ok_or_else(|| bad("overflows 128 bits"))?;
+    }
+    u128::try_from(total).map_err(|_| bad("the result is negative"))
+}
+
+/// Splits `s` at the given operator characters, returning (preceding operator, piece) pairs;
+/// the first piece has the operator ' '.
+fn split_keep<'a>(s: &'a str, ops: &[char]) -> Vec<(char, &'a str)> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let mut op = ' ';
+    for (i, c) in s.char_indices() {
+        // An 'e' exponent is never followed by a sign here (negative exponents are not integers).
+        if ops.contains(&c) {
+            pieces.push((op, &s[start..i]));
+            op = c;
+            start = i + 1;
+        }
+    }
+    pieces.push((op, &s[start..]));
+    pieces
+}
+
+fn parse_power(factor: &str) -> std::result::Result<u128, String> {
+    let digits = |t: &str| -> std::result::Result<u128, String> {
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("'{t}' is not a non-negative integer"));
+        }
+        t.parse::<u128>()
+            .map_err(|_| "overflows 128 bits".to_string())
+    };
+    let pow = |base: u128, exp: u128| -> std::result::Result<u128, String> {
+        let exp = u32::try_from(exp).map_err(|_| "exponent too large".to_string())?;
+        base.checked_pow(exp)
+            .ok_or_else(|| "overflows 128 bits".to_string())
+    };
+    if let Some((base, exp)) = factor.split_once('^') {
+        pow(digits(base)?, digits(exp)?)
+    } else if let Some((mantissa, exp)) = factor.split_once(['e', 'E']) {
+        digits(mantissa)?
+            .checked_mul(pow(10, digits(exp)?)?)
+            .ok_or_else(|| "overflows 128 bits".to_string())
+    } else {
+        digits(factor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_every_documented_form() {
+        assert_eq!(parse_u64("1000000").unwrap(), 1_000_000);
+        assert_eq!(parse_u64("1_000_000").unwrap(), 1_000_000);
+        assert_eq!(parse_u64("10^6").unwrap(), 1_000_000);
+        assert_eq!(parse_u64("1e6").unwrap(), 1_000_000);
+        assert_eq!(parse_u64("2^31-1").unwrap(), (1u64 << 31) - 1);
+        assert_eq!(parse_u64("3*10^4+5").unwrap(), 30_005);
+        assert_eq!(parse_u64("2^64-1").unwrap(), u64::MAX);
+        assert_eq!(parse_u128("2^100").unwrap(), 1u128 << 100);
+    }
+
+    #[test]
+    fn rejects_what_is_not_a_non_negative_integer() {
+        for bad in [
+            "", "-1", "abc", "1.5", "2^", "^3", "1e", "2^64", "1-2", "10^40", "3--1", "1e-3",
+        ] {
+            assert!(parse_u64(bad).is_err(), "{bad} should be rejected");
+        }
+        assert!(parse_u128("2^128").is_err());
+    }
+}

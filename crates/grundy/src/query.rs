@@ -1,0 +1,225 @@
+//! The questions the command line asks, answered as data: the value of a position, its moves, a
+//! sequence along one coordinate, a table along two, and the analysis of a sequence. Nothing here
+//! prints; the CLI formats these results.
+
+use serde::Serialize;
+
+use crate::analysis::{self, Analysis};
+use crate::ruleset::{solver_for, Arity, Ruleset};
+use crate::{Error, Outcome, Result};
+
+/// The most values `sequence` returns in one call (8 bytes each).
+pub const MAX_SEQUENCE_LEN: u64 = 1 << 27;
+/// The most cells `table` returns in one call.
+pub const MAX_TABLE_CELLS: u64 = 1 << 24;
+
+/// The value of one position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValueReport {
+    /// The game's canonical spec.
+    pub game: String,
+    /// The position asked about.
+    pub position: Vec<u64>,
+    /// Its SG value.
+    pub value: u64,
+    /// P (value 0) or N.
+    pub outcome: Outcome,
+    /// How the value was found.
+    pub method: String,
+}
+
+/// The SG value and outcome of `position`.
+pub fn value(ruleset: &dyn Ruleset, position: &[u64]) -> Result<ValueReport> {
+    ruleset.validate(position)?;
+    let evaluation = solver_for(ruleset).evaluate(position)?;
+    Ok(ValueReport {
+        game: ruleset.spec(),
+        position: position.to_vec(),
+        value: evaluation.value,
+        outcome: Outcome::of(evaluation.value),
+        method: evaluation.method,
+    })
+}
+
+/// One move with the value of the position it reaches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveReport {
+    /// The position after the move.
+    pub to: Vec<u64>,
+    /// Its SG value.
+    pub value: u64,
+    /// Whether it is a winning move (to a P-position).
+    pub winning: bool,
+    /// The move in words.
+    pub description: String,
+}
+
+/// Every move from `position`, with values; the winning ones are those to value 0.
+pub fn moves(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveReport>> {
+    ruleset.validate(position)?;
+    let mut solver = solver_for(ruleset);
+    ruleset
+        .moves(position)?
+        .into_iter()
+        .map(|m| {
+            let value = solver.value(&m.to)?;
+            Ok(MoveReport {
+                to: m.to,
+                value,
+                winning: value == 0,
+                description: m.description,
+            })
+        })
+        .collect()
+}
+
+/// The template used when `seq` is given no position: `_` for one-coordinate games.
+pub fn default_template(ruleset: &dyn Ruleset) -> Result<Vec<Option<u64>>> {
+    match ruleset.arity() {
+        Arity::Exactly(1) => Ok(vec![None]),
+        _ => Err(Error::Position(format!(
+            "give a position with '_' where the coordinate varies ({}; e.g. 0,2,_)",
+            ruleset.position_hint()
+        ))),
+    }
+}
+
+/// The position given by `template` with its `_` coordinates replaced, in order, by `fill`.
+pub fn fill(template: &[Option<u64>], fill: &[u64]) -> Vec<u64> {
+    let mut values = fill.iter();
+    template
+        .iter()
+        .map(|c| c.unwrap_or_else(|| *values.next().expect("one value per '_'")))
+        .collect()
+}
+
+fn blanks(template: &[Option<u64>]) -> Vec<usize> {
+    template
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.is_none())
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The smallest legal value of the varying coordinate of a one-`_` template.
+pub fn default_from(ruleset: &dyn Ruleset, template: &[Option<u64>]) -> u64 {
+    blanks(template)
+        .first()
+        .map_or(0, |&i| ruleset.min_coordinate(i))
+}
+
+/// The values along the one `_` of `template`, for it running from `from` to `to` inclusive.
+/// `progress` is told how many values are done from time to time.
+pub fn sequence(
+    ruleset: &dyn Ruleset,
+    template: &[Option<u64>],
+    from: u64,
+    to: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<u64>> {
+    if blanks(template).len() != 1 {
+        return Err(Error::Position(
+            "a sequence needs exactly one '_' in the position".into(),
+        ));
+    }
+    if from > to {
+        return Err(Error::Invalid(format!(
+            "--from {from} is larger than --to {to}"
+        )));
+    }
+    if to - from >= MAX_SEQUENCE_LEN {
+        return Err(Error::TooLarge(format!(
+            "a sequence may have at most {MAX_SEQUENCE_LEN} values (use `gaps` for statistics of longer runs)"
+        )));
+    }
+    ruleset.validate(&fill(template, &[from]))?;
+    let mut solver = solver_for(ruleset);
+    let mut values = Vec::with_capacity((to - from + 1) as usize);
+    for n in from..=to {
+        values.push(solver.value(&fill(template, &[n]))?);
+        if (n - from) % 65_536 == 65_535 {
+            progress(n - from + 1);
+        }
+    }
+    progress(to - from + 1);
+    Ok(values)
+}
+
+/// One cell of a table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cell {
+    /// The full position.
+    pub position: Vec<u64>,
+    /// Its SG value.
+    pub value: u64,
+}
+
+/// The values over the two `_` of `template`, each running from its smallest legal value to
+/// `max`; row-major (the first `_` varies slowest).
+pub fn table(
+    ruleset: &dyn Ruleset,
+    template: &[Option<u64>],
+    max: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Cell>> {
+    let blank = blanks(template);
+    if blank.len() != 2 {
+        return Err(Error::Position(
+            "a table needs exactly two '_' in the position".into(),
+        ));
+    }
+    let (lo_row, lo_col) = (
+        ruleset.min_coordinate(blank[0]),
+        ruleset.min_coordinate(blank[1]),
+    );
+    let rows = max.checked_sub(lo_row).map_or(0, |d| d + 1);
+    let cols = max.checked_sub(lo_col).map_or(0, |d| d + 1);
+    if rows.checked_mul(cols).is_none_or(|c| c > MAX_TABLE_CELLS) {
+        return Err(Error::TooLarge(format!(
+            "a table may have at most {MAX_TABLE_CELLS} cells"
+        )));
+    }
+    ruleset.validate(&fill(template, &[lo_row, lo_col]))?;
+    let mut solver = solver_for(ruleset);
+    let mut cells = Vec::new();
+    for row in lo_row..=max {
+        for col in lo_col..=max {
+            let position = fill(template, &[row, col]);
+            let value = solver.value(&position)?;
+            cells.push(Cell { position, value });
+        }
+        progress(cells.len() as u64);
+    }
+    Ok(cells)
+}
+
+/// The analysis of a sequence with the game's verdict on its periodicity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SequenceReport {
+    /// The game-independent analysis.
+    pub analysis: Analysis,
+    /// Whether the game's theory proves the observed periodicity.
+    pub proven: bool,
+    /// The reason, when proven.
+    pub proof: Option<String>,
+}
+
+/// Analyses a sequence computed along `template` from `from`.
+pub fn analyze(
+    ruleset: &dyn Ruleset,
+    template: &[Option<u64>],
+    from: u64,
+    values: &[u64],
+) -> SequenceReport {
+    let analysis = analysis::analyze(values, from);
+    let proof = analysis
+        .periodicity
+        .as_ref()
+        .and_then(|p| ruleset.periodicity_proof(template, from, values, p));
+    SequenceReport {
+        analysis,
+        proven: proof.is_some(),
+        proof,
+    }
+}

@@ -1,0 +1,196 @@
+//! Games chosen at run time: the [`Ruleset`] trait, the interface between a spec string typed by a
+//! user and the engines.
+//!
+//! Every position of every ruleset is a tuple of non-negative integers (`&[u64]`): piles, a pile
+//! and a limit, sizes on the vertices of a graph. A ruleset lists moves with a description a
+//! person can read, and may bring its own [`Solver`] (a closed form, a dense table, a periodicity
+//! argument); otherwise [`solver_for`] falls back to the memoised search.
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+
+use crate::analysis::Periodicity;
+use crate::solve::MemoSolver;
+use crate::{Error, Game, Result};
+
+/// A position: one non-negative integer per coordinate.
+pub type Position = Vec<u64>;
+
+/// A move: the position it reaches and what it does, in words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Move {
+    /// The position after the move.
+    pub to: Position,
+    /// For example "take 3 from pile 2".
+    pub description: String,
+}
+
+/// How many coordinates a position has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arity {
+    /// Exactly this many.
+    Exactly(usize),
+    /// At least this many.
+    AtLeast(usize),
+}
+
+/// A value and how it was obtained.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Evaluation {
+    /// The SG value.
+    pub value: u64,
+    /// The method, e.g. "memoised search" or "closed form: Bouton's theorem".
+    pub method: String,
+}
+
+/// Computes values of one ruleset, keeping what it learns between calls.
+pub trait Solver {
+    /// The SG value of a (validated) position.
+    fn value(&mut self, position: &[u64]) -> Result<u64>;
+
+    /// The SG value and the method used.
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        Ok(Evaluation {
+            value: self.value(position)?,
+            method: "memoised search".into(),
+        })
+    }
+}
+
+/// An impartial game family with its parameters fixed, as parsed from a spec string.
+pub trait Ruleset: Send + Sync {
+    /// The canonical spec string, e.g. `subtraction:s=1,3,4`.
+    fn spec(&self) -> String;
+
+    /// How many coordinates a position has.
+    fn arity(&self) -> Arity;
+
+    /// What a position is, in words, for error messages (e.g. "pile sizes, like 3,5,6").
+    fn position_hint(&self) -> String;
+
+    /// The smallest legal value of coordinate `index` (used as the default start of `seq`).
+    fn min_coordinate(&self, _index: usize) -> u64 {
+        0
+    }
+
+    /// Checks that `position` is a position of this game. The default checks the arity and
+    /// [`Ruleset::min_coordinate`].
+    fn validate(&self, position: &[u64]) -> Result<()> {
+        check_arity(self.arity(), position, &self.position_hint())?;
+        for (i, &c) in position.iter().enumerate() {
+            let min = self.min_coordinate(i);
+            if c < min {
+                return Err(Error::Position(format!(
+                    "coordinate {} is {c}, below the minimum {min}",
+                    i + 1
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every move from a (validated) position.
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>>;
+
+    /// A position with the same value, used to share work (the default is the position itself).
+    fn canonical(&self, position: &[u64]) -> Position {
+        position.to_vec()
+    }
+
+    /// A solver specialised for this game, if it has one.
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        None
+    }
+
+    /// If this game's theory proves that the values `values` along `template` (varying
+    /// coordinate from `from`) are periodic as `periodicity` says, the reason; `None` when the
+    /// periodicity is only observed.
+    fn periodicity_proof(
+        &self,
+        _template: &[Option<u64>],
+        _from: u64,
+        _values: &[u64],
+        _periodicity: &Periodicity,
+    ) -> Option<String> {
+        None
+    }
+}
+
+/// Checks the number of coordinates.
+pub fn check_arity(arity: Arity, position: &[u64], hint: &str) -> Result<()> {
+    let ok = match arity {
+        Arity::Exactly(n) => position.len() == n,
+        Arity::AtLeast(n) => position.len() >= n,
+    };
+    if ok {
+        Ok(())
+    } else {
+        let wanted = match arity {
+            Arity::Exactly(n) => format!("exactly {n}"),
+            Arity::AtLeast(n) => format!("at least {n}"),
+        };
+        Err(Error::Position(format!(
+            "this game's positions have {wanted} coordinate(s), got {}; expected {hint}",
+            position.len()
+        )))
+    }
+}
+
+/// The ruleset's own solver, or the memoised search over its moves.
+pub fn solver_for(ruleset: &dyn Ruleset) -> Box<dyn Solver + '_> {
+    ruleset
+        .solver()
+        .unwrap_or_else(|| Box::new(SearchSolver::new(ruleset)))
+}
+
+/// The memoised engine driven through a [`Ruleset`]'s moves.
+pub struct SearchSolver<'a> {
+    memo: MemoSolver<RulesetGame<'a>>,
+}
+
+impl<'a> SearchSolver<'a> {
+    /// A memoised search over `ruleset`'s moves.
+    pub fn new(ruleset: &'a dyn Ruleset) -> Self {
+        SearchSolver {
+            memo: MemoSolver::new(RulesetGame {
+                ruleset,
+                error: RefCell::new(None),
+            }),
+        }
+    }
+}
+
+impl Solver for SearchSolver<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        let result = self.memo.value(&position.to_vec());
+        if let Some(error) = self.memo.game().error.borrow_mut().take() {
+            return Err(error);
+        }
+        result
+    }
+}
+
+/// A [`Ruleset`] seen as a [`Game`]. A failing move generator cannot return its error through
+/// [`Game::options`], so the first error is kept here and reported by [`SearchSolver`].
+pub struct RulesetGame<'a> {
+    ruleset: &'a dyn Ruleset,
+    error: RefCell<Option<Error>>,
+}
+
+impl Game for RulesetGame<'_> {
+    type Position = Position;
+
+    fn options(&self, position: &Position, out: &mut Vec<Position>) {
+        match self.ruleset.moves(position) {
+            Ok(moves) => out.extend(moves.into_iter().map(|m| m.to)),
+            Err(e) => {
+                self.error.borrow_mut().get_or_insert(e);
+            }
+        }
+    }
+
+    fn canonical(&self, position: &Position) -> Position {
+        self.ruleset.canonical(position)
+    }
+}

@@ -1,0 +1,153 @@
+//! The dense engine: games on `0, 1, 2, ...` where every option of `n` is smaller than `n`.
+//!
+//! Values are computed in increasing order into [`PackedValues`]; the mex of a position is read
+//! off a bitset of the option values (one word when the game's value bound is below 64).
+
+use super::PackedValues;
+use crate::Result;
+
+/// A game whose positions are the integers `0, 1, 2, ...` and whose options are smaller.
+pub trait DenseGame {
+    /// An upper bound on every SG value (the number of options is always one).
+    fn value_bound(&self) -> u64;
+
+    /// Calls `visit` with each option of `n`; each option must be `< n`.
+    fn for_each_option(&self, n: u64, visit: impl FnMut(u64));
+}
+
+/// Computes and keeps the values `SG(0), SG(1), ..., SG(len - 1)` of a [`DenseGame`]; the table
+/// grows on request.
+pub struct DenseSolver<G> {
+    game: G,
+    values: PackedValues,
+    seen: Vec<u64>,
+}
+
+impl<G: DenseGame> DenseSolver<G> {
+    /// A solver with no values computed yet.
+    pub fn new(game: G) -> Self {
+        DenseSolver {
+            values: PackedValues::for_bound(game.value_bound()),
+            seen: vec![0],
+            game,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The values computed so far (`SG(0)` first).
+    pub fn values(&self) -> &PackedValues {
+        &self.values
+    }
+
+    /// The number of values computed.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Whether nothing is computed yet.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Bytes the values for positions `0..len` need (to check memory before a run).
+    pub fn bytes_needed(&self, len: u64) -> u64 {
+        PackedValues::bytes_for(len, self.game.value_bound())
+    }
+
+    /// Ensures values for `0..len` are computed.
+    pub fn extend_to(&mut self, len: u64) -> Result<()> {
+        let current = self.len();
+        if len <= current {
+            return Ok(());
+        }
+        let additional = usize::try_from(len - current).map_err(|_| {
+            crate::Error::TooLarge(format!(
+                "{len} values do not fit this machine's address space"
+            ))
+        })?;
+        self.values.try_reserve(additional)?;
+        if self.game.value_bound() < 64 {
+            for n in current..len {
+                let mut mask = 0u64;
+                let values = &self.values;
+                self.game
+                    .for_each_option(n, |m| mask |= 1 << values.get(m as usize));
+                self.values.push(u64::from((!mask).trailing_zeros()));
+            }
+        } else {
+            for n in current..len {
+                let value = self.mex_wide(n);
+                self.values.push(value);
+            }
+        }
+        Ok(())
+    }
+
+    /// The value at `n`, computing the table up to `n` if needed.
+    pub fn value(&mut self, n: u64) -> Result<u64> {
+        self.extend_to(n.checked_add(1).ok_or_else(|| {
+            crate::Error::TooLarge("position 2^64-1 is beyond the dense engine".into())
+        })?)?;
+        Ok(self.values.get(n as usize))
+    }
+
+    /// The mex for value bounds of 64 and more: a bitset as large as the number of options
+    /// (values above it cannot matter), cleared through the bits that were set.
+    fn mex_wide(&mut self, n: u64) -> u64 {
+        let mut touched = Vec::new();
+        let values = &self.values;
+        let seen = &mut self.seen;
+        self.game
+            .for_each_option(n, |m| touched.push(values.get(m as usize)));
+        let limit = touched.len() as u64;
+        for &v in &touched {
+            if v <= limit {
+                let word = (v / 64) as usize;
+                if word >= seen.len() {
+                    seen.resize(word + 1, 0);
+                }
+                seen[word] |= 1 << (v % 64);
+            }
+        }
+        let mut mex = seen.len() as u64 * 64;
+        for (i, word) in seen.iter().enumerate() {
+            if *word != u64::MAX {
+                mex = i as u64 * 64 + u64::from(word.trailing_ones());
+                break;
+            }
+        }
+        for &v in &touched {
+            if v <= limit {
+                seen[(v / 64) as usize] = 0;
+            }
+        }
+        mex
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Subtract any number of tokens: SG(n) = n, which exercises the wide mex.
+    struct TakeAny;
+    impl DenseGame for TakeAny {
+        fn value_bound(&self) -> u64 {
+            u64::MAX
+        }
+        fn for_each_option(&self, n: u64, mut visit: impl FnMut(u64)) {
+            (0..n).for_each(&mut visit);
+        }
+    }
+
+    #[test]
+    fn one_pile_nim_has_value_n() {
+        let mut solver = DenseSolver::new(TakeAny);
+        solver.extend_to(300).unwrap();
+        assert!((0..300).all(|n| solver.values().get(n) == n as u64));
+    }
+}

@@ -1,0 +1,263 @@
+//! Spec strings (`family:key=value:key=value`), sets, positions, and the registry of families.
+//!
+//! A new family is one folder under `games/` whose `spec.rs` defines a [`Family`], plus one line
+//! in [`FAMILIES`].
+
+use crate::games;
+use crate::number::parse_u64;
+use crate::{Error, Result, Ruleset};
+
+/// A game family: its name in specs, its keys, and how to build a ruleset from the parameters.
+pub struct Family {
+    /// The name before the first `:`.
+    pub name: &'static str,
+    /// The accepted keys, for error messages and help.
+    pub keys: &'static [&'static str],
+    /// One line for `--help`, with an example spec.
+    pub summary: &'static str,
+    /// Builds the ruleset; every key it does not take is reported as unknown.
+    pub build: fn(&mut SpecArgs) -> Result<Box<dyn Ruleset>>,
+}
+
+/// Every family, in the order `--help` lists them.
+pub const FAMILIES: &[Family] = &[games::nim::spec::FAMILY, games::subtraction::spec::FAMILY];
+
+/// Parses a spec string into a ruleset.
+///
+/// ```
+/// let game = grundy::spec::parse_game("subtraction:s=1,3,4").unwrap();
+/// assert_eq!(game.spec(), "subtraction:s=1,3,4");
+/// assert!(grundy::spec::parse_game("chess").is_err());
+/// ```
+pub fn parse_game(text: &str) -> Result<Box<dyn Ruleset>> {
+    let mut args = SpecArgs::parse(text)?;
+    let family = FAMILIES
+        .iter()
+        .find(|f| f.name == args.family)
+        .ok_or_else(|| {
+            let names: Vec<_> = FAMILIES.iter().map(|f| f.name).collect();
+            Error::Spec(format!(
+                "unknown game '{}'; known games: {}",
+                args.family,
+                names.join(", ")
+            ))
+        })?;
+    let ruleset = (family.build)(&mut args)?;
+    args.finish(family)?;
+    Ok(ruleset)
+}
+
+/// The parameters of a spec string, taken one by one by a family's builder.
+#[derive(Debug)]
+pub struct SpecArgs {
+    family: String,
+    params: Vec<(String, String, bool)>,
+}
+
+impl SpecArgs {
+    /// Splits `family:key=value:...`; duplicate keys and parts without `=` are errors.
+    pub fn parse(text: &str) -> Result<Self> {
+        let mut parts = text.trim().split(':');
+        let family = parts.next().unwrap_or("").trim().to_string();
+        if family.is_empty() {
+            return Err(Error::Spec(format!("'{text}' has no game name")));
+        }
+        let mut params: Vec<(String, String, bool)> = Vec::new();
+        for part in parts {
+            let (key, value) = part.split_once('=').ok_or_else(|| {
+                Error::Spec(format!("'{part}' in '{text}' is not of the form key=value"))
+            })?;
+            let key = key.trim().to_string();
+            if params.iter().any(|(k, _, _)| *k == key) {
+                return Err(Error::Spec(format!(
+                    "key '{key}' is given twice in '{text}'"
+                )));
+            }
+            params.push((key, value.trim().to_string(), false));
+        }
+        Ok(SpecArgs { family, params })
+    }
+
+    /// The family name.
+    pub fn family(&self) -> &str {
+        &self.family
+    }
+
+    /// The raw value of `key`, marking it used.
+    pub fn take(&mut self, key: &str) -> Option<String> {
+        self.params
+            .iter_mut()
+            .find(|(k, _, _)| k == key)
+            .map(|(_, v, used)| {
+                *used = true;
+                v.clone()
+            })
+    }
+
+    /// The raw value of a key that must be present.
+    pub fn require(&mut self, key: &str) -> Result<String> {
+        let family = self.family.clone();
+        self.take(key).ok_or_else(|| {
+            Error::Spec(format!(
+                "'{family}' needs the key '{key}', e.g. {family}:{key}=..."
+            ))
+        })
+    }
+
+    /// The value of `key` as a SET (see [`parse_set`]), if present.
+    pub fn set(&mut self, key: &str) -> Result<Option<Vec<u64>>> {
+        self.take(key)
+            .map(|v| parse_set(&v).map_err(|e| Error::Spec(format!("{key}: {}", strip(&e)))))
+            .transpose()
+    }
+
+    /// The value of a key that must be present, as a SET.
+    pub fn required_set(&mut self, key: &str) -> Result<Vec<u64>> {
+        match self.set(key)? {
+            Some(set) => Ok(set),
+            None => self.require(key).map(|_| Vec::new()),
+        }
+    }
+
+    /// The value of `key` as a number, if present.
+    pub fn number(&mut self, key: &str) -> Result<Option<u64>> {
+        self.take(key)
+            .map(|v| parse_u64(&v).map_err(|e| Error::Spec(format!("{key}: {}", strip(&e)))))
+            .transpose()
+    }
+
+    /// Errors if a key was given that the family did not take.
+    fn finish(&self, family: &Family) -> Result<()> {
+        if let Some((key, _, _)) = self.params.iter().find(|(_, _, used)| !used) {
+            let accepted = if family.keys.is_empty() {
+                "it takes no keys".to_string()
+            } else {
+                format!("accepted keys: {}", family.keys.join(", "))
+            };
+            return Err(Error::Spec(format!(
+                "'{}' has no key '{key}'; {accepted}",
+                family.name
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The message of an error without its category prefix (to nest it in another message).
+fn strip(error: &Error) -> String {
+    match error {
+        Error::Spec(m) | Error::Position(m) | Error::Number(m) | Error::TooLarge(m) => m.clone(),
+        Error::Overflow(m) | Error::Invalid(m) => m.clone(),
+    }
+}
+
+/// The most elements a SET may have.
+pub const MAX_SET_LEN: u64 = 1 << 20;
+
+/// Parses a SET: a comma list of numbers and ranges `a..b` (inclusive), e.g. `1,3,4` or `1..4,7`.
+/// The result is sorted without repetitions; an empty set is an error.
+pub fn parse_set(text: &str) -> Result<Vec<u64>> {
+    let mut set = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        if item.is_empty() {
+            return Err(Error::Spec(format!(
+                "'{text}' has an empty element (sets look like 1,3,4 or 1..4)"
+            )));
+        }
+        if let Some((a, b)) = item.split_once("..") {
+            let (a, b) = (parse_u64(a)?, parse_u64(b)?);
+            if a > b {
+                return Err(Error::Spec(format!("the range {item} is empty")));
+            }
+            if b - a >= MAX_SET_LEN {
+                return Err(Error::TooLarge(format!(
+                    "the range {item} has more than {MAX_SET_LEN} elements"
+                )));
+            }
+            set.extend(a..=b);
+        } else {
+            set.push(parse_u64(item)?);
+        }
+        if set.len() as u64 > MAX_SET_LEN {
+            return Err(Error::TooLarge(format!(
+                "a set may have at most {MAX_SET_LEN} elements"
+            )));
+        }
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
+
+/// Parses a position: comma-separated numbers, e.g. `3,5,6`.
+pub fn parse_position(text: &str) -> Result<Vec<u64>> {
+    parse_template(text)?
+        .into_iter()
+        .map(|c| {
+            c.ok_or_else(|| {
+                Error::Position(format!(
+                    "'{text}': '_' is only allowed where a coordinate varies (seq, table)"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Parses a position template: numbers and `_` for varying coordinates, e.g. `0,2,_`.
+pub fn parse_template(text: &str) -> Result<Vec<Option<u64>>> {
+    if text.trim().is_empty() {
+        return Err(Error::Position("empty position".into()));
+    }
+    text.split(',')
+        .map(|item| {
+            let item = item.trim();
+            if item == "_" {
+                Ok(None)
+            } else {
+                parse_u64(item)
+                    .map(Some)
+                    .map_err(|e| Error::Position(strip(&e)))
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets() {
+        assert_eq!(parse_set("1,3,4").unwrap(), vec![1, 3, 4]);
+        assert_eq!(parse_set("4,1..3,3").unwrap(), vec![1, 2, 3, 4]);
+        assert_eq!(parse_set("2^3").unwrap(), vec![8]);
+        for bad in ["", "1,,2", "3..1", "a", "-1", "0..2^30"] {
+            assert!(parse_set(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn positions_and_templates() {
+        assert_eq!(parse_position("3, 5,6").unwrap(), vec![3, 5, 6]);
+        assert_eq!(
+            parse_template("0,_,1_000").unwrap(),
+            vec![Some(0), None, Some(1000)]
+        );
+        for bad in ["", "1,,2", "-1", "x", "1,_"] {
+            assert!(parse_position(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn spec_errors_name_the_problem() {
+        let err = |s: &str| parse_game(s).err().unwrap().to_string();
+        assert!(err("chess").contains("known games: nim"));
+        assert!(err("nim:x=1").contains("takes no keys"));
+        assert!(err("subtraction").contains("needs the key 's'"));
+        assert!(err("subtraction:s=1:t=2").contains("accepted keys: s"));
+        assert!(err("subtraction:s=1:s=2").contains("twice"));
+        assert!(err("subtraction:s").contains("key=value"));
+        assert!(err("").contains("no game name"));
+    }
+}
