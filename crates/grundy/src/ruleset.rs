@@ -103,6 +103,13 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// Why the move from `position` to `to` wins, in the words of the game's theory (used by
+    /// `play` when the user asks for a hint); `None` when there is nothing beyond "it reaches a
+    /// P-position" to say.
+    fn explain_move(&self, _position: &[u64], _to: &[u64]) -> Option<String> {
+        None
+    }
+
     /// If this game's theory proves that the values `values` along `template` (varying
     /// coordinate from `from`) are periodic as `periodicity` says, the reason; `None` when the
     /// periodicity is only observed.
