@@ -22,6 +22,8 @@ pub enum Command {
     Table(TableArgs),
     /// Check a claim (theorem or conjecture) against brute force; `grundy verify --list`.
     Verify(VerifyArgs),
+    /// Play against the perfect strategy in the terminal, e.g. `grundy play nim 3,5,7`.
+    Play(PlayArgs),
 }
 
 #[derive(Debug, Args)]
@@ -93,6 +95,17 @@ pub struct TableArgs {
     pub max: String,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game spec.
+    pub game: String,
+    /// The starting position.
+    pub position: String,
+    /// Let the computer make the first move.
+    #[arg(long)]
+    pub computer_first: bool,
 }
 
 #[derive(Debug, Args)]

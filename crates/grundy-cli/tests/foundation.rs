@@ -1,7 +1,9 @@
-//! CLI tests for the foundation: value, moves, seq, table, verify on nim and subtraction games.
+//! CLI tests for the foundation: value, moves, seq, table, verify and play on nim and subtraction
+//! games, the output formats, the number syntax, and the error contract for bad input.
 
 mod common;
-use common::{fails, json, stdout};
+use common::{fails, grundy, json, stdout};
+use serde_json::json;
 
 #[test]
 fn value_of_a_nim_p_position() {
@@ -9,6 +11,285 @@ fn value_of_a_nim_p_position() {
     assert_eq!(v["value"], 0);
     assert_eq!(v["outcome"], "P");
     assert_eq!(v["game"], "nim");
-    assert_eq!(v["position"], serde_json::json!([3, 5, 6]));
+    assert_eq!(v["position"], json!([3, 5, 6]));
     assert!(stdout(&["value", "nim", "3,5,6"]).starts_with("0\n"));
+    // 1 XOR 2 XOR 4 = 7, computed by hand.
+    assert_eq!(json(&["value", "nim", "1,2,4"])["outcome"], "N");
+    assert_eq!(json(&["value", "nim", "1,2,4"])["value"], 7);
+}
+
+#[test]
+fn moves_of_nim_3_5_7_marks_exactly_three_winning() {
+    let v = json(&["moves", "nim", "3,5,7"]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 15);
+    let winning: Vec<&serde_json::Value> = moves.iter().filter(|m| m["winning"] == true).collect();
+    let targets: Vec<&serde_json::Value> = winning.iter().map(|m| &m["to"]).collect();
+    // 3 XOR 5 XOR 7 = 1: each pile p goes to p XOR 1.
+    assert_eq!(
+        targets,
+        [&json!([2, 5, 7]), &json!([3, 4, 7]), &json!([3, 5, 6])]
+    );
+    assert!(winning.iter().all(|m| m["value"] == 0));
+    assert_eq!(winning[0]["description"], "take 1 from pile 1");
+    let text = stdout(&["moves", "nim", "3,5,7"]);
+    assert_eq!(text.matches("<- winning").count(), 3);
+    assert!(text.contains("take 7 from pile 3"));
+}
+
+#[test]
+fn seq_subtraction_1_3_4_is_proven_periodic_with_period_7() {
+    let v = json(&["seq", "subtraction:s=1,3,4", "--to", "100", "--analyze"]);
+    let a = &v["analysis"];
+    assert_eq!(a["period"], 7);
+    assert_eq!(a["preperiod"], 0);
+    assert_eq!(a["proven"], true);
+    assert_eq!(v["from"], 0);
+    assert_eq!(v["to"], 100);
+    assert_eq!(v["values"].as_array().unwrap().len(), 101);
+    // By hand: SG = 0 1 0 1 2 3 2, repeated.
+    assert_eq!(
+        v["values"].as_array().unwrap()[..7],
+        [0, 1, 0, 1, 2, 3, 2].map(|x| json!(x))
+    );
+    assert_eq!(a["max"], 3);
+    let text = stdout(&["seq", "subtraction:s=1,3,4", "--to", "100", "--analyze"]);
+    assert!(text.contains("period 7, preperiod 0"), "{text}");
+    assert!(text.contains("proven"));
+}
+
+#[test]
+fn an_observed_period_is_not_called_proven() {
+    // Nim with one varying pile: SG(3, n) = 3 XOR n is periodic with saltus, not proven by any rule.
+    let v = json(&["seq", "nim", "3,_", "--to", "63", "--analyze"]);
+    assert_eq!(v["analysis"]["proven"], false);
+    // Too short a range for the period of s=1,3,4 (7) to show twice: no periodicity claimed.
+    let v = json(&["seq", "subtraction:s=5,9", "--to", "12", "--analyze"]);
+    assert_eq!(v["analysis"]["proven"], false);
+}
+
+#[test]
+fn seq_gaps_match_the_definition() {
+    let v = json(&["seq", "subtraction:s=1,3,4", "--to", "20", "--analyze"]);
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    for g in v["analysis"]["gaps"].as_array().unwrap() {
+        let value = g["value"].as_u64().unwrap();
+        let at: Vec<u64> = (0..values.len() as u64)
+            .filter(|&n| values[n as usize] == value)
+            .collect();
+        assert_eq!(g["count"], at.len());
+        assert_eq!(g["first"], at[0]);
+        assert_eq!(g["last"], *at.last().unwrap());
+        let max_gap = at.windows(2).map(|w| w[1] - w[0]).max();
+        assert_eq!(g["max_gap"], json!(max_gap));
+    }
+}
+
+#[test]
+fn seq_formats_and_from() {
+    assert_eq!(
+        stdout(&[
+            "seq",
+            "subtraction:s=1,2",
+            "--from",
+            "2",
+            "--to",
+            "4",
+            "--format",
+            "bfile"
+        ]),
+        "2 2\n3 0\n4 1\n"
+    );
+    assert_eq!(
+        stdout(&["seq", "subtraction:s=1,2", "--to", "2", "--format", "csv"]),
+        "n,value\n0,0\n1,1\n2,2\n"
+    );
+    assert_eq!(
+        stdout(&["seq", "nim", "2,_", "--to", "3", "--format", "bfile"]),
+        "0 2\n1 3\n2 0\n3 1\n"
+    );
+    let text = stdout(&["seq", "subtraction:s=1,2", "--to", "11"]);
+    assert_eq!(text, " 0: 0 1 2 0 1 2 0 1 2 0\n10: 1 2\n");
+}
+
+#[test]
+fn numbers_accept_the_documented_syntax() {
+    for n in ["1000000", "1_000_000", "10^6", "1e6"] {
+        assert_eq!(
+            json(&["value", "subtraction:s=1,3,4", n])["value"],
+            1,
+            "{n}"
+        ); // 10^6 = 7 * 142857 + 1
+    }
+    // 2^31-1 = 2147483647 = 7 * 306783378 + 1.
+    assert_eq!(
+        json(&["value", "subtraction:s=1,3,4", "2^31-1"])["value"],
+        1
+    );
+    assert_eq!(
+        stdout(&[
+            "seq",
+            "subtraction:s=1..3",
+            "--from",
+            "1e1",
+            "--to",
+            "2^4-5",
+            "--format",
+            "bfile"
+        ]),
+        "10 2\n11 3\n"
+    );
+}
+
+#[test]
+fn huge_subtraction_positions_use_the_proven_period() {
+    let v = json(&["value", "subtraction:s=1,3,4", "10^18"]);
+    assert_eq!(v["value"], 1); // 10^18 = 1 mod 7
+    assert!(v["method"].as_str().unwrap().contains("period 7"));
+}
+
+#[test]
+fn table_layout_and_cells() {
+    let v = json(&["table", "nim", "_,_,5", "--max", "3"]);
+    let cells = v["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 16);
+    for cell in cells {
+        let p: Vec<u64> = cell["position"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        assert_eq!(cell["value"], p[0] ^ p[1] ^ p[2]);
+    }
+    let text = stdout(&["table", "nim", "_,_,0", "--max", "2"]);
+    let rows: Vec<&str> = text.lines().skip(1).take(3).collect();
+    // Row a = 2 on top: 2^0, 2^1, 2^2.
+    assert_eq!(rows, ["2 | 2 3 0", "1 | 1 0 3", "0 | 0 1 2"]);
+    assert!(
+        stdout(&["table", "nim", "_,_", "--max", "1", "--format", "csv"])
+            .starts_with("position,value\n\"0,0\",0\n")
+    );
+}
+
+#[test]
+fn verify_bouton() {
+    let v = json(&["verify", "bouton", "--to", "6"]);
+    assert_eq!(v["claim"], "bouton");
+    assert_eq!(v["holds"], true);
+    assert_eq!(v["checked_to"], 6);
+    assert_eq!(v["counterexample"], serde_json::Value::Null);
+    assert_eq!(v["cases"], 343);
+    assert_eq!(
+        json(&["verify", "bouton", "--piles", "4", "--to", "3"])["cases"],
+        256
+    );
+    assert!(stdout(&["verify", "--list"]).contains("bouton"));
+    assert!(stdout(&["verify", "--help"]).contains("bouton"));
+}
+
+#[test]
+fn play_against_the_perfect_strategy() {
+    let output = grundy(&["play", "nim", "1,2"])
+        .write_stdin("hint\n0,2\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    // 1 XOR 2 = 3: the only winning move takes 1 from pile 2, to (1,1).
+    assert!(text.contains("hint: take 1 from pile 2 -> 1,1"), "{text}");
+    // The user errs to (0,2); the computer empties pile 2 and the user cannot move.
+    assert!(
+        text.contains("computer: take 2 from pile 2 -> 0,0"),
+        "{text}"
+    );
+    assert!(text.contains("the computer wins"), "{text}");
+    // Played well, the computer is left in a P-position and says so.
+    let text = String::from_utf8(
+        grundy(&["play", "nim", "1,2"])
+            .write_stdin("2\n")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(text.contains("no winning move exists"), "{text}");
+    let output = grundy(&["play", "subtraction:s=1,2", "3", "--computer-first"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("computer: subtract"), "{text}");
+}
+
+#[test]
+fn bad_input_fails_with_one_error_line_and_exit_2() {
+    // Unknown game, malformed specs.
+    fails(&["value", "chess", "1"], "unknown game 'chess'");
+    fails(&["value", "subtraction", "1"], "needs the key 's'");
+    fails(&["value", "subtraction:s=", "1"], "empty element");
+    fails(&["value", "subtraction:s=0,1", "1"], "must be positive");
+    fails(&["value", "subtraction:s=1:x=2", "1"], "no key 'x'");
+    fails(&["value", "subtraction:s=3..1", "1"], "empty");
+    fails(
+        &["value", "subtraction:s=a", "1"],
+        "not a non-negative integer",
+    );
+    fails(&["value", "subtraction:s=1,-2", "1"], "invalid");
+    fails(&["value", "nim:piles=3", "1"], "takes no keys");
+    fails(&["value", ":s=1", "1"], "no game name");
+    // Malformed positions.
+    fails(&["value", "nim", "3,-5"], "negative");
+    fails(&["value", "nim", "3,,5"], "invalid position");
+    fails(&["value", "nim", "x"], "invalid position");
+    fails(&["value", "nim", ""], "empty position");
+    fails(&["value", "nim", "3,_"], "'_' is only allowed");
+    fails(&["value", "subtraction:s=1", "1,2"], "exactly 1 coordinate");
+    fails(&["moves", "nim", "1.5"], "invalid position");
+    // Sizes that cannot fit.
+    fails(&["value", "nim", "2^64"], "larger than 2^64-1");
+    fails(&["value", "nim", "10^40"], "invalid");
+    fails(&["moves", "nim", "10^9,1"], "more than");
+    fails(&["seq", "subtraction:s=1", "--to", "2^40"], "at most");
+    fails(&["table", "nim", "_,_", "--max", "10^6"], "at most");
+    // Bad command lines.
+    fails(&["seq", "nim", "--to", "5"], "'_'");
+    fails(&["seq", "nim", "1,2", "--to", "5"], "exactly one '_'");
+    fails(&["table", "nim", "_,1", "--max", "5"], "exactly two '_'");
+    fails(
+        &["seq", "subtraction:s=1", "--from", "9", "--to", "5"],
+        "larger than",
+    );
+    fails(&["seq", "subtraction:s=1", "--to", "-5"], "error");
+    fails(
+        &["value", "nim", "1,2", "--format", "bfile"],
+        "not available",
+    );
+    fails(
+        &[
+            "seq",
+            "subtraction:s=1",
+            "--to",
+            "5",
+            "--analyze",
+            "--format",
+            "csv",
+        ],
+        "not available",
+    );
+    fails(&["frobnicate"], "unrecognized subcommand");
+    fails(&["value", "nim"], "required");
+    fails(&["verify", "no-such-claim", "--to", "5"], "unknown claim");
+    fails(&["verify", "bouton"], "needs --to");
+    fails(
+        &["verify", "bouton", "--to", "5", "--colour", "red"],
+        "no parameter --colour",
+    );
+    fails(&["verify", "bouton", "--to", "10^6"], "too large");
+    fails(&["play", "nim", "1,-1"], "negative");
 }

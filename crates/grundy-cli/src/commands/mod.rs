@@ -3,6 +3,7 @@
 //! error leaves stdout empty.
 
 mod moves;
+mod play;
 mod seq;
 mod table;
 mod value;
@@ -52,6 +53,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Seq(args) => seq::run(args, out),
         Command::Table(args) => table::run(args, out),
         Command::Verify(args) => verify::run(args, out),
+        Command::Play(args) => play::run(args, out),
     }
 }
 

@@ -79,6 +79,20 @@ impl Ruleset for Nim {
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(BoutonSolver))
     }
+
+    fn explain_move(&self, piles: &[u64], to: &[u64]) -> Option<String> {
+        let x = theory::bouton_value(piles);
+        let i = piles.iter().zip(to).position(|(a, b)| a != b)?;
+        (to[i] == piles[i] ^ x && x != 0).then(|| {
+            format!(
+                "the nim-sum is {x}; pile {} goes from {} to {} XOR {x} = {}, which makes the nim-sum 0",
+                i + 1,
+                piles[i],
+                piles[i],
+                to[i]
+            )
+        })
+    }
 }
 
 /// Values by Bouton's theorem, in time linear in the number of piles.
