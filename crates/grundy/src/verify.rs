@@ -11,6 +11,9 @@ use serde::Serialize;
 use crate::number::parse_u64;
 use crate::{games, Error, Result};
 
+/// Runs a check up to a bound, reporting progress as a fraction of the work done.
+pub type Check = fn(&Params, u64, &mut dyn FnMut(f64)) -> Result<Verdict>;
+
 /// A checkable statement.
 pub struct Claim {
     /// The name used on the command line, e.g. `bouton`.
@@ -24,7 +27,7 @@ pub struct Claim {
     /// What `to` bounds.
     pub range: &'static str,
     /// Runs the check up to `to`, reporting progress as a fraction of the work done.
-    pub check: fn(&Params, u64, &mut dyn FnMut(f64)) -> Result<Verdict>,
+    pub check: Check,
 }
 
 /// Every claim, by family.
