@@ -9,16 +9,27 @@ pub struct PackedValues {
     words: Vec<u64>,
     len: usize,
     width: u32,
+    /// `log2(width)`: index `i` starts at bit `i << shift`.
+    shift: u32,
+    /// `2^width - 1`.
+    mask: u64,
 }
 
 impl PackedValues {
     /// An empty array able to hold every value `<= bound`.
     pub fn for_bound(bound: u64) -> Self {
-        let bits = (64 - bound.leading_zeros()).max(1);
+        let width = (64 - bound.leading_zeros()).max(1).next_power_of_two();
+        let mask = if width == 64 {
+            u64::MAX
+        } else {
+            (1 << width) - 1
+        };
         PackedValues {
             words: Vec::new(),
             len: 0,
-            width: bits.next_power_of_two(),
+            width,
+            shift: width.trailing_zeros(),
+            mask,
         }
     }
 
@@ -56,24 +67,19 @@ impl PackedValues {
     #[inline]
     pub fn get(&self, index: usize) -> u64 {
         assert!(index < self.len, "index {index} out of range {}", self.len);
-        let bit = index * self.width as usize;
-        let word = self.words[bit / 64];
-        if self.width == 64 {
-            word
-        } else {
-            (word >> (bit % 64)) & ((1u64 << self.width) - 1)
-        }
+        let bit = index << self.shift;
+        (self.words[bit / 64] >> (bit % 64)) & self.mask
     }
 
     /// Appends a value. Panics if it does not fit the width (a programming error).
     #[inline]
     pub fn push(&mut self, value: u64) {
         assert!(
-            self.width == 64 || value >> self.width == 0,
+            value <= self.mask,
             "value {value} does not fit {} bits",
             self.width
         );
-        let bit = self.len * self.width as usize;
+        let bit = self.len << self.shift;
         if bit % 64 == 0 {
             self.words.push(value);
         } else {
