@@ -22,6 +22,8 @@ pub enum Command {
     Table(TableArgs),
     /// Check a claim (theorem or conjecture) against brute force; `grundy verify --list`.
     Verify(VerifyArgs),
+    /// The g-base B_f and g0 of a takeaway game, e.g. `grundy base takeaway:f=2*k --to 10^18`.
+    Base(BaseArgs),
 }
 
 #[derive(Debug, Args)]
@@ -91,6 +93,17 @@ pub struct TableArgs {
     /// The largest value of each varying coordinate.
     #[arg(long)]
     pub max: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct BaseArgs {
+    /// The game spec: takeaway:f=EXPR or takeaway:table=FILE.
+    pub game: String,
+    /// List every member up to this bound (up to 2^127).
+    #[arg(long)]
+    pub to: String,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -311,6 +311,44 @@ impl Takeaway {
     }
 }
 
+/// The g-base of a game up to a bound, as `grundy base` reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BaseReport {
+    /// The game's canonical spec.
+    pub game: String,
+    /// The bound: every member `<= to` is listed.
+    pub to: u128,
+    /// The members `b_0, b_1, ... <= to`.
+    pub base: Vec<u128>,
+    /// `g0` of each member.
+    pub g0: Vec<u128>,
+    /// Whether the base ends (at its last listed member); `false` means it goes on past `to`.
+    pub finite: bool,
+    /// The first member past `to`, when the base goes on.
+    pub next: Option<u128>,
+}
+
+/// The g-base `B_f` and `g0` of the takeaway game `spec`, every member `<= to`.
+pub fn base_report(spec: &str, to: u128) -> Result<BaseReport> {
+    let game = spec::parse_takeaway(spec)?;
+    game.with_base(to, |base| {
+        let count = base.members().partition_point(|&b| b <= to);
+        let finite = base.finite() == Some(true) && count == base.members().len();
+        Ok(BaseReport {
+            game: game.spec(),
+            to,
+            base: base.members()[..count].to_vec(),
+            g0: base.g0()[..count].to_vec(),
+            finite,
+            next: if finite {
+                None
+            } else {
+                base.members().get(count).copied().or(base.next_member())
+            },
+        })
+    })
+}
+
 /// Values from the SG rows, outcomes beyond them from the main theorem.
 struct TakeawaySolver<'a> {
     game: &'a Takeaway,

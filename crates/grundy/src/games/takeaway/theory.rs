@@ -61,7 +61,7 @@ pub const CLAIMS: &[Claim] = &[
             ("f", "the move function, an expression in k (default 2*k)"),
             ("table", "a file of values f(1) f(2) ..., instead of --f"),
         ],
-        range: "every N <= to (at most 2^28), against g(N) by the direct rule",
+        range: "every N from 1: the theorem against the direct rule (to at most 2^28)",
         check: check_main_theorem,
     },
     Claim {
@@ -72,7 +72,7 @@ pub const CLAIMS: &[Claim] = &[
             ("f", "the move function, an expression in k (default 2*k)"),
             ("table", "a file of values f(1) f(2) ..., instead of --f"),
         ],
-        range: "every N <= to (at most 20000), against the SG values G(N, x) from the rules",
+        range: "every N from 1: the direct rule against the SG values G(N, x) (to at most 20000)",
         check: check_direct_rule,
     },
     Claim {
@@ -80,7 +80,7 @@ pub const CLAIMS: &[Claim] = &[
         source: "Holshouser and Reiter (2003), known case f(k) = k",
         statement: "f(k) = k: B_f is 1, 2, 4, 8, ... and g(N) is the largest power of 2 dividing N",
         params: &[],
-        range: "base members <= to; g(N) by the direct rule for N <= min(to, 2^28)",
+        range: "the base members and g(N) by the direct rule (N at most 2^28)",
         check: check_powers_of_two,
     },
     Claim {
@@ -88,7 +88,7 @@ pub const CLAIMS: &[Claim] = &[
         source: "Holshouser and Reiter (2003), known case f(k) = 2k (Fibonacci Nim)",
         statement: "f(k) = 2k: B_f is 1, 2, 3, 5, 8, ... and g(N) is the smallest Zeckendorf term of N",
         params: &[],
-        range: "base members <= to; g(N) by the direct rule for N <= min(to, 2^28)",
+        range: "the base members and g(N) by the direct rule (N at most 2^28)",
         check: check_fibonacci,
     },
 ];
