@@ -52,6 +52,8 @@ const LEAF: u128 = 32;
 #[derive(Debug, Clone)]
 pub struct GBase {
     members: Vec<u128>,
+    /// The members below 2^64 again, as `u64` (for faster representations of such numbers).
+    small: Vec<u64>,
     g0: Vec<u128>,
     /// `max g0(b_0..=b_j)`.
     max_g0: Vec<u128>,
@@ -103,6 +105,7 @@ impl GBase {
     pub fn with_limits(max_len: usize, max_evaluations: u64) -> Self {
         GBase {
             members: vec![1, 2],
+            small: vec![1, 2],
             g0: vec![1, 2],
             max_g0: vec![1, 2],
             max_candidate_f: Vec::new(),
@@ -203,6 +206,9 @@ impl GBase {
             None => b,
         };
         self.members.push(b);
+        if let Ok(b) = u64::try_from(b) {
+            self.small.push(b);
+        }
         self.g0.push(g0);
         let top = *self.max_g0.last().expect("non-empty");
         self.max_g0.push(top.max(g0));
@@ -267,16 +273,11 @@ impl GBase {
     }
 
     /// The index of the smallest part of `m >= 1` in the greedy representation (Lemma 1) using
-    /// the members with index `< end`.
-    fn smallest_index(&self, mut m: u128, end: usize) -> usize {
-        let mut end = end;
-        loop {
-            let j = self.members[..end].partition_point(|&b| b <= m) - 1;
-            m -= self.members[j];
-            if m == 0 {
-                return j;
-            }
-            end = j;
+    /// the members with index `< end` (`m` below the sum of those, as Lemma 1 needs).
+    fn smallest_index(&self, m: u128, end: usize) -> usize {
+        match u64::try_from(m) {
+            Ok(m) => smallest_index_in(&self.small[..end.min(self.small.len())], m),
+            Err(_) => smallest_index_in(&self.members[..end], m),
         }
     }
 
@@ -346,6 +347,35 @@ impl GBase {
             )))
         }
     }
+}
+
+/// The index of the smallest part of `m >= 1` in the greedy representation (Lemma 1) by the
+/// members `members` (`m` below the sum of those, as Lemma 1 needs).
+fn smallest_index_in<T: Copy + Ord + std::ops::Sub<Output = T> + Default>(
+    members: &[T],
+    m: T,
+) -> usize {
+    let zero = T::default();
+    let mut top = members.partition_point(|&b| b <= m) - 1;
+    let mut rest = m - members[top];
+    if top > 128 {
+        // A slowly growing base: search for each further part (what is left is below the part
+        // just taken, Lemma 1).
+        while rest > zero {
+            top = members[..top].partition_point(|&b| b <= rest) - 1;
+            rest = rest - members[top];
+        }
+        return top;
+    }
+    // Below the first part, each member is taken when it fits (Lemma 1). Deciding each one
+    // without a branch is faster than jumping to the next part: such jumps are unpredictable.
+    let mut smallest = top;
+    for (i, &b) in members[..top].iter().enumerate().rev() {
+        let take = b <= rest;
+        rest = rest - if take { b } else { zero };
+        smallest = if take { i } else { smallest };
+    }
+    smallest
 }
 
 #[cfg(test)]

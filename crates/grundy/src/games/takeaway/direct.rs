@@ -15,9 +15,13 @@
 //! with `y = g(M)` is already a win for the player to move.
 //!
 //! [`g_values`] skips the `k` that cannot qualify: `g(M) <= M` and `g(M) <= max g(1..N-1)` give
-//! `f(k) < g(N - k)` only if `f(k) < N - k` and `f(k) < max g(1..N-1)`. Both bounds grow with
-//! `N`, so each `k` becomes a candidate once and stays one; the candidates sit in a hierarchical
-//! bitset that is scanned in increasing order. [`g_values_naive`] is the rule as written.
+//! `f(k) < g(N - k)` only if `k + f(k) < N` and `f(k) < max g(1..N-1)`. The minima of `k + f(k)`
+//! and of `f(k)` over aligned blocks of 64, 64^2, ... values of `k` (computed once) let the scan
+//! jump over whole blocks where no `k` can qualify, and the blocks it enters are scanned like
+//! the rule as written, in increasing `k`, so the first `k` found is the least. Where `g` is
+//! small (most `f`) this costs what the plain scan costs; where the plain scan is quadratic
+//! (`f` large, `g(N)` close to `N`) the blocks are skipped. [`g_values_naive`] is the rule as
+//! written.
 
 use crate::Result;
 
@@ -46,64 +50,112 @@ pub fn g_from_values(f_values: &[u32]) -> Vec<u32> {
 }
 
 fn g_from_values_with_progress(f: &[u32], progress: &mut dyn FnMut(u64)) -> Vec<u32> {
-    const NONE: u32 = u32::MAX;
     let n_max = f.len().saturating_sub(1);
     let mut g = vec![0u32; n_max + 1];
-    g[0] = NONE;
-    // Stage 1: k waits until N > k + f(k); `head[t]` lists (through `link`) the k due at N = t.
-    let mut head = vec![NONE; n_max + 1];
-    let mut link = vec![NONE; n_max + 1];
-    // Stage 2: k waits in a min-heap by f(k) until f(k) < max g so far.
-    let mut waiting = std::collections::BinaryHeap::new();
-    let mut active = ActiveSet::new(n_max + 1);
+    g[0] = u32::MAX;
+    let blocks = BlockMinima::new(f);
     let mut max_g = 0u32;
     for n in 1..=n_max {
-        let born = n - 1;
-        if born >= 1 {
-            let due = born as u64 + u64::from(f[born]) + 1;
-            if due <= n_max as u64 {
-                link[born] = head[due as usize];
-                head[due as usize] = born as u32;
-            }
-        }
-        let mut k = head[n];
-        while k != NONE {
-            if f[k as usize] < max_g {
-                active.insert(k as usize);
-            } else {
-                waiting.push(std::cmp::Reverse((f[k as usize], k)));
-            }
-            k = link[k as usize];
-        }
         let mut found = n as u32;
-        let mut at = active.next(1);
-        while let Some(k) = at {
-            if k >= n {
+        let mut block = 0;
+        'scan: while let Some(b) = blocks.next_block(block, n as u32, max_g) {
+            let lo = (b * BLOCK).max(1);
+            if lo >= n {
                 break;
             }
-            if f[k] < g[n - k] {
-                found = k as u32;
-                break;
+            for k in lo..((b + 1) * BLOCK).min(n) {
+                if f[k] < g[n - k] {
+                    found = k as u32;
+                    break 'scan;
+                }
             }
-            at = active.next(k + 1);
+            block = b + 1;
         }
         g[n] = found;
-        if found > max_g {
-            max_g = found;
-            while let Some(&std::cmp::Reverse((fk, k))) = waiting.peek() {
-                if fk >= max_g {
-                    break;
-                }
-                waiting.pop();
-                active.insert(k as usize);
-            }
-        }
+        max_g = max_g.max(found);
         if n % (1 << 20) == 0 {
             progress(n as u64);
         }
     }
     progress(n_max as u64);
     g
+}
+
+const BLOCK: usize = 64;
+
+/// For aligned blocks of `64^j` values of `k` (`j = 1, 2, ...`): the minimum of `k + f(k)` and
+/// the minimum of `f(k)`. A block whose minimum of `k + f(k)` is `>= N`, or whose minimum of
+/// `f(k)` is `>= max g`, holds no `k` that can qualify at `N`.
+struct BlockMinima {
+    /// `levels[j][b] = (min k + f(k), min f(k))` over block `b` of level `j` (`64^(j+1)` values).
+    levels: Vec<Vec<(u32, u32)>>,
+}
+
+impl BlockMinima {
+    fn new(f: &[u32]) -> Self {
+        // k = 0 is never a move: give it keys that never qualify
+        let leaf: Vec<(u32, u32)> = f
+            .chunks(BLOCK)
+            .enumerate()
+            .map(|(b, chunk)| {
+                chunk
+                    .iter()
+                    .enumerate()
+                    .fold((u32::MAX, u32::MAX), |(h, m), (i, &fk)| {
+                        let k = b * BLOCK + i;
+                        if k == 0 {
+                            return (h, m);
+                        }
+                        let reach = (k as u64 + u64::from(fk)).min(u64::from(u32::MAX)) as u32;
+                        (h.min(reach), m.min(fk))
+                    })
+            })
+            .collect();
+        let mut levels = vec![leaf];
+        while levels.last().expect("non-empty").len() > 1 {
+            let up: Vec<(u32, u32)> = levels
+                .last()
+                .expect("non-empty")
+                .chunks(BLOCK)
+                .map(|c| {
+                    c.iter()
+                        .fold((u32::MAX, u32::MAX), |(h, m), &(a, b)| (h.min(a), m.min(b)))
+                })
+                .collect();
+            levels.push(up);
+        }
+        BlockMinima { levels }
+    }
+
+    #[inline]
+    fn skippable(&self, level: usize, index: usize, n: u32, max_g: u32) -> bool {
+        let (reach, min_f) = self.levels[level][index];
+        reach >= n || min_f >= max_g
+    }
+
+    /// The first block `>= from` (of 64 values of `k`) that may hold a qualifying `k` at `N = n`.
+    #[inline]
+    fn next_block(&self, from: usize, n: u32, max_g: u32) -> Option<usize> {
+        let len = self.levels[0].len();
+        let mut b = from;
+        while b < len {
+            if !self.skippable(0, b, n, max_g) {
+                return Some(b);
+            }
+            // skip the largest aligned skippable block that starts at b
+            let (mut index, mut level, mut span) = (b, 0, 1);
+            while index % BLOCK == 0
+                && level + 1 < self.levels.len()
+                && self.skippable(level + 1, index / BLOCK, n, max_g)
+            {
+                index /= BLOCK;
+                level += 1;
+                span *= BLOCK;
+            }
+            b += span;
+        }
+        None
+    }
 }
 
 /// The direct rule as written: for each `N`, try `k = 1, 2, ...` until `f(k) < g(N - k)`.
@@ -118,77 +170,10 @@ pub fn g_values_naive(f: &[u32]) -> Vec<u32> {
     g
 }
 
-/// A set of integers below a fixed bound: bits, plus one bit per non-zero word above them,
-/// and so on, so the next element is found in a few word operations however sparse the set.
-pub struct ActiveSet {
-    levels: Vec<Vec<u64>>,
-}
-
-impl ActiveSet {
-    /// An empty set of integers `< len`.
-    pub fn new(len: usize) -> Self {
-        let mut levels = Vec::new();
-        let mut words = len.div_ceil(64).max(1);
-        loop {
-            levels.push(vec![0u64; words]);
-            if words == 1 {
-                break;
-            }
-            words = words.div_ceil(64);
-        }
-        ActiveSet { levels }
-    }
-
-    /// Adds `i`.
-    pub fn insert(&mut self, i: usize) {
-        let mut i = i;
-        for level in &mut self.levels {
-            let (word, bit) = (i / 64, i % 64);
-            let was = level[word];
-            level[word] = was | (1 << bit);
-            if was != 0 {
-                break;
-            }
-            i = word;
-        }
-    }
-
-    /// The smallest element `>= i`.
-    #[inline]
-    pub fn next(&self, i: usize) -> Option<usize> {
-        self.next_at(0, i)
-    }
-
-    fn next_at(&self, level: usize, i: usize) -> Option<usize> {
-        let words = self.levels.get(level)?;
-        let (word, bit) = (i / 64, i % 64);
-        let here = words.get(word)? & (u64::MAX << bit);
-        if here != 0 {
-            return Some(word * 64 + here.trailing_zeros() as usize);
-        }
-        let next_word = self.next_at(level + 1, word + 1)?;
-        Some(next_word * 64 + words[next_word].trailing_zeros() as usize)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
-
-    #[test]
-    fn active_set_finds_next_elements() {
-        let mut set = ActiveSet::new(300_000);
-        for i in [5usize, 64, 4095, 4096, 262_143, 299_999] {
-            set.insert(i);
-        }
-        assert_eq!(set.next(0), Some(5));
-        assert_eq!(set.next(6), Some(64));
-        assert_eq!(set.next(65), Some(4095));
-        assert_eq!(set.next(4097), Some(262_143));
-        assert_eq!(set.next(262_144), Some(299_999));
-        assert_eq!(set.next(300_000), None);
-    }
 
     #[test]
     fn first_values_by_hand() {
