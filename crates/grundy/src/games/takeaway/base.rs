@@ -487,20 +487,35 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "long: cargo test --release -p grundy -- --ignored theorem_to_ten_thousand"]
-    fn theorem_to_ten_thousand() {
+    fn theorem_to_ten_thousand_for_a_few_f() {
+        for text in ["2*k", "(k * 37) % 101 + 1", "max(1, 5000 - k)"] {
+            let f = MoveFunction::expression(text).unwrap();
+            if let Err(e) = theorem_holds(&f, 10_000) {
+                panic!("{e}");
+            }
+        }
+    }
+
+    #[test]
+    #[ignore = "long: cargo test --release -p grundy -- --ignored theorem_to_a_hundred_thousand"]
+    fn theorem_to_a_hundred_thousand() {
         for text in [
             "k",
             "2*k",
+            "3*k + 2",
             "k^2",
-            "max(1, 5000 - k)",
+            "max(1, 50000 - k)",
+            "max(1, 1000 - 3*k)",
             "k % 5 + 1",
             "if(k % 2 == 0, 2*k, k)",
+            "if(k % 2 == 0, k / 2 + 1, 3*k)",
             "(k * 37) % 101 + 1",
+            "(k * 7919) % 1000 + 1",
             "k / 3 + 1",
+            "abs(k - 3000) + 1",
         ] {
             let f = MoveFunction::expression(text).unwrap();
-            if let Err(e) = theorem_holds(&f, 10_000) {
+            if let Err(e) = theorem_holds(&f, 100_000) {
                 panic!("{e}");
             }
         }
@@ -582,6 +597,29 @@ mod tests {
         // Beyond 64 bits, where u128 is cheap: 2^100 = 2 * 2^99 and g(2^100) = 2^100 for f = k.
         let base = base_for("k", 1u128 << 100);
         assert_eq!(base.g(1u128 << 100).unwrap(), 1u128 << 100);
+    }
+
+    /// The paper conjectures that the members of B_f grow exponentially whenever g is unbounded.
+    /// For f(k) = k^2 (non-decreasing, so g0 is the identity and g(b) = b is unbounded) the
+    /// construction adds the smallest member b_i with b_i^2 >= b_k, and b_i <= 2 b_{i-1} <
+    /// 2 sqrt(b_k), so b_k = O(k^2): polynomial growth, against the conjecture as stated.
+    #[test]
+    fn f_k_squared_has_unbounded_g_and_a_polynomial_base() {
+        let n = 1_000_000_000u128;
+        let base = base_for("k^2", n);
+        assert!(base.members().iter().zip(base.g0()).all(|(b, g0)| b == g0));
+        // g(b) = b on the members, by the direct rule, for the members up to 20000
+        let f = MoveFunction::expression("k^2").unwrap();
+        let g = direct::g_values(&f, 20_000, &mut |_| {}).unwrap();
+        for &b in base.members().iter().take_while(|&&b| b <= 20_000) {
+            assert_eq!(u128::from(g[b as usize]), b);
+        }
+        for w in base.members().windows(2) {
+            let (b, next) = (w[0], w[1]);
+            assert!((next - b) * (next - b) < 4 * b + 4, "{b} -> {next}");
+        }
+        // an exponentially growing base would have O(log n) members below n = 10^9
+        assert!(base.members().len() > 30_000, "{}", base.members().len());
     }
 
     #[test]

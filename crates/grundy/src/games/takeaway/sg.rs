@@ -72,8 +72,9 @@ impl SgRows {
         if n < self.rows() {
             return Ok(());
         }
-        if (self.f.len() as u64) <= n {
-            self.f = f.values_u32(n)?;
+        for k in self.f.len() as u64..=n {
+            self.f
+                .push(f.eval(u128::from(k))?.min(u128::from(u32::MAX)) as u32);
         }
         for row in self.rows()..=n {
             self.push_row(row as usize);

@@ -143,8 +143,8 @@ fn check_direct_rule(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) ->
     let f = move_function(params)?;
     let g = direct::g_values(&f, to, &mut |_| {})?;
     let mut rows = SgRows::new();
+    rows.extend_to(&f, to)?;
     for n in 1..=to {
-        rows.extend_to(&f, n)?;
         // the least x with G(N, x) > 0 is the first threshold of row N
         let least = u64::from(rows.row(n)[0]);
         if least != u64::from(g[n as usize]) {
