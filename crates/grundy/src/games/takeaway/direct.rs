@@ -189,6 +189,35 @@ mod tests {
         assert_eq!(&g_from_values(&f)[1..], &[1, 2, 3, 4, 5, 6, 7, 8]);
     }
 
+    /// The game straight from the rules, for the memoised engine.
+    struct Rules(Vec<u32>);
+    impl crate::Game for Rules {
+        type Position = (u64, u64);
+        fn options(&self, &(n, x): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+            for k in 1..=n.min(x) {
+                out.push((n - k, u64::from(self.0[k as usize])));
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// (N, x) is a win for the player to move, by the memoised engine on the rules, exactly
+        /// when x >= g(N) by the direct rule.
+        #[test]
+        fn g_is_the_least_winning_x(values in prop::collection::vec(1u32..20, 36..37)) {
+            let f: Vec<u32> = std::iter::once(0).chain(values).collect();
+            let g = g_from_values(&f);
+            let mut memo = crate::solve::MemoSolver::new(Rules(f.clone()));
+            for n in 1..=35u64 {
+                for x in 1..=36u64 {
+                    let wins = memo.value(&(n, x)).unwrap() != 0;
+                    prop_assert_eq!(wins, x >= u64::from(g[n as usize]), "({}, {})", n, x);
+                }
+            }
+        }
+    }
+
     proptest! {
         #[test]
         fn skipping_matches_the_rule_as_written(f in prop::collection::vec(1u32..60, 2..400)) {

@@ -29,6 +29,7 @@ use std::sync::Mutex;
 
 use serde::Serialize;
 
+use crate::analysis::Periodicity;
 use crate::query::MAX_SEQUENCE_LEN;
 use crate::ruleset::{
     Arity, DefaultSequence, Evaluation, Move, OutcomeEvaluation, Ruleset, Solver,
@@ -257,6 +258,36 @@ impl Ruleset for Takeaway {
                 answer.g
             )
         })
+    }
+
+    /// The sequence `g(N)` (empty template) of a game whose g-base is finite, ending at `b_t`:
+    /// by the main theorem `g(N)` depends on `N mod b_t` only (Lemma 2), so an observed period
+    /// dividing `b_t`, holding from `N = 1` over at least `b_t` + one period, holds for ever.
+    fn periodicity_proof(
+        &self,
+        template: &[Option<u64>],
+        from: u64,
+        values: &[u64],
+        periodicity: &Periodicity,
+    ) -> Option<String> {
+        if !template.is_empty() || periodicity.saltus != 0 || periodicity.preperiod > from.max(1) {
+            return None;
+        }
+        let end = u128::from(from) + values.len() as u128;
+        let (finite, last) = self
+            .with_base(end, |b| {
+                Ok((b.finite(), *b.members().last().expect("b_0, b_1")))
+            })
+            .ok()?;
+        let period = u128::from(periodicity.period);
+        (finite == Some(true)
+            && last % period == 0
+            && values.len() as u128 >= last + period)
+            .then(|| {
+                format!(
+                    "the g-base is finite, ending at b_t = {last}: by the main theorem g(N) = g0(smallest part of N mod {last}) (Holshouser-Reiter, Lemma 2), so {last} is a period and the observed one divides it"
+                )
+            })
     }
 
     fn default_sequence(
@@ -510,6 +541,23 @@ mod tests {
         assert_eq!(report.outcome, Outcome::N);
         assert!(report.value.unwrap() > 0);
         assert_eq!(query::outcome(&g, &[6, 1]).unwrap().value, Some(0));
+    }
+
+    #[test]
+    fn g_of_a_finite_base_is_proven_periodic() {
+        let g = game("k % 3 + 1");
+        let s = g.default_sequence(None, 100, &mut |_| {}).unwrap().unwrap();
+        let report = query::analyze(&g, &[], s.from, &s.values);
+        let p = report.analysis.periodicity.unwrap();
+        assert_eq!((p.period, p.preperiod), (7, 1));
+        assert!(report.proven, "{report:?}");
+        // too short a range proves nothing
+        let s = g.default_sequence(None, 12, &mut |_| {}).unwrap().unwrap();
+        assert!(!query::analyze(&g, &[], s.from, &s.values).proven);
+        // f(k) = k: no finite base, nothing proven
+        let g = game("k");
+        let s = g.default_sequence(None, 64, &mut |_| {}).unwrap().unwrap();
+        assert!(!query::analyze(&g, &[], s.from, &s.values).proven);
     }
 
     #[test]
