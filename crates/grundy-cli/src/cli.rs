@@ -24,6 +24,8 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Play against the perfect strategy in the terminal, e.g. `grundy play nim 3,5,7`.
     Play(PlayArgs),
+    /// The g-base B_f and g0 of a takeaway game, e.g. `grundy base takeaway:f=2*k --to 10^18`.
+    Base(BaseArgs),
 }
 
 #[derive(Debug, Args)]
@@ -106,6 +108,17 @@ pub struct PlayArgs {
     /// Let the computer make the first move.
     #[arg(long)]
     pub computer_first: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BaseArgs {
+    /// The game spec: takeaway:f=EXPR or takeaway:table=FILE.
+    pub game: String,
+    /// List every member up to this bound (up to 2^127).
+    #[arg(long)]
+    pub to: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]

@@ -41,6 +41,68 @@ pub fn value(ruleset: &dyn Ruleset, position: &[u64]) -> Result<ValueReport> {
     })
 }
 
+/// What is known of one position: its outcome always, its SG value where it can be computed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OutcomeReport {
+    /// The game's canonical spec.
+    pub game: String,
+    /// The position asked about.
+    pub position: Vec<u64>,
+    /// Its SG value, or `None` when only the outcome is known.
+    pub value: Option<u64>,
+    /// P or N.
+    pub outcome: Outcome,
+    /// How it was found.
+    pub method: String,
+}
+
+/// The outcome of `position`, with its SG value where the game's solver can compute it (for
+/// every game without a theory of outcomes, this is [`value`]).
+pub fn outcome(ruleset: &dyn Ruleset, position: &[u64]) -> Result<OutcomeReport> {
+    ruleset.validate(position)?;
+    let evaluation = solver_for(ruleset).evaluate_outcome(position)?;
+    Ok(OutcomeReport {
+        game: ruleset.spec(),
+        position: position.to_vec(),
+        value: evaluation.value,
+        outcome: evaluation.outcome,
+        method: evaluation.method,
+    })
+}
+
+/// One move with the outcome (and, where computed, the value) of the position it reaches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveOutcome {
+    /// The position after the move.
+    pub to: Vec<u64>,
+    /// Its SG value, or `None` when only the outcome is known.
+    pub value: Option<u64>,
+    /// Whether it is a winning move (to a P-position).
+    pub winning: bool,
+    /// The move in words.
+    pub description: String,
+}
+
+/// Every move from `position` with the outcome of where it goes (as [`moves`], for games whose
+/// values are out of reach but whose outcomes are known).
+pub fn move_outcomes(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveOutcome>> {
+    ruleset.validate(position)?;
+    let mut solver = solver_for(ruleset);
+    ruleset
+        .moves(position)?
+        .into_iter()
+        .map(|m| {
+            let evaluation = solver.evaluate_outcome(&m.to)?;
+            Ok(MoveOutcome {
+                to: m.to,
+                value: evaluation.value,
+                winning: evaluation.outcome == Outcome::P,
+                description: m.description,
+            })
+        })
+        .collect()
+}
+
 /// One move with the value of the position it reaches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoveReport {

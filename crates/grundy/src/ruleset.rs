@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::analysis::Periodicity;
 use crate::solve::MemoSolver;
-use crate::{Error, Game, Result};
+use crate::{Error, Game, Outcome, Result};
 
 /// A position: one non-negative integer per coordinate.
 pub type Position = Vec<u64>;
@@ -44,6 +44,28 @@ pub struct Evaluation {
     pub method: String,
 }
 
+/// What is known of a position: always its outcome, and its SG value when it can be computed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OutcomeEvaluation {
+    /// The SG value, or `None` where only the outcome is known.
+    pub value: Option<u64>,
+    /// P or N.
+    pub outcome: Outcome,
+    /// The method (and, where a theorem decides the outcome, the reason).
+    pub method: String,
+}
+
+/// A sequence a game's theory singles out, printed by `seq` when no position is given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DefaultSequence {
+    /// What the values are, e.g. "g(N), the least winning x".
+    pub name: String,
+    /// The index of the first value.
+    pub from: u64,
+    /// The values at `from, from + 1, ...`.
+    pub values: Vec<u64>,
+}
+
 /// Computes values of one ruleset, keeping what it learns between calls.
 pub trait Solver {
     /// The SG value of a (validated) position.
@@ -54,6 +76,18 @@ pub trait Solver {
         Ok(Evaluation {
             value: self.value(position)?,
             method: "memoised search".into(),
+        })
+    }
+
+    /// The value where it can be computed, otherwise the outcome alone, for games whose theory
+    /// decides outcomes far beyond the positions whose values are computed. The default is
+    /// [`Solver::evaluate`].
+    fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
+        let evaluation = self.evaluate(position)?;
+        Ok(OutcomeEvaluation {
+            value: Some(evaluation.value),
+            outcome: Outcome::of(evaluation.value),
+            method: evaluation.method,
         })
     }
 }
@@ -107,6 +141,18 @@ pub trait Ruleset: Send + Sync {
     /// `play` when the user asks for a hint); `None` when there is nothing beyond "it reaches a
     /// P-position" to say.
     fn explain_move(&self, _position: &[u64], _to: &[u64]) -> Option<String> {
+        None
+    }
+
+    /// The sequence `seq GAME --to N` prints when no position is given, for a game with several
+    /// coordinates whose theory singles one sequence out (`from` defaults to its first index).
+    /// `None` (the default): `seq` needs a position, except for one-coordinate games.
+    fn default_sequence(
+        &self,
+        _from: Option<u64>,
+        _to: u64,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<DefaultSequence>> {
         None
     }
 

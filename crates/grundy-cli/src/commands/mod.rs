@@ -2,6 +2,7 @@
 //! answer in the chosen format. All computing happens before the first byte is written, so an
 //! error leaves stdout empty.
 
+mod base;
 mod moves;
 mod play;
 mod seq;
@@ -54,6 +55,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Table(args) => table::run(args, out),
         Command::Verify(args) => verify::run(args, out),
         Command::Play(args) => play::run(args, out),
+        Command::Base(args) => base::run(args, out),
     }
 }
 

@@ -11,7 +11,7 @@ use grundy::{query, spec};
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let position = spec::parse_position(&args.position)?;
-    let moves = query::moves(game.as_ref(), &position)?;
+    let moves = query::move_outcomes(game.as_ref(), &position)?;
     let winning = moves.iter().filter(|m| m.winning).count();
     match args.output.format() {
         Format::Json => write_json(
@@ -32,12 +32,16 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 .unwrap_or(0);
             for m in &moves {
                 let mark = if m.winning { "  <- winning" } else { "" };
+                // where only the outcome is known, say which
+                let value = match m.value {
+                    Some(v) => format!("value {v}"),
+                    None => format!("{}-position", if m.winning { "P" } else { "N" }),
+                };
                 writeln!(
                     out,
-                    "{:<width$}  -> {:<to_width$}  value {}{mark}",
+                    "{:<width$}  -> {:<to_width$}  {value}{mark}",
                     m.description,
                     show_position(&m.to),
-                    m.value
                 )?;
             }
             let verdict = match (moves.len(), winning) {
@@ -56,7 +60,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                     "\"{}\",\"{}\",{},{}",
                     m.description,
                     show_position(&m.to),
-                    m.value,
+                    m.value.map_or(String::new(), |v| v.to_string()),
                     m.winning
                 )?;
             }

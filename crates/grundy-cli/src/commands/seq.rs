@@ -11,23 +11,37 @@ use grundy::spec;
 
 pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
-    let template = match &args.position {
-        Some(text) => spec::parse_template(text)?,
-        None => query::default_template(game.as_ref())?,
-    };
     let to = number(&args.to)?;
-    let from = match &args.from {
-        Some(text) => number(text)?,
-        None => query::default_from(game.as_ref(), &template),
-    };
+    let given_from = args.from.as_deref().map(number).transpose()?;
     let format = args.output.format();
     if args.analyze && matches!(format, Format::Csv | Format::Bfile) {
         return Err(unsupported(format, "--analyze (use text or json)"));
     }
-    let bar = crate::progress::bar(to.saturating_sub(from).saturating_add(1), "seq");
-    let values = query::sequence(game.as_ref(), &template, from, to, &mut |done| {
-        bar.set_position(done)
-    })?;
+    let bar = crate::progress::bar(
+        to.saturating_sub(given_from.unwrap_or(0)).saturating_add(1),
+        "seq",
+    );
+    // Without a position, a game may give the sequence its theory singles out (takeaway: g(N)).
+    let singled_out = match &args.position {
+        None => game
+            .default_sequence(given_from, to, &mut |done| bar.set_position(done))
+            .transpose()?,
+        Some(_) => None,
+    };
+    let (template, name, from, values) = match singled_out {
+        Some(s) => (Vec::new(), Some(s.name), s.from, s.values),
+        None => {
+            let template = match &args.position {
+                Some(text) => spec::parse_template(text)?,
+                None => query::default_template(game.as_ref())?,
+            };
+            let from = given_from.unwrap_or_else(|| query::default_from(game.as_ref(), &template));
+            let values = query::sequence(game.as_ref(), &template, from, to, &mut |done| {
+                bar.set_position(done)
+            })?;
+            (template, None, from, values)
+        }
+    };
     bar.finish_and_clear();
     let report = args
         .analyze
@@ -36,17 +50,23 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         Format::Json => {
             let mut doc = json!({
                 "game": game.spec(),
-                "position": show_template(&template),
+                "position": name.is_none().then(|| show_template(&template)),
                 "from": from,
                 "to": to,
                 "values": values,
             });
+            if let Some(name) = &name {
+                doc["sequence"] = json!(name);
+            }
             if let Some(report) = &report {
                 doc["analysis"] = analysis_json(report);
             }
             write_json(out, &doc)
         }
         Format::Text => {
+            if let Some(name) = &name {
+                writeln!(out, "{name}:")?;
+            }
             let width = to.to_string().len();
             for (row, chunk) in values.chunks(10).enumerate() {
                 let line: Vec<String> = chunk.iter().map(u64::to_string).collect();

@@ -1,4 +1,6 @@
-//! `grundy value GAME POS`.
+//! `grundy value GAME POS`. Where a game's theory knows the outcome but its SG value is out of
+//! reach (e.g. takeaway games with a huge pile), the value is `null` in JSON and the text gives
+//! the outcome.
 
 use std::io::Write;
 
@@ -11,7 +13,7 @@ use grundy::{query, spec};
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let position = spec::parse_position(&args.position)?;
-    let report = query::value(game.as_ref(), &position)?;
+    let report = query::outcome(game.as_ref(), &position)?;
     match args.output.format() {
         Format::Json => write_json(
             out,
@@ -24,18 +26,26 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
             }),
         ),
         Format::Text => {
-            let meaning = if report.value == 0 {
+            let meaning = if report.outcome == grundy::Outcome::P {
                 "the player to move loses"
             } else {
                 "the player to move wins"
             };
-            writeln!(out, "{}", report.value)?;
+            let value = match report.value {
+                Some(v) => {
+                    writeln!(out, "{v}")?;
+                    format!("value {v}, ")
+                }
+                None => {
+                    writeln!(out, "{}", report.outcome)?;
+                    String::new()
+                }
+            };
             writeln!(
                 out,
-                "{} {}: value {}, {}-position ({meaning})",
+                "{} {}: {value}{}-position ({meaning})",
                 report.game,
                 show_position(&report.position),
-                report.value,
                 report.outcome
             )?;
             writeln!(out, "method: {}", report.method)?;
@@ -48,7 +58,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 "\"{}\",\"{}\",{},{},\"{}\"",
                 report.game,
                 show_position(&report.position),
-                report.value,
+                report.value.map_or(String::new(), |v| v.to_string()),
                 report.outcome,
                 report.method
             )?;

@@ -7,3 +7,4 @@
 
 pub mod nim;
 pub mod subtraction;
+pub mod takeaway;
