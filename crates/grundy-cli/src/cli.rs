@@ -22,6 +22,23 @@ pub enum Command {
     Table(TableArgs),
     /// Check a claim (theorem or conjecture) against brute force; `grundy verify --list`.
     Verify(VerifyArgs),
+    /// Gaps between equal values of a one-pile subtraction-division game, streamed in bounded
+    /// memory, e.g. `grundy gaps imark:s=1:d=2,3 --to 2^31-1`.
+    Gaps(GapsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GapsArgs {
+    /// The game spec (imark, sd, mark, upmark, mark-t, kupin).
+    pub game: String,
+    /// The last position counted.
+    #[arg(long)]
+    pub to: String,
+    /// Save the state to FILE periodically and resume from it if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]

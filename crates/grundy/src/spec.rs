@@ -20,7 +20,16 @@ pub struct Family {
 }
 
 /// Every family, in the order `--help` lists them.
-pub const FAMILIES: &[Family] = &[games::nim::spec::FAMILY, games::subtraction::spec::FAMILY];
+pub const FAMILIES: &[Family] = &[
+    games::nim::spec::FAMILY,
+    games::subtraction::spec::FAMILY,
+    games::subdivision::spec::IMARK,
+    games::subdivision::spec::SD,
+    games::subdivision::spec::MARK,
+    games::subdivision::spec::UPMARK,
+    games::subdivision::spec::MARK_T,
+    games::subdivision::spec::KUPIN,
+];
 
 /// Parses a spec string into a ruleset.
 ///

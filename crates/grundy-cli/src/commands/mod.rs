@@ -2,6 +2,7 @@
 //! answer in the chosen format. All computing happens before the first byte is written, so an
 //! error leaves stdout empty.
 
+mod gaps;
 mod moves;
 mod seq;
 mod table;
@@ -52,6 +53,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Seq(args) => seq::run(args, out),
         Command::Table(args) => table::run(args, out),
         Command::Verify(args) => verify::run(args, out),
+        Command::Gaps(args) => gaps::run(args, out),
     }
 }
 
