@@ -53,6 +53,15 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The default sizes, with a base table no longer than needed for positions up to `to`.
+    pub fn for_bound(to: u64) -> Self {
+        let default = Config::default();
+        Config {
+            base: default.base.min(to.saturating_add(UNIT) / UNIT * UNIT).max(4 * UNIT),
+            ..default
+        }
+    }
+
     fn check(&self) -> Result<()> {
         let ok = |x: u64| x % UNIT == 0 && x > 0;
         if !(ok(self.base) && ok(self.batch) && ok(self.chunk) && self.base >= 4 * UNIT) {

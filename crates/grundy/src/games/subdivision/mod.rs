@@ -248,7 +248,8 @@ impl Ruleset for SubDivision {
     }
 
     fn explain_move(&self, _position: &[u64], to: &[u64]) -> Option<String> {
-        let closed = theory::ClosedForm::for_game(self)?;
+        // Words only (the values were decided by the engine): the theorem whose hypotheses hold.
+        let closed = theory::ClosedForm::matching(self)?;
         closed
             .p_position_reason(to[0])
             .map(|why| format!("{} is a P-position: {why}", to[0]))
@@ -322,7 +323,7 @@ pub fn gaps(
             checkpoint,
             ..imark23::Options::default()
         };
-        let run = imark23::gaps(to, imark23::Config::default(), &options, progress)?;
+        let run = imark23::gaps(to, imark23::Config::for_bound(to), &options, progress)?;
         return Ok(GapsReport {
             game: game.spec(),
             to,
