@@ -24,14 +24,18 @@ pub struct Claim {
     /// What `to` bounds.
     pub range: &'static str,
     /// Runs the check up to `to`, reporting progress as a fraction of the work done.
+    #[allow(clippy::type_complexity)]
     pub check: fn(&Params, u64, &mut dyn FnMut(f64)) -> Result<Verdict>,
 }
 
 /// Every claim, by family.
 pub fn claims() -> impl Iterator<Item = &'static Claim> {
-    [games::nim::theory::CLAIMS, games::subdivision::theory::CLAIMS]
-        .into_iter()
-        .flatten()
+    [
+        games::nim::theory::CLAIMS,
+        games::subdivision::theory::CLAIMS,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The claim called `name`.

@@ -37,7 +37,11 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
             }),
         );
     }
-    writeln!(out, "{}: gaps between equal values for n <= {}", report.game, report.to)?;
+    writeln!(
+        out,
+        "{}: gaps between equal values for n <= {}",
+        report.game, report.to
+    )?;
     writeln!(
         out,
         "  {:>6} {:>14} {:>8} {:>8} {:>8} {:>28}",

@@ -57,7 +57,10 @@ impl Config {
     pub fn for_bound(to: u64) -> Self {
         let default = Config::default();
         Config {
-            base: default.base.min(to.saturating_add(UNIT) / UNIT * UNIT).max(4 * UNIT),
+            base: default
+                .base
+                .min(to.saturating_add(UNIT) / UNIT * UNIT)
+                .max(4 * UNIT),
             ..default
         }
     }
@@ -361,12 +364,7 @@ pub fn run(
 }
 
 /// The initial state: the nodes, and the base table's positions counted.
-fn fresh(
-    to: u64,
-    config: Config,
-    base: &[u64],
-    sink: &mut dyn FnMut(u64, &[u64], u64),
-) -> State {
+fn fresh(to: u64, config: Config, base: &[u64], sink: &mut dyn FnMut(u64, &[u64], u64)) -> State {
     let count = (to + 1).min(config.base);
     let mut tracker = GapTracker::new();
     scan(base, 0, count, &mut tracker);
@@ -404,7 +402,10 @@ fn graph(to: u64, config: Config) -> Vec<Node> {
         .map(|&m| Node {
             m,
             parents: Vec::new(),
-            children: [m.checked_mul(2).and_then(index), m.checked_mul(3).and_then(index)],
+            children: [
+                m.checked_mul(2).and_then(index),
+                m.checked_mul(3).and_then(index),
+            ],
             active: false,
             lo: 0,
             hi: config.base,
@@ -451,8 +452,8 @@ fn batch(
     }
     // Activation: a node starts computing at position `l`, holding the base values its parents
     // will read first.
-    for i in 0..n {
-        if targets[i] > l && !state.nodes[i].active {
+    for (i, &target) in targets.iter().enumerate() {
+        if target > l && !state.nodes[i].active {
             let lo = state.nodes[i]
                 .parents
                 .iter()
@@ -486,7 +487,15 @@ fn batch(
         let (half, third) = (view(node.children[0]), view(node.children[1]));
         let (from, to) = (node.hi, targets[i]);
         let mut out = vec![0u64; ((to - from) / 32) as usize];
-        let sh = compute(table, from, node.sh, half, third, state.config.chunk, &mut out);
+        let sh = compute(
+            table,
+            from,
+            node.sh,
+            half,
+            third,
+            state.config.chunk,
+            &mut out,
+        );
         let node = &mut state.nodes[i];
         node.sh = sh;
         node.hi = to;
@@ -725,7 +734,12 @@ fn save(path: &Path, state: &State) -> Result<()> {
     }
     let sum = checksum(&bytes);
     bytes.extend_from_slice(&sum.to_le_bytes());
-    let io = |e: std::io::Error| Error::Invalid(format!("cannot write the checkpoint {}: {e}", path.display()));
+    let io = |e: std::io::Error| {
+        Error::Invalid(format!(
+            "cannot write the checkpoint {}: {e}",
+            path.display()
+        ))
+    };
     let tmp = path.with_extension("tmp");
     {
         let mut file = std::fs::File::create(&tmp).map_err(io)?;
@@ -831,11 +845,17 @@ mod tests {
 
     fn values(to: u64, config: Config) -> Vec<u64> {
         let mut all = Vec::new();
-        run(to, config, &Options::default(), &mut |_, _| {}, &mut |from, words, count| {
-            assert_eq!(from, all.len() as u64);
-            let view = View { lo: from, words };
-            all.extend((from..from + count).map(|p| view.value(p)));
-        })
+        run(
+            to,
+            config,
+            &Options::default(),
+            &mut |_, _| {},
+            &mut |from, words, count| {
+                assert_eq!(from, all.len() as u64);
+                let view = View { lo: from, words };
+                all.extend((from..from + count).map(|p| view.value(p)));
+            },
+        )
         .unwrap();
         all
     }

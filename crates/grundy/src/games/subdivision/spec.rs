@@ -95,8 +95,10 @@ fn typed(args: &mut SpecArgs) -> Result<SubDivision> {
                     "t: Mark-t needs 2 <= t <= 2^20 (got {t})"
                 )));
             }
-            Ok(SubDivision::new((1..t).collect(), vec![t], Division::Floor)?
-                .with_alias(format!("mark-t:t={t}")))
+            Ok(
+                SubDivision::new((1..t).collect(), vec![t], Division::Floor)?
+                    .with_alias(format!("mark-t:t={t}")),
+            )
         }
     }
 }

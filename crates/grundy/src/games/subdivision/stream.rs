@@ -86,7 +86,12 @@ impl<'a> Stream<'a> {
             self.advance(i);
         }
         let node = &self.nodes[i];
-        debug_assert_eq!(node.pos, Some(q), "cursor {} asked for an old position", node.m);
+        debug_assert_eq!(
+            node.pos,
+            Some(q),
+            "cursor {} asked for an old position",
+            node.m
+        );
         node.ring[q as usize % self.ring_len]
     }
 
@@ -116,7 +121,9 @@ impl<'a> Stream<'a> {
             }
         }
         let value = if options.len() < 64 {
-            let mask = options.iter().fold(0u64, |acc, &v| acc | (1u64 << v.min(63)));
+            let mask = options
+                .iter()
+                .fold(0u64, |acc, &v| acc | (1u64 << v.min(63)));
             u64::from((!mask).trailing_zeros())
         } else {
             mex(options.iter().copied())
@@ -152,7 +159,9 @@ mod tests {
             let (p, v) = stream.next_value();
             let expected = dense.values().get(n as usize);
             if p != n || v != expected {
-                return Err(format!("{game:?} at {n}: stream ({p}, {v}), dense {expected}"));
+                return Err(format!(
+                    "{game:?} at {n}: stream ({p}, {v}), dense {expected}"
+                ));
             }
         }
         Ok(())
@@ -196,8 +205,12 @@ mod tests {
         for _ in 0..12 {
             let s: Vec<u64> = (0..1 + next(3)).map(|_| 1 + next(6)).collect();
             let d: Vec<u64> = (0..1 + next(3)).map(|_| 2 + next(6)).collect();
-            let division = [Division::Exact, Division::Floor, Division::Ceil, Division::Kupin]
-                [next(4) as usize];
+            let division = [
+                Division::Exact,
+                Division::Floor,
+                Division::Ceil,
+                Division::Kupin,
+            ][next(4) as usize];
             let game = SubDivision::new(s, d, division).unwrap();
             agree(&game, 10_000_000).unwrap();
         }

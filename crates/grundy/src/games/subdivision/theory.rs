@@ -207,7 +207,11 @@ pub fn theorem2(k: u64, n: u64) -> u64 {
     let (mut lo, mut hi, mut m) = (c0, next(k, c0, 2), 2u64);
     loop {
         if n < hi {
-            let p = if m % 2 == 0 { PATTERN_0011 } else { PATTERN_1001 };
+            let p = if m % 2 == 0 {
+                PATTERN_0011
+            } else {
+                PATTERN_1001
+            };
             return at(p, n - lo - 1);
         }
         if n == hi {
@@ -403,9 +407,15 @@ fn check_sopena(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Resu
         )));
     }
     let game = SubDivision::imark((1..t).collect(), vec![d])?;
-    compare(&CLAIMS[0], params, &game, to, progress, |n| {
-        u64::from(!sopena_p_position(t, d, n))
-    }, |v| u64::from(v != 0))
+    compare(
+        &CLAIMS[0],
+        params,
+        &game,
+        to,
+        progress,
+        |n| u64::from(!sopena_p_position(t, d, n)),
+        |v| u64::from(v != 0),
+    )
 }
 
 fn check_theorem1(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
@@ -416,7 +426,15 @@ fn check_theorem1(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Re
         )));
     }
     let game = SubDivision::imark((1..t).collect(), vec![d])?;
-    compare(&CLAIMS[1], params, &game, to, progress, |n| theorem1(t, d, n), |v| v)
+    compare(
+        &CLAIMS[1],
+        params,
+        &game,
+        to,
+        progress,
+        |n| theorem1(t, d, n),
+        |v| v,
+    )
 }
 
 fn param_k(params: &Params, default: u64, residue: u64) -> Result<u64> {
@@ -432,13 +450,29 @@ fn param_k(params: &Params, default: u64, residue: u64) -> Result<u64> {
 fn check_theorem2(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
     let k = param_k(params, 3, 3)?;
     let game = SubDivision::imark(vec![2], vec![k])?;
-    compare(&CLAIMS[2], params, &game, to, progress, |n| theorem2(k, n), |v| v)
+    compare(
+        &CLAIMS[2],
+        params,
+        &game,
+        to,
+        progress,
+        |n| theorem2(k, n),
+        |v| v,
+    )
 }
 
 fn check_theorem3(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
     let k = param_k(params, 5, 1)?;
     let game = SubDivision::imark(vec![2], vec![k])?;
-    compare(&CLAIMS[3], params, &game, to, progress, |n| theorem3(k, n), |v| v)
+    compare(
+        &CLAIMS[3],
+        params,
+        &game,
+        to,
+        progress,
+        |n| theorem3(k, n),
+        |v| v,
+    )
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -491,7 +525,13 @@ fn check_window(
     )?;
     let cases = to - from + 1;
     let Some(g) = run.gaps.iter().find(|g| g.value == v) else {
-        return Ok(verdict(claim, params, to, cases, Some(format!("the value {v} never occurs below {to}"))));
+        return Ok(verdict(
+            claim,
+            params,
+            to,
+            cases,
+            Some(format!("the value {v} never occurs below {to}")),
+        ));
     };
     // With occurrences o_1 < o_2 < ..., the window of n misses v exactly when n <= o_1, when
     // o_j + c < n <= o_{j+1} (a gap larger than c), or when n > last + c.
@@ -507,7 +547,11 @@ fn check_window(
         (g.last + c < to).then_some(g.last + c + 1)
     };
     let counterexample = counterexample.map(|n| {
-        format!("n = {n}: no position among {}..{} has the value {v}", n.saturating_sub(c), n - 1)
+        format!(
+            "n = {n}: no position among {}..{} has the value {v}",
+            n.saturating_sub(c),
+            n - 1
+        )
     });
     Ok(verdict(claim, params, to, cases, counterexample))
 }
@@ -558,7 +602,11 @@ mod tests {
                     if d % t == 1 {
                         assert_eq!(theorem1(t, d, n), v, "Theorem 1, t={t} d={d} n={n}");
                     } else {
-                        assert_eq!(sopena_p_position(t, d, n), v == 0, "Sopena t={t} d={d} n={n}");
+                        assert_eq!(
+                            sopena_p_position(t, d, n),
+                            v == 0,
+                            "Sopena t={t} d={d} n={n}"
+                        );
                     }
                 }
             }
@@ -566,7 +614,11 @@ mod tests {
         for k in (3..=61u64).step_by(2) {
             let game = SubDivision::imark(vec![2], vec![k]).unwrap();
             for (n, &v) in dense(&game, 50_000).iter().enumerate() {
-                let closed = if k % 4 == 3 { theorem2(k, n as u64) } else { theorem3(k, n as u64) };
+                let closed = if k % 4 == 3 {
+                    theorem2(k, n as u64)
+                } else {
+                    theorem3(k, n as u64)
+                };
                 assert_eq!(closed, v, "k={k} n={n}");
             }
         }
@@ -579,13 +631,20 @@ mod tests {
     fn theorem1_fails_for_t_2() {
         assert_eq!(theorem1(2, 3, 12), 2);
         let claim = &CLAIMS[1];
-        let params = Params::new(claim, [("t".into(), "2".into()), ("d".into(), "3".into())]).unwrap();
+        let params =
+            Params::new(claim, [("t".into(), "2".into()), ("d".into(), "3".into())]).unwrap();
         let verdict = (claim.check)(&params, 1000, &mut |_| {}).unwrap();
         assert!(!verdict.holds);
-        assert_eq!(verdict.counterexample.unwrap(), "n = 12: the theorem gives 2, brute force 1");
+        assert_eq!(
+            verdict.counterexample.unwrap(),
+            "n = 12: the theorem gives 2, brute force 1"
+        );
         // So the solver does not use it for t = 2.
         let game = SubDivision::imark(vec![1], vec![3]).unwrap();
-        assert_eq!(ClosedForm::matching(&game), Some(ClosedForm::Theorem1 { t: 2, d: 3 }));
+        assert_eq!(
+            ClosedForm::matching(&game),
+            Some(ClosedForm::Theorem1 { t: 2, d: 3 })
+        );
         assert_eq!(ClosedForm::for_game(&game), None);
     }
 
@@ -626,7 +685,10 @@ mod tests {
         for claim in CLAIMS {
             let params = Params::new(claim, []).unwrap();
             let verdict = (claim.check)(&params, 100_000, &mut |_| {}).unwrap();
-            assert!(verdict.holds || claim.name == "imark-conjecture4", "{verdict:?}");
+            assert!(
+                verdict.holds || claim.name == "imark-conjecture4",
+                "{verdict:?}"
+            );
         }
     }
 
@@ -644,10 +706,17 @@ mod tests {
             // With a smaller window the claim fails, and the check says where.
             let claim = &CLAIMS[5 + v as usize];
             let params = Params::new(claim, []).unwrap();
-            let held = check_window(claim, &params, 200_000, &mut |_| {}, (v, table1, from)).unwrap();
+            let held =
+                check_window(claim, &params, 200_000, &mut |_| {}, (v, table1, from)).unwrap();
             assert!(held.holds, "{held:?}");
-            let small = check_window(claim, &params, 200_000, &mut |_| {}, (v, table1 - 1, from)).unwrap();
-            let n: u64 = small.counterexample.as_ref().unwrap()[4..].split(':').next().unwrap().parse().unwrap();
+            let small =
+                check_window(claim, &params, 200_000, &mut |_| {}, (v, table1 - 1, from)).unwrap();
+            let n: u64 = small.counterexample.as_ref().unwrap()[4..]
+                .split(':')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
             let lo = n.saturating_sub(table1 - 1);
             assert!(!(lo..n).any(|m| values[m as usize] == v), "{small:?}");
         }
