@@ -44,7 +44,7 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
     )?;
     writeln!(
         out,
-        "  {:>6} {:>14} {:>8} {:>8} {:>8} {:>28}",
+        "  {:>6} {:>14} {:>6} {:>14} {:>8} {:>28}",
         "value", "count", "first", "last", "max gap", "first max gap at"
     )?;
     for g in &report.gaps {
@@ -54,7 +54,7 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
         };
         writeln!(
             out,
-            "  {:>6} {:>14} {:>8} {:>8} {:>8} {:>28}",
+            "  {:>6} {:>14} {:>6} {:>14} {:>8} {:>28}",
             g.value, g.count, g.first, g.last, gap, at
         )?;
     }
