@@ -35,7 +35,6 @@ pub struct Stream<'a> {
     nodes: Vec<Node>,
     index: HashMap<u128, usize>,
     ring_len: usize,
-    scratch: Vec<u64>,
 }
 
 impl<'a> Stream<'a> {
@@ -47,7 +46,6 @@ impl<'a> Stream<'a> {
             nodes: Vec::new(),
             index: HashMap::new(),
             ring_len,
-            scratch: Vec::new(),
         };
         stream.node(1);
         stream
@@ -99,13 +97,21 @@ impl<'a> Stream<'a> {
     fn advance(&mut self, i: usize) {
         let game = self.game;
         let p = self.nodes[i].pos.map_or(game.min_position(), |p| p + 1);
-        let mut options = std::mem::take(&mut self.scratch);
-        options.clear();
+        // Values below 64 go to a bit mask; larger bounds collect the values for `mex`.
+        let narrow = game.value_bound() < 64;
+        let (mut mask, mut wide) = (0u64, Vec::new());
+        let mut add = |v: u64, wide: &mut Vec<u64>| {
+            if narrow {
+                mask |= 1 << v;
+            } else {
+                wide.push(v);
+            }
+        };
         for &s in game.s() {
             if game.subtract(p, s).is_none() {
                 break;
             }
-            options.push(self.nodes[i].ring[(p - s) as usize % self.ring_len]);
+            add(self.nodes[i].ring[(p - s) as usize % self.ring_len], &mut wide);
         }
         for (k, &d) in game.d().iter().enumerate() {
             if let Some(q) = game.divide(p, d) {
@@ -117,18 +123,14 @@ impl<'a> Stream<'a> {
                         c
                     }
                 };
-                options.push(self.value_at(child, q));
+                add(self.value_at(child, q), &mut wide);
             }
         }
-        let value = if options.len() < 64 {
-            let mask = options
-                .iter()
-                .fold(0u64, |acc, &v| acc | (1u64 << v.min(63)));
+        let value = if narrow {
             u64::from((!mask).trailing_zeros())
         } else {
-            mex(options.iter().copied())
+            mex(wide)
         };
-        self.scratch = options;
         let ring_len = self.ring_len;
         let node = &mut self.nodes[i];
         node.ring[p as usize % ring_len] = value;
