@@ -37,6 +37,9 @@ pub struct GapsArgs {
     /// Save the state to FILE periodically and resume from it if it exists.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub checkpoint_every: f64,
     #[command(flatten)]
     pub output: OutputArgs,
 }

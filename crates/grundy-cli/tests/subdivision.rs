@@ -127,6 +127,41 @@ fn gaps_resume_from_a_checkpoint() {
 }
 
 #[test]
+fn a_killed_run_resumes_to_the_same_result() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let p = path.to_str().unwrap();
+    let args = ["gaps", "imark:s=1:d=2,3", "--to", "6*10^7", "--json"];
+    let whole = json(&args[..4]);
+    // Start with a checkpoint after every batch, kill it once the first one is written.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .args(["--checkpoint", p, "--checkpoint-every", "0"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !path.exists() && start.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(path.exists());
+    let resumed = json(&[
+        "gaps",
+        "imark:s=1:d=2,3",
+        "--to",
+        "6*10^7",
+        "--checkpoint",
+        p,
+    ]);
+    assert_eq!(resumed, whole, "killed while running: {killed}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn verify_claims() {
     let v = json(&[
         "verify",

@@ -22,7 +22,17 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
         return Err(unsupported(format, "gaps (use text or json)"));
     }
     let bar = crate::progress::bar(1000, "gaps");
-    let report = subdivision::gaps(&game, to, args.checkpoint.as_deref(), &mut |done, total| {
+    if args.checkpoint_every.is_nan() || args.checkpoint_every < 0.0 {
+        return Err(Error::Invalid(
+            "--checkpoint-every must be a number of seconds, at least 0".into(),
+        )
+        .into());
+    }
+    let checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(|path| (path, args.checkpoint_every));
+    let report = subdivision::gaps(&game, to, checkpoint, &mut |done, total| {
         bar.set_position(done.saturating_mul(1000) / total.max(1))
     })?;
     bar.finish_and_clear();

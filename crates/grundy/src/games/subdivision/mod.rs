@@ -304,12 +304,12 @@ pub struct GapsReport {
 }
 
 /// Gap statistics for positions `min .. to`. i-Mark({1},{2,3}) runs on the parallel engine of
-/// [`imark23`] (resumable with `checkpoint`); every other game on the cursor stream of
+/// [`imark23`] (resumable with `checkpoint`: a file and the seconds between saves); every other game on the cursor stream of
 /// [`stream`]. `progress(done, total)` is called from time to time.
 pub fn gaps(
     game: &SubDivision,
     to: u64,
-    checkpoint: Option<&std::path::Path>,
+    checkpoint: Option<(&std::path::Path, f64)>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<GapsReport> {
     let min = game.min_position();
@@ -320,8 +320,9 @@ pub fn gaps(
     }
     if game.division == Division::Exact && game.s == [1] && game.d == [2, 3] {
         let options = imark23::Options {
-            checkpoint,
-            ..imark23::Options::default()
+            checkpoint: checkpoint.map(|(path, _)| path),
+            save_every: checkpoint.map_or(60.0, |(_, every)| every),
+            max_batches: None,
         };
         let run = imark23::gaps(to, imark23::Config::for_bound(to), &options, progress)?;
         return Ok(GapsReport {

@@ -111,7 +111,10 @@ impl<'a> Stream<'a> {
             if game.subtract(p, s).is_none() {
                 break;
             }
-            add(self.nodes[i].ring[(p - s) as usize % self.ring_len], &mut wide);
+            add(
+                self.nodes[i].ring[(p - s) as usize % self.ring_len],
+                &mut wide,
+            );
         }
         for (k, &d) in game.d().iter().enumerate() {
             if let Some(q) = game.divide(p, d) {
