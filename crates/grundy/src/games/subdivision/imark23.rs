@@ -594,18 +594,42 @@ fn scan(words: &[u64], from: u64, count: u64, tracker: &mut GapTracker) {
         .enumerate()
         .map(|(c, chunk)| {
             let start = from + (c * CHUNK * 32) as u64;
-            let mut scanner = Scanner::default();
-            for (k, &w) in chunk.iter().enumerate() {
-                let pos = start + 32 * k as u64;
-                let valid = (from + count - pos).min(32) as u32;
-                scanner.word(w, pos, valid);
-            }
-            GapTracker::from_stats(&scanner.finish())
+            GapTracker::from_stats(&scan_chunk(chunk, start, from + count).finish())
         })
         .collect();
     for part in &parts {
         tracker.merge(part);
     }
+}
+
+/// Scans the words of positions `start ..` (those below `end`), with the bit-counting
+/// instructions of the processor when it has them (they are not in the baseline x86-64 target).
+fn scan_chunk(chunk: &[u64], start: u64, end: u64) -> Scanner {
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("bmi1")
+    {
+        // SAFETY: the features the function is compiled for were detected at run time.
+        return unsafe { scan_chunk_native(chunk, start, end) };
+    }
+    scan_chunk_plain(chunk, start, end)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1")]
+unsafe fn scan_chunk_native(chunk: &[u64], start: u64, end: u64) -> Scanner {
+    scan_chunk_plain(chunk, start, end)
+}
+
+#[inline(always)]
+fn scan_chunk_plain(chunk: &[u64], start: u64, end: u64) -> Scanner {
+    let mut scanner = Scanner::default();
+    for (k, &w) in chunk.iter().enumerate() {
+        let pos = start + 32 * k as u64;
+        scanner.word(w, pos, (end - pos).min(32) as u32);
+    }
+    scanner
 }
 
 /// Gap statistics of values 0..3 from packed words, a word at a time (arrays indexed by value;
@@ -620,7 +644,7 @@ struct Scanner {
 }
 
 impl Scanner {
-    #[inline]
+    #[inline(always)]
     fn word(&mut self, w: u64, pos: u64, valid: u32) {
         const EVEN: u64 = 0x5555_5555_5555_5555;
         let live = if valid >= 32 {
@@ -681,7 +705,7 @@ impl Scanner {
 
 /// Whether the occurrence mask `hits` (one bit per 2-bit field) has `r >= 1` or more empty
 /// fields between two occurrences.
-#[inline]
+#[inline(always)]
 fn has_zero_run(hits: u64, r: u32) -> bool {
     const EVEN: u64 = 0x5555_5555_5555_5555;
     let low = hits & hits.wrapping_neg();
