@@ -332,24 +332,35 @@ pub fn gaps(
             engine: "i-Mark({1},{2,3}) block engine (parallel, resumable)".into(),
         });
     }
-    if checkpoint.is_some() {
-        return Err(Error::Invalid(
-            "--checkpoint is available for imark:s=1:d=2,3 only (other games stream without one)"
-                .into(),
-        ));
-    }
     let mut tracker = crate::analysis::GapTracker::new();
     let mut stream = stream::Stream::new(game);
+    let mut next = min;
+    if let Some((path, _)) = checkpoint {
+        if path.exists() {
+            (stream, tracker, next) = load_stream(game, to, path)?;
+        }
+    }
     let total = to - min + 1;
-    loop {
+    let mut last_save = std::time::Instant::now();
+    // `next` is one past the last position counted (`to + 1` when finished).
+    let mut done = next > to;
+    while !done {
         let (n, v) = stream.next_value();
         tracker.push(n, v);
-        if n == to {
-            break;
-        }
+        done = n == to;
+        next = n.saturating_add(1);
         if n % (1 << 22) == 0 {
             progress(n - min, total);
+            if let Some((path, every)) = checkpoint {
+                if last_save.elapsed().as_secs_f64() >= every {
+                    save_stream(game, to, path, &stream, &tracker, next)?;
+                    last_save = std::time::Instant::now();
+                }
+            }
         }
+    }
+    if let Some((path, _)) = checkpoint {
+        save_stream(game, to, path, &stream, &tracker, next)?;
     }
     progress(total, total);
     Ok(GapsReport {
@@ -358,4 +369,95 @@ pub fn gaps(
         gaps: tracker.finish(),
         engine: format!("cursor stream ({} cursors)", stream.cursors()),
     })
+}
+
+/// Saves a cursor-stream run: a text line naming the game and bound, then numbers (the next
+/// position, the gap statistics, the stream state). Written to a temporary file, then renamed.
+fn save_stream(
+    game: &SubDivision,
+    to: u64,
+    path: &std::path::Path,
+    stream: &stream::Stream,
+    tracker: &crate::analysis::GapTracker,
+    next: u64,
+) -> Result<()> {
+    let mut text = format!("grundy-stream-checkpoint {} {to}\n{next}\n", game.spec());
+    for g in tracker.finish() {
+        let opt = |x: Option<u64>| x.map_or("-".to_string(), |x| x.to_string());
+        text.push_str(&format!(
+            "{} {} {} {} {} {}\n",
+            g.value,
+            g.count,
+            g.first,
+            g.last,
+            opt(g.max_gap),
+            opt(g.max_gap_from)
+        ));
+    }
+    text.push_str("state");
+    for x in stream.state() {
+        text.push_str(&format!(" {x}"));
+    }
+    text.push('\n');
+    let io = |e: std::io::Error| {
+        Error::Invalid(format!(
+            "cannot write the checkpoint {}: {e}",
+            path.display()
+        ))
+    };
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+/// Reads what [`save_stream`] wrote, for the same game and bound.
+fn load_stream<'a>(
+    game: &'a SubDivision,
+    to: u64,
+    path: &std::path::Path,
+) -> Result<(stream::Stream<'a>, crate::analysis::GapTracker, u64)> {
+    let bad = |why: &str| Error::Invalid(format!("checkpoint {}: {why}", path.display()));
+    let text = std::fs::read_to_string(path).map_err(|e| bad(&e.to_string()))?;
+    let mut lines = text.lines();
+    if lines.next() != Some(&format!("grundy-stream-checkpoint {} {to}", game.spec())) {
+        return Err(bad(&format!(
+            "it is not a checkpoint of {} with --to {to}",
+            game.spec()
+        )));
+    }
+    let number = |t: &str| t.parse::<u64>().map_err(|_| bad("damaged"));
+    let next = number(lines.next().unwrap_or(""))?;
+    let mut stats = Vec::new();
+    let mut state = Vec::new();
+    for line in lines {
+        if let Some(rest) = line.strip_prefix("state") {
+            state = rest.split_whitespace().map(number).collect::<Result<_>>()?;
+            continue;
+        }
+        let f: Vec<&str> = line.split(' ').collect();
+        if f.len() != 6 {
+            return Err(bad("damaged"));
+        }
+        let opt = |t: &str| {
+            if t == "-" {
+                Ok(None)
+            } else {
+                number(t).map(Some)
+            }
+        };
+        stats.push(crate::analysis::GapStats {
+            value: number(f[0])?,
+            count: number(f[1])?,
+            first: number(f[2])?,
+            last: number(f[3])?,
+            max_gap: opt(f[4])?,
+            max_gap_from: opt(f[5])?,
+        });
+    }
+    let stream = stream::Stream::restore(game, &state).ok_or_else(|| bad("damaged state"))?;
+    Ok((
+        stream,
+        crate::analysis::GapTracker::from_stats(&stats),
+        next,
+    ))
 }

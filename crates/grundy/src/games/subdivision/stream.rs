@@ -70,6 +70,62 @@ impl<'a> Stream<'a> {
         self.nodes.len() - 1
     }
 
+    /// The whole state as numbers (for a checkpoint): per cursor its product, position, ring
+    /// and children.
+    pub fn state(&self) -> Vec<u64> {
+        let none = u64::MAX;
+        let mut out = vec![self.nodes.len() as u64];
+        for node in &self.nodes {
+            out.extend([
+                node.m as u64,
+                (node.m >> 64) as u64,
+                node.pos.unwrap_or(none),
+            ]);
+            out.extend(&node.ring);
+            out.extend(node.children.iter().map(|c| c.map_or(none, |c| c as u64)));
+        }
+        out
+    }
+
+    /// The stream of `game` in the state `state` (from [`Stream::state`] for the same game);
+    /// `None` if it does not fit the game.
+    pub fn restore(game: &'a SubDivision, state: &[u64]) -> Option<Self> {
+        let mut stream = Stream::new(game);
+        let (ring_len, kids) = (stream.ring_len, game.d().len());
+        let count = usize::try_from(*state.first()?).ok()?;
+        let mut at = 1usize;
+        let mut take = |k: usize| -> Option<&[u64]> {
+            let part = state.get(at..at.checked_add(k)?)?;
+            at += k;
+            Some(part)
+        };
+        stream.nodes.clear();
+        stream.index.clear();
+        for i in 0..count {
+            let head = take(3)?;
+            let m = u128::from(head[0]) | u128::from(head[1]) << 64;
+            let pos = (head[2] != u64::MAX).then_some(head[2]);
+            let ring = take(ring_len)?.to_vec();
+            let children = take(kids)?
+                .iter()
+                .map(|&c| (c != u64::MAX).then_some(c as usize))
+                .collect::<Vec<_>>();
+            if children.iter().flatten().any(|&c| c >= count)
+                || ring.iter().any(|&v| v > game.value_bound())
+            {
+                return None;
+            }
+            stream.index.insert(m, i);
+            stream.nodes.push(Node {
+                pos,
+                ring,
+                m,
+                children,
+            });
+        }
+        (at == state.len() && count > 0 && stream.nodes[0].m == 1).then_some(stream)
+    }
+
     /// The next position and its value.
     pub fn next_value(&mut self) -> (u64, u64) {
         self.advance(0);
@@ -194,6 +250,21 @@ mod tests {
             let game = SubDivision::new(s.into_iter().collect(), d.into_iter().collect(), division).unwrap();
             prop_assert!(agree(&game, 20_000).is_ok(), "{:?}", agree(&game, 20_000));
         }
+    }
+
+    #[test]
+    fn a_restored_stream_continues_identically() {
+        let game = SubDivision::new(vec![1, 3], vec![2, 5], Division::Ceil).unwrap();
+        let mut stream = Stream::new(&game);
+        for _ in 0..12_345 {
+            stream.next_value();
+        }
+        let mut copy = Stream::restore(&game, &stream.state()).unwrap();
+        for _ in 0..50_000 {
+            assert_eq!(stream.next_value(), copy.next_value());
+        }
+        let other = SubDivision::new(vec![1], vec![2], Division::Ceil).unwrap();
+        assert!(Stream::restore(&other, &stream.state()).is_none());
     }
 
     /// `cargo test --release -p grundy -- --ignored stream_agrees_to_ten_million`
