@@ -26,6 +26,26 @@ pub enum Command {
     Play(PlayArgs),
     /// The g-base B_f and g0 of a takeaway game, e.g. `grundy base takeaway:f=2*k --to 10^18`.
     Base(BaseArgs),
+    /// Gaps between equal values of a one-pile subtraction-division game, streamed in bounded
+    /// memory, e.g. `grundy gaps imark:s=1:d=2,3 --to 2^31-1`.
+    Gaps(GapsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GapsArgs {
+    /// The game spec (imark, sd, mark, upmark, mark-t, kupin).
+    pub game: String,
+    /// The last position counted.
+    #[arg(long)]
+    pub to: String,
+    /// Save the state to FILE periodically and resume from it if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub checkpoint_every: f64,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]

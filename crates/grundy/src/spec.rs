@@ -24,6 +24,12 @@ pub const FAMILIES: &[Family] = &[
     games::nim::spec::FAMILY,
     games::subtraction::spec::FAMILY,
     games::takeaway::spec::FAMILY,
+    games::subdivision::spec::IMARK,
+    games::subdivision::spec::SD,
+    games::subdivision::spec::MARK,
+    games::subdivision::spec::UPMARK,
+    games::subdivision::spec::MARK_T,
+    games::subdivision::spec::KUPIN,
 ];
 
 /// Parses a spec string into a ruleset.

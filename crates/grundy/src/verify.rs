@@ -32,9 +32,13 @@ pub struct Claim {
 
 /// Every claim, by family.
 pub fn claims() -> impl Iterator<Item = &'static Claim> {
-    [games::nim::theory::CLAIMS, games::takeaway::theory::CLAIMS]
-        .into_iter()
-        .flatten()
+    [
+        games::nim::theory::CLAIMS,
+        games::takeaway::theory::CLAIMS,
+        games::subdivision::theory::CLAIMS,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The claim called `name`.

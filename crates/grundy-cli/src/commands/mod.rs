@@ -3,6 +3,7 @@
 //! error leaves stdout empty.
 
 mod base;
+mod gaps;
 mod moves;
 mod play;
 mod seq;
@@ -56,6 +57,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Verify(args) => verify::run(args, out),
         Command::Play(args) => play::run(args, out),
         Command::Base(args) => base::run(args, out),
+        Command::Gaps(args) => gaps::run(args, out),
     }
 }
 

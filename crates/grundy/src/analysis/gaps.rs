@@ -101,6 +101,24 @@ impl GapTracker {
         }
     }
 
+    /// A tracker holding `stats` (one entry per value, as [`GapTracker::finish`] returns them),
+    /// e.g. computed by a specialised scanner or restored from a checkpoint.
+    pub fn from_stats(stats: &[GapStats]) -> Self {
+        let mut tracker = GapTracker::new();
+        for &s in stats {
+            if s.value < SMALL {
+                let i = s.value as usize;
+                if i >= tracker.small.len() {
+                    tracker.small.resize(i + 1, None);
+                }
+                tracker.small[i] = Some(s);
+            } else {
+                tracker.large.insert(s.value, s);
+            }
+        }
+        tracker
+    }
+
     /// Merges the tracker of a later, disjoint range of positions into this one.
     pub fn merge(&mut self, later: &GapTracker) {
         for stats in later.finish() {

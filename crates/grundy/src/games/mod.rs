@@ -6,5 +6,6 @@
 //! - `spec.rs`: the [`Family`](crate::spec::Family) entry that parses the spec string.
 
 pub mod nim;
+pub mod subdivision;
 pub mod subtraction;
 pub mod takeaway;

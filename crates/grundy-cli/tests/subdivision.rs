@@ -1,0 +1,282 @@
+//! CLI tests for the subtraction-division family: imark, sd, mark, upmark, mark-t, kupin; the
+//! `gaps` command; the i-Mark claims of `verify`.
+
+mod common;
+use common::{fails, json, stdout};
+
+#[test]
+fn imark_values_by_hand() {
+    // i-Mark({1},{2,3}): 0:0 1:1 2:0 3:2 4:1 5:0 6:1 (see the paper's proof of Theorem 7: SG(3) = 2).
+    let v = json(&["seq", "imark:s=1:d=2,3", "--to", "6"]);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 0, 2, 1, 0, 1]));
+    assert_eq!(v["game"], "imark:s=1:d=2,3");
+    let v = json(&["value", "imark:s=1:d=2,3", "3"]);
+    assert_eq!(
+        (v["value"].as_u64(), v["outcome"].as_str()),
+        (Some(2), Some("N"))
+    );
+}
+
+#[test]
+fn mark_and_upmark_by_hand() {
+    // Mark: n -> n-1 or floor(n/2). 0:0 1:{0}->1 2:{1,1}->0 3:{0,1}->2 4:{2,0}->1 5:{1,0}->2.
+    let v = json(&["seq", "mark", "--to", "5"]);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 0, 2, 1, 2]));
+    assert_eq!(v["game"], "mark");
+    // UpMark: ceil(n/2) only when smaller. 1:{0}->1 2:{1,1}->0 3:{0,ceil 2 -> 0}->1 4:{1,0}->2.
+    let v = json(&["seq", "upmark", "--to", "4"]);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 0, 1, 2]));
+    // Same game under its general name.
+    let v = json(&["seq", "sd:s=1:d=2:round=floor", "--to", "5"]);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 0, 2, 1, 2]));
+}
+
+#[test]
+fn mark_t_and_kupin() {
+    // Mark-3: subtract 1 or 2, or floor(n/3). 0:0 1:1 2:{1,0}->2 3:{2,1,SG(1)=1}->0.
+    let v = json(&["seq", "mark-t:t=3", "--to", "3"]);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 2, 0]));
+    // Kupin starts at 1 (terminal): 1:0 2:{s:1, ceil(2/2)=1}->1 3:{2, ceil(3/2)=2}->0.
+    let v = json(&["seq", "kupin:s=1:d=2", "--to", "3"]);
+    assert_eq!(v["from"], 1);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 0]));
+    fails(&["value", "kupin:s=1:d=2", "0"], "below the minimum 1");
+}
+
+#[test]
+fn moves_are_described() {
+    let v = json(&["moves", "imark:s=1:d=2,3", "6"]);
+    let descriptions: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["description"].as_str().unwrap())
+        .collect();
+    assert_eq!(descriptions, ["subtract 1", "divide by 2", "divide by 3"]);
+}
+
+#[test]
+fn value_uses_a_checked_closed_form_for_huge_piles() {
+    let v = json(&["value", "imark:s=1,2:d=4", "10^18"]);
+    assert!(v["method"].as_str().unwrap().contains("Theorem 1"), "{v}");
+    // Theorem 1 fails for t = 2, so i-Mark({1},{3}) is not answered by it.
+    fails(
+        &["value", "imark:s=1:d=3", "10^18"],
+        "no verified closed form",
+    );
+}
+
+#[test]
+fn gaps_reproduce_the_start_of_table_1() {
+    let v = json(&["gaps", "imark:s=1:d=2,3", "--to", "10^6"]);
+    assert_eq!(v["to"], 1_000_000);
+    let max_gaps: Vec<u64> = v["gaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["max_gap"].as_u64().unwrap())
+        .collect();
+    // Table 1 (n <= 2^31-1): 4, 8, 19, 240; by 10^6 the first three are reached.
+    assert_eq!(max_gaps[..3], [4, 8, 19]);
+    let total: u64 = v["gaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 1_000_001);
+    assert!(stdout(&["gaps", "mark", "--to", "1000"]).contains("max gap"));
+}
+
+#[test]
+fn gaps_resume_from_a_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-subdivision-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let path = path.to_str().unwrap();
+    let first = json(&[
+        "gaps",
+        "imark:s=1:d=2,3",
+        "--to",
+        "3*10^7",
+        "--checkpoint",
+        path,
+    ]);
+    // The finished state is saved; running again resumes from it and reports the same.
+    let again = json(&[
+        "gaps",
+        "imark:s=1:d=2,3",
+        "--to",
+        "3*10^7",
+        "--checkpoint",
+        path,
+    ]);
+    assert_eq!(first, again);
+    fails(
+        &[
+            "gaps",
+            "imark:s=1:d=2,3",
+            "--to",
+            "10^6",
+            "--checkpoint",
+            path,
+        ],
+        "checkpoint",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_killed_run_resumes_to_the_same_result() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let p = path.to_str().unwrap();
+    let args = ["gaps", "imark:s=1:d=2,3", "--to", "6*10^7", "--json"];
+    let whole = json(&args[..4]);
+    // Start with a checkpoint after every batch, kill it once the first one is written.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .args(["--checkpoint", p, "--checkpoint-every", "0"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !path.exists() && start.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(path.exists());
+    let resumed = json(&[
+        "gaps",
+        "imark:s=1:d=2,3",
+        "--to",
+        "6*10^7",
+        "--checkpoint",
+        p,
+    ]);
+    assert_eq!(resumed, whole, "killed while running: {killed}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn other_games_resume_too() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mark.ckpt");
+    let p = path.to_str().unwrap();
+    let whole = json(&["gaps", "upmark", "--to", "10^6"]);
+    let first = json(&["gaps", "upmark", "--to", "10^6", "--checkpoint", p]);
+    let again = json(&["gaps", "upmark", "--to", "10^6", "--checkpoint", p]);
+    assert_eq!((&first, &again), (&whole, &whole));
+    fails(
+        &["gaps", "mark", "--to", "10^6", "--checkpoint", p],
+        "not a checkpoint of mark",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_claims() {
+    let v = json(&[
+        "verify",
+        "imark-theorem1",
+        "--t",
+        "3",
+        "--d",
+        "4",
+        "--to",
+        "10^5",
+    ]);
+    assert_eq!(v["holds"], true);
+    let v = json(&[
+        "verify",
+        "imark-theorem1",
+        "--t",
+        "2",
+        "--d",
+        "3",
+        "--to",
+        "100",
+    ]);
+    assert_eq!(v["holds"], false);
+    assert!(v["counterexample"].as_str().unwrap().starts_with("n = 12:"));
+    for claim in ["imark-theorem5", "imark-theorem6", "imark-theorem7"] {
+        assert_eq!(
+            json(&["verify", claim, "--to", "10^6"])["holds"],
+            true,
+            "{claim}"
+        );
+    }
+    assert_eq!(
+        json(&["verify", "imark-theorem2", "--k", "7", "--to", "10^5"])["holds"],
+        true
+    );
+    assert_eq!(
+        json(&["verify", "imark-theorem3", "--k", "9", "--to", "10^5"])["holds"],
+        true
+    );
+    assert_eq!(
+        json(&[
+            "verify",
+            "imark-sopena",
+            "--t",
+            "4",
+            "--d",
+            "3",
+            "--to",
+            "10^5"
+        ])["holds"],
+        true
+    );
+    fails(
+        &[
+            "verify",
+            "imark-theorem1",
+            "--t",
+            "3",
+            "--d",
+            "5",
+            "--to",
+            "100",
+        ],
+        "d = 1 mod t",
+    );
+    fails(
+        &[
+            "verify",
+            "imark-conjecture4",
+            "--s",
+            "2",
+            "--d",
+            "4",
+            "--to",
+            "100",
+        ],
+        "gcd",
+    );
+}
+
+#[test]
+fn bad_games_and_numbers() {
+    fails(&["seq", "imark:s=:d=2", "--to", "5"], "empty element");
+    fails(&["seq", "imark:s=1:d=1", "--to", "5"], "at least 2");
+    fails(&["seq", "imark:s=1:d=0,3", "--to", "5"], "at least 2");
+    fails(&["seq", "imark:s=0:d=2", "--to", "5"], "positive");
+    fails(&["seq", "imark:s=-1:d=2", "--to", "5"], "negative");
+    fails(&["seq", "imark:s=1", "--to", "5"], "needs the key 'd'");
+    fails(
+        &["seq", "sd:s=1:d=2:round=up", "--to", "5"],
+        "floor or ceil",
+    );
+    fails(&["seq", "mark-t:t=1", "--to", "5"], "t");
+    fails(&["value", "imark:s=1:d=2,3", "-3"], "-3");
+    fails(&["gaps", "imark:s=1:d=2,3", "--to", "-1"], "-1");
+    fails(&["gaps", "nim", "--to", "10"], "subtraction-division");
+    fails(
+        &["gaps", "kupin:s=1:d=2", "--to", "0"],
+        "below the smallest position",
+    );
+}

@@ -1,0 +1,999 @@
+//! A specialised streaming engine for i-Mark({1},{2,3}) (Friman and Nivasch, Section 4): gap
+//! statistics to 10^12 in bounded memory, in parallel, resumable from a checkpoint.
+//!
+//! **Blocks of six.** The options of `n` depend on `n mod 6` (the paper's Table 2), so the six
+//! values at `6q .. 6q+5` are a function of twelve bits: the value at `6q - 1`, the values at
+//! `3q, 3q+1, 3q+2` (halves of `6q, 6q+2, 6q+4`) and at `2q, 2q+1` (thirds of `6q, 6q+3`).
+//! [`block_table`] tabulates it for all four incoming values at once, so the chain from one block
+//! to the next is a shift and a mask.
+//!
+//! **Cursors.** The halves and thirds are the same sequence at rate 1/2 and 1/3, produced by
+//! cursor nodes `m = 2^i 3^j` (node `m` computes positions up to about `N/m`; node 6 serves
+//! both 2 and 3), which are fed in turn by nodes `2m` and `3m`. Positions below a base length
+//! `L` come from a dense table. The run advances in batches; a node keeps only the values its
+//! parents have not read yet (a few hundred), so the state between batches, and in a
+//! checkpoint, is a few kilobytes: per node its range, its last value and those leftover words.
+//!
+//! **Parallel segments.** Inside a batch a node's range is cut into chunks. With `S = {1}` a
+//! chunk is a map from the one incoming value (4 possibilities) to its values, and the four
+//! lanes coalesce after a few blocks; each chunk finds the block where they agree, computes the
+//! rest in parallel, and the short prefixes are filled in sequentially once the incoming values
+//! are known.
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use crate::analysis::{GapStats, GapTracker};
+use crate::{Error, Result};
+
+/// Positions per unit: 16 blocks of 6, three 64-bit words of 2-bit values.
+pub const UNIT: u64 = 96;
+
+/// Sizes of a run (all multiples of [`UNIT`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    /// Positions taken from the dense base table (at least `4 * UNIT`).
+    pub base: u64,
+    /// Top-level positions per batch (between checkpoints).
+    pub batch: u64,
+    /// Positions per parallel chunk of a node.
+    pub chunk: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            base: UNIT << 18,
+            batch: UNIT << 18,
+            chunk: UNIT << 13,
+        }
+    }
+}
+
+impl Config {
+    /// The default sizes, with a base table no longer than needed for positions up to `to`.
+    pub fn for_bound(to: u64) -> Self {
+        let default = Config::default();
+        Config {
+            base: default
+                .base
+                .min(to.saturating_add(UNIT) / UNIT * UNIT)
+                .max(4 * UNIT),
+            ..default
+        }
+    }
+
+    fn check(&self) -> Result<()> {
+        let ok = |x: u64| x % UNIT == 0 && x > 0;
+        if !(ok(self.base) && ok(self.batch) && ok(self.chunk) && self.base >= 4 * UNIT) {
+            return Err(Error::Invalid(format!(
+                "engine sizes must be positive multiples of {UNIT} (base at least {})",
+                4 * UNIT
+            )));
+        }
+        Ok(())
+    }
+}
+
+fn mex(values: &[u64]) -> u64 {
+    let mask = values.iter().fold(0u64, |m, &v| m | 1 << v);
+    u64::from((!mask).trailing_zeros())
+}
+
+/// The block table: entry `rest = a0 | a1<<2 | a2<<4 | b0<<6 | b1<<8` (the values at
+/// `3q, 3q+1, 3q+2, 2q, 2q+1`) holds, in bits `16p .. 16p+11`, the six values at `6q .. 6q+5`
+/// (2 bits each, `6q` lowest) when the value at `6q - 1` is `p` (valid for `q >= 1`).
+pub fn block_table() -> Box<[u64; 1024]> {
+    let mut table = Box::new([0u64; 1024]);
+    for (rest, entry) in table.iter_mut().enumerate() {
+        let f = |k: usize| ((rest >> (2 * k)) & 3) as u64;
+        let (a0, a1, a2, b0, b1) = (f(0), f(1), f(2), f(3), f(4));
+        for prev in 0..4u64 {
+            let v0 = mex(&[prev, a0, b0]);
+            let v1 = mex(&[v0]);
+            let v2 = mex(&[v1, a1]);
+            let v3 = mex(&[v2, b1]);
+            let v4 = mex(&[v3, a2]);
+            let v5 = mex(&[v4]);
+            let out = v0 | v1 << 2 | v2 << 4 | v3 << 6 | v4 << 8 | v5 << 10;
+            *entry |= out << (16 * prev);
+        }
+    }
+    table
+}
+
+/// The first `len` values by the definition, packed 32 to a word (plus one zero word of padding).
+fn base_values(len: u64) -> Vec<u64> {
+    let mut values = vec![0u8; len as usize];
+    for n in 1..len as usize {
+        let mut options = [values[n - 1] as u64, 9, 9];
+        if n % 2 == 0 {
+            options[1] = u64::from(values[n / 2]);
+        }
+        if n % 3 == 0 {
+            options[2] = u64::from(values[n / 3]);
+        }
+        values[n] = mex(&options) as u8;
+    }
+    let mut words = vec![0u64; len.div_ceil(32) as usize + 1];
+    for (i, &v) in values.iter().enumerate() {
+        words[i / 32] |= u64::from(v) << (2 * (i % 32));
+    }
+    words
+}
+
+/// A window of a cursor's values: position `lo + 32 k + j` is bits `2j..2j+1` of `words[k]`.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    lo: u64,
+    words: &'a [u64],
+}
+
+impl View<'_> {
+    #[inline]
+    fn value(&self, pos: u64) -> u64 {
+        let i = pos - self.lo;
+        (self.words[(i / 32) as usize] >> (2 * (i % 32))) & 3
+    }
+}
+
+/// Computes `units` units of a node from block `q0` (a multiple of 16) with incoming state `sh`
+/// (16 times the value at `6 q0 - 1`), writing 3 words per unit to `out`; returns the final state.
+#[inline]
+fn run_units(
+    table: &[u64; 1024],
+    q0: u64,
+    units: usize,
+    half: View,
+    third: View,
+    mut sh: u64,
+    out: &mut [u64],
+) -> u64 {
+    let out = &mut out[..3 * units];
+    let w3_first = ((2 * q0 - third.lo) / 32) as usize;
+    let thirds = &third.words[w3_first..w3_first + units];
+    let off2_first = 2 * (3 * q0 - half.lo);
+    for (u, (dst, &w3)) in out.chunks_exact_mut(3).zip(thirds).enumerate() {
+        // Positions 3q.. of the half cursor: 96 bits from a multiple of 32.
+        let off2 = off2_first + 96 * u as u64;
+        let i2 = (off2 / 64) as usize;
+        let pair = &half.words[i2..i2 + 2];
+        let x2 = ((pair[0] as u128) | ((pair[1] as u128) << 64)) >> (off2 % 64);
+        let (lo2, hi2) = (x2 as u64, (x2 >> 64) as u64);
+        let mut o = [0u64; 16];
+        macro_rules! block {
+            ($i:expr, $a:expr) => {{
+                let rest = ($a & 63) as usize | ((w3 >> (4 * $i)) as usize & 15) << 6;
+                let e = table[rest];
+                o[$i] = (e >> sh) & 0xFFF;
+                sh = (e >> (sh + 6)) & 0x30;
+            }};
+        }
+        block!(0, lo2);
+        block!(1, lo2 >> 6);
+        block!(2, lo2 >> 12);
+        block!(3, lo2 >> 18);
+        block!(4, lo2 >> 24);
+        block!(5, lo2 >> 30);
+        block!(6, lo2 >> 36);
+        block!(7, lo2 >> 42);
+        block!(8, lo2 >> 48);
+        block!(9, lo2 >> 54);
+        block!(10, lo2 >> 60 | hi2 << 4);
+        block!(11, hi2 >> 2);
+        block!(12, hi2 >> 8);
+        block!(13, hi2 >> 14);
+        block!(14, hi2 >> 20);
+        block!(15, hi2 >> 26);
+        dst[0] = o[0] | o[1] << 12 | o[2] << 24 | o[3] << 36 | o[4] << 48 | o[5] << 60;
+        dst[1] = o[5] >> 4 | o[6] << 8 | o[7] << 20 | o[8] << 32 | o[9] << 44 | o[10] << 56;
+        dst[2] = o[10] >> 8 | o[11] << 4 | o[12] << 16 | o[13] << 28 | o[14] << 40 | o[15] << 52;
+    }
+    sh
+}
+
+/// The number of units after which the four incoming values give the same state, and that state.
+fn coalesce(
+    table: &[u64; 1024],
+    q0: u64,
+    units: usize,
+    half: View,
+    third: View,
+) -> Option<(usize, u64)> {
+    let mut lanes = [0u64, 16, 32, 48];
+    let mut scratch = [0u64; 3];
+    for u in 0..units {
+        let q = q0 + 16 * u as u64;
+        for lane in lanes.iter_mut() {
+            *lane = run_units(table, q, 1, half, third, *lane, &mut scratch);
+        }
+        if lanes.iter().all(|&l| l == lanes[0]) {
+            return Some((u + 1, lanes[0]));
+        }
+    }
+    None
+}
+
+/// One cursor node `m = 2^i 3^j`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Node {
+    m: u64,
+    /// (parent index, divisor): this node holds the parent's positions divided by the divisor.
+    parents: Vec<(usize, u64)>,
+    /// The nodes for `2m` and `3m` (None: beyond the run, always served by the base table).
+    children: [Option<usize>; 2],
+    /// Computing (true) or served by the base table (false).
+    active: bool,
+    /// The values held are those at `lo .. hi` (`lo` a multiple of 32, `hi` of [`UNIT`]).
+    lo: u64,
+    hi: u64,
+    /// 16 times the value at `hi - 1`.
+    sh: u64,
+    /// The values at `lo .. hi`, packed, plus one zero word of padding.
+    words: Vec<u64>,
+}
+
+/// The whole state of a run between batches: what a checkpoint holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct State {
+    to: u64,
+    config: Config,
+    nodes: Vec<Node>,
+    gaps: Vec<GapStats>,
+}
+
+/// The result of [`gaps`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    /// Gap statistics per value for positions `0..=to` (complete when `finished`).
+    pub gaps: Vec<GapStats>,
+    /// The last position counted so far.
+    pub done_to: Option<u64>,
+    /// Whether the run reached `to` (false when stopped by `max_batches`).
+    pub finished: bool,
+    /// Cursor nodes that were active at the end.
+    pub active_nodes: usize,
+}
+
+/// Options of a run besides its sizes.
+pub struct Options<'a> {
+    /// Where to save (and from where to resume) the state.
+    pub checkpoint: Option<&'a Path>,
+    /// Seconds between checkpoint saves.
+    pub save_every: f64,
+    /// Stop after this many batches (to test resuming).
+    pub max_batches: Option<u64>,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            checkpoint: None,
+            save_every: 60.0,
+            max_batches: None,
+        }
+    }
+}
+
+/// Gap statistics of i-Mark({1},{2,3}) for positions `0..=to`. `progress(done, total)` is called
+/// after every batch. With a checkpoint file, the run resumes from it when it exists (it must be
+/// for the same `to` and sizes) and saves to it periodically (write to a temporary file, then
+/// rename).
+pub fn gaps(
+    to: u64,
+    config: Config,
+    options: &Options,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Run> {
+    run(to, config, options, progress, &mut |_, _, _| {})
+}
+
+/// Like [`gaps`], also handing every value to `sink(first_position, words, count)` in order
+/// (packed as in the engine: 32 values per word, 2 bits each). For tests and benchmarks.
+pub fn run(
+    to: u64,
+    config: Config,
+    options: &Options,
+    progress: &mut dyn FnMut(u64, u64),
+    sink: &mut dyn FnMut(u64, &[u64], u64),
+) -> Result<Run> {
+    config.check()?;
+    // The first multiple of UNIT above `to`.
+    let end = to
+        .checked_add(UNIT)
+        .map(|e| e / UNIT * UNIT)
+        .ok_or_else(|| Error::TooLarge(format!("--to {to} is too close to 2^64")))?;
+    let table = block_table();
+    let base = base_values(config.base);
+    let resumed = match options.checkpoint {
+        Some(path) if path.exists() => Some(load(path)?),
+        _ => None,
+    };
+    let mut state = match resumed {
+        Some(state) => {
+            if state.to != to || state.config != config {
+                return Err(Error::Invalid(format!(
+                    "the checkpoint is for --to {} with other engine sizes or another bound; use a new checkpoint file for --to {to}",
+                    state.to
+                )));
+            }
+            state
+        }
+        None => fresh(to, config, &base, sink),
+    };
+    let mut last_save = std::time::Instant::now();
+    let mut batches = 0u64;
+    loop {
+        let top_hi = state.nodes[0].hi;
+        progress(top_hi.min(to + 1), to + 1);
+        if top_hi >= end || !state.nodes[0].active && config.base > to {
+            break;
+        }
+        if options.max_batches.is_some_and(|b| batches >= b) {
+            if let Some(path) = options.checkpoint {
+                save(path, &state)?;
+            }
+            return Ok(Run {
+                gaps: state.gaps.clone(),
+                done_to: top_hi.checked_sub(1),
+                finished: false,
+                active_nodes: state.nodes.iter().filter(|n| n.active).count(),
+            });
+        }
+        let target = (top_hi + config.batch).min(end);
+        batch(&mut state, target, &table, &base, sink);
+        batches += 1;
+        if let Some(path) = options.checkpoint {
+            if last_save.elapsed().as_secs_f64() >= options.save_every {
+                save(path, &state)?;
+                last_save = std::time::Instant::now();
+            }
+        }
+    }
+    if let Some(path) = options.checkpoint {
+        save(path, &state)?;
+    }
+    Ok(Run {
+        gaps: state.gaps.clone(),
+        done_to: Some(to),
+        finished: true,
+        active_nodes: state.nodes.iter().filter(|n| n.active).count(),
+    })
+}
+
+/// The initial state: the nodes, and the base table's positions counted.
+fn fresh(to: u64, config: Config, base: &[u64], sink: &mut dyn FnMut(u64, &[u64], u64)) -> State {
+    let count = (to + 1).min(config.base);
+    let mut tracker = GapTracker::new();
+    scan(base, 0, count, &mut tracker);
+    sink(0, base, count);
+    State {
+        to,
+        config,
+        nodes: graph(to, config),
+        gaps: tracker.finish(),
+    }
+}
+
+/// The cursor nodes `m = 2^i 3^j <= max(to, 1)`, ascending, none active yet.
+fn graph(to: u64, config: Config) -> Vec<Node> {
+    let mut ms = Vec::new();
+    let mut p2 = 1u64;
+    while p2 <= to.max(1) {
+        let mut m = p2;
+        while m <= to.max(1) {
+            ms.push(m);
+            m = match m.checked_mul(3) {
+                Some(x) => x,
+                None => break,
+            };
+        }
+        p2 = match p2.checked_mul(2) {
+            Some(x) => x,
+            None => break,
+        };
+    }
+    ms.sort_unstable();
+    let index = |m: u64| ms.binary_search(&m).ok();
+    let mut nodes: Vec<Node> = ms
+        .iter()
+        .map(|&m| Node {
+            m,
+            parents: Vec::new(),
+            children: [
+                m.checked_mul(2).and_then(index),
+                m.checked_mul(3).and_then(index),
+            ],
+            active: false,
+            lo: 0,
+            hi: config.base,
+            sh: 0,
+            words: Vec::new(),
+        })
+        .collect();
+    for i in 0..nodes.len() {
+        for (k, d) in [2u64, 3].into_iter().enumerate() {
+            if let Some(c) = nodes[i].children[k] {
+                nodes[c].parents.push((i, d));
+            }
+        }
+    }
+    nodes
+}
+
+fn round_up(x: u64) -> u64 {
+    x.div_ceil(UNIT) * UNIT
+}
+
+/// Advances the top node to `target` (a multiple of [`UNIT`]).
+fn batch(
+    state: &mut State,
+    target: u64,
+    table: &[u64; 1024],
+    base: &[u64],
+    sink: &mut dyn FnMut(u64, &[u64], u64),
+) {
+    let l = state.config.base;
+    let n = state.nodes.len();
+    // Targets, parents before children (ascending m).
+    let mut targets = vec![0u64; n];
+    targets[0] = target;
+    for i in 1..n {
+        let need = state.nodes[i]
+            .parents
+            .iter()
+            .filter(|&&(p, _)| targets[p] > l)
+            .map(|&(p, d)| round_up(targets[p].div_ceil(d)))
+            .max()
+            .unwrap_or(0);
+        targets[i] = need;
+    }
+    // Activation: a node starts computing at position `l`, holding the base values its parents
+    // will read first.
+    for (i, &target) in targets.iter().enumerate() {
+        if target > l && !state.nodes[i].active {
+            let lo = state.nodes[i]
+                .parents
+                .iter()
+                .map(|&(p, d)| state.nodes[p].hi.min(l) / d)
+                .min()
+                .unwrap_or(l)
+                / 32
+                * 32;
+            let node = &mut state.nodes[i];
+            node.active = true;
+            node.lo = lo;
+            node.hi = l;
+            node.words = base[(lo / 32) as usize..(l / 32) as usize].to_vec();
+            node.words.push(0);
+            node.sh = 16 * View { lo: 0, words: base }.value(l - 1);
+        }
+    }
+    // Children before parents (descending m).
+    for i in (0..n).rev() {
+        let node = &state.nodes[i];
+        if !node.active || targets[i] <= node.hi {
+            continue;
+        }
+        let view = |c: Option<usize>| match c {
+            Some(c) if state.nodes[c].active => View {
+                lo: state.nodes[c].lo,
+                words: &state.nodes[c].words,
+            },
+            _ => View { lo: 0, words: base },
+        };
+        let (half, third) = (view(node.children[0]), view(node.children[1]));
+        let (from, to) = (node.hi, targets[i]);
+        let mut out = vec![0u64; ((to - from) / 32) as usize];
+        let sh = compute(
+            table,
+            from,
+            node.sh,
+            half,
+            third,
+            state.config.chunk,
+            &mut out,
+        );
+        let node = &mut state.nodes[i];
+        node.sh = sh;
+        node.hi = to;
+        if i == 0 {
+            let count = (state.to + 1).min(to).saturating_sub(from);
+            let mut tracker = GapTracker::from_stats(&state.gaps);
+            scan(&out, from, count, &mut tracker);
+            state.gaps = tracker.finish();
+            if count > 0 {
+                sink(from, &out, count);
+            }
+            node.lo = to;
+        } else {
+            node.words.pop();
+            node.words.extend_from_slice(&out);
+            node.words.push(0);
+        }
+    }
+    // Drop what no parent will read again.
+    for i in 1..n {
+        if !state.nodes[i].active {
+            continue;
+        }
+        let keep = state.nodes[i]
+            .parents
+            .iter()
+            .map(|&(p, d)| {
+                let parent = &state.nodes[p];
+                (if parent.active { parent.hi } else { l }) / d
+            })
+            .min()
+            .unwrap_or(state.nodes[i].hi)
+            / 32
+            * 32;
+        let node = &mut state.nodes[i];
+        if keep > node.lo {
+            node.words.drain(..((keep - node.lo) / 32) as usize);
+            node.lo = keep;
+        }
+    }
+}
+
+/// Computes a node's positions `from .. from + 32 out.len()` in parallel chunks; returns the
+/// final state.
+fn compute(
+    table: &[u64; 1024],
+    from: u64,
+    sh: u64,
+    half: View,
+    third: View,
+    chunk: u64,
+    out: &mut [u64],
+) -> u64 {
+    let chunk_words = (chunk / 32) as usize;
+    let q_first = from / 6;
+    // Each chunk: (units before the lanes agree, state after the chunk) or None.
+    let results: Vec<Option<(usize, u64)>> = out
+        .par_chunks_mut(chunk_words)
+        .enumerate()
+        .map(|(c, words)| {
+            let q0 = q_first + (c * chunk_words / 3 * 16) as u64;
+            let units = words.len() / 3;
+            let (prefix, state) = coalesce(table, q0, units, half, third)?;
+            let end = run_units(
+                table,
+                q0 + 16 * prefix as u64,
+                units - prefix,
+                half,
+                third,
+                state,
+                &mut words[3 * prefix..],
+            );
+            Some((prefix, end))
+        })
+        .collect();
+    let mut sh = sh;
+    for ((c, words), result) in out.chunks_mut(chunk_words).enumerate().zip(results) {
+        let q0 = q_first + (c * chunk_words / 3 * 16) as u64;
+        match result {
+            Some((prefix, end)) => {
+                run_units(table, q0, prefix, half, third, sh, &mut words[..3 * prefix]);
+                sh = end;
+            }
+            None => sh = run_units(table, q0, words.len() / 3, half, third, sh, words),
+        }
+    }
+    sh
+}
+
+/// Adds the first `count` values of `words` (positions `from ..`) to `tracker`, in parallel.
+fn scan(words: &[u64], from: u64, count: u64, tracker: &mut GapTracker) {
+    const CHUNK: usize = 1 << 16;
+    let full = count.div_ceil(32) as usize;
+    let parts: Vec<GapTracker> = words[..full]
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let start = from + (c * CHUNK * 32) as u64;
+            GapTracker::from_stats(&scan_chunk(chunk, start, from + count).finish())
+        })
+        .collect();
+    for part in &parts {
+        tracker.merge(part);
+    }
+}
+
+/// Scans the words of positions `start ..` (those below `end`), with the bit-counting
+/// instructions of the processor when it has them (they are not in the baseline x86-64 target).
+fn scan_chunk(chunk: &[u64], start: u64, end: u64) -> Scanner {
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("bmi1")
+    {
+        // SAFETY: the features the function is compiled for were detected at run time.
+        return unsafe { scan_chunk_native(chunk, start, end) };
+    }
+    scan_chunk_plain(chunk, start, end)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1")]
+unsafe fn scan_chunk_native(chunk: &[u64], start: u64, end: u64) -> Scanner {
+    scan_chunk_plain(chunk, start, end)
+}
+
+#[inline(always)]
+fn scan_chunk_plain(chunk: &[u64], start: u64, end: u64) -> Scanner {
+    let mut scanner = Scanner::default();
+    for (k, &w) in chunk.iter().enumerate() {
+        let pos = start + 32 * k as u64;
+        scanner.word(w, pos, (end - pos).min(32) as u32);
+    }
+    scanner
+}
+
+/// Gap statistics of values 0..3 from packed words, a word at a time (arrays indexed by value;
+/// `max_gap == 0` means no gap yet).
+#[derive(Default)]
+struct Scanner {
+    count: [u64; 4],
+    first: [u64; 4],
+    last: [u64; 4],
+    max_gap: [u64; 4],
+    max_from: [u64; 4],
+}
+
+impl Scanner {
+    #[inline(always)]
+    fn word(&mut self, w: u64, pos: u64, valid: u32) {
+        const EVEN: u64 = 0x5555_5555_5555_5555;
+        let live = if valid >= 32 {
+            EVEN
+        } else {
+            EVEN & ((1u64 << (2 * valid)) - 1)
+        };
+        for v in 0..4 {
+            let y = w ^ (v as u64 * EVEN);
+            let hits = !(y | (y >> 1)) & live;
+            if hits == 0 {
+                continue;
+            }
+            let first = pos + u64::from(hits.trailing_zeros() / 2);
+            if self.count[v] == 0 {
+                self.first[v] = first;
+            } else {
+                let gap = first - self.last[v];
+                if gap > self.max_gap[v] {
+                    self.max_gap[v] = gap;
+                    self.max_from[v] = self.last[v];
+                }
+            }
+            // Gaps inside the word: only a run of at least max_gap empty fields can beat it.
+            let more = hits & (hits - 1);
+            let g = self.max_gap[v];
+            if more != 0 && g < 32 && (g == 0 || has_zero_run(hits, g as u32)) {
+                let (mut rest, mut prev) = (more, first);
+                while rest != 0 {
+                    let at = pos + u64::from(rest.trailing_zeros() / 2);
+                    if at - prev > self.max_gap[v] {
+                        self.max_gap[v] = at - prev;
+                        self.max_from[v] = prev;
+                    }
+                    prev = at;
+                    rest &= rest - 1;
+                }
+            }
+            self.count[v] += u64::from(hits.count_ones());
+            self.last[v] = pos + u64::from((63 - hits.leading_zeros()) / 2);
+        }
+    }
+
+    fn finish(self) -> Vec<GapStats> {
+        (0..4)
+            .filter(|&v| self.count[v] > 0)
+            .map(|v| GapStats {
+                value: v as u64,
+                count: self.count[v],
+                first: self.first[v],
+                last: self.last[v],
+                max_gap: (self.max_gap[v] > 0).then_some(self.max_gap[v]),
+                max_gap_from: (self.max_gap[v] > 0).then_some(self.max_from[v]),
+            })
+            .collect()
+    }
+}
+
+/// Whether the occurrence mask `hits` (one bit per 2-bit field) has `r >= 1` or more empty
+/// fields between two occurrences.
+#[inline(always)]
+fn has_zero_run(hits: u64, r: u32) -> bool {
+    const EVEN: u64 = 0x5555_5555_5555_5555;
+    let low = hits & hits.wrapping_neg();
+    let high = 1u64 << (63 - hits.leading_zeros());
+    // Fields strictly between the first and the last occurrence.
+    let inside = (high - 1) & !((low << 1).wrapping_sub(1)) & EVEN;
+    let z = !hits & inside;
+    // runs[k]: fields starting a run of at least 2^k empty fields.
+    let mut run = z;
+    let mut len = 1u32;
+    while 2 * len <= r {
+        run &= run >> (2 * len);
+        len *= 2;
+    }
+    if r > len {
+        run &= run >> (2 * (r - len));
+    }
+    run != 0
+}
+
+// ---- checkpoints -------------------------------------------------------------------------
+
+const MAGIC: &[u8; 8] = b"GRIMK23\x01";
+
+fn save(path: &Path, state: &State) -> Result<()> {
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(MAGIC);
+    let mut put = |x: u64| bytes.extend_from_slice(&x.to_le_bytes());
+    put(state.to);
+    put(state.config.base);
+    put(state.config.batch);
+    put(state.config.chunk);
+    put(state.gaps.len() as u64);
+    for g in &state.gaps {
+        for x in [g.value, g.count, g.first, g.last] {
+            put(x);
+        }
+        put(g.max_gap.map_or(u64::MAX, |x| x));
+        put(g.max_gap_from.map_or(u64::MAX, |x| x));
+    }
+    put(state.nodes.len() as u64);
+    for node in &state.nodes {
+        for x in [node.m, u64::from(node.active), node.lo, node.hi, node.sh] {
+            put(x);
+        }
+        put(node.words.len() as u64);
+        for &w in &node.words {
+            put(w);
+        }
+    }
+    let sum = checksum(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    let io = |e: std::io::Error| {
+        Error::Invalid(format!(
+            "cannot write the checkpoint {}: {e}",
+            path.display()
+        ))
+    };
+    let tmp = path.with_extension("tmp");
+    {
+        let mut file = std::fs::File::create(&tmp).map_err(io)?;
+        file.write_all(&bytes).map_err(io)?;
+        file.sync_all().map_err(io)?;
+    }
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+fn checksum(bytes: &[u8]) -> u64 {
+    // FNV-1a: enough to notice a truncated or damaged file.
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+fn load(path: &Path) -> Result<State> {
+    let bad = |why: &str| Error::Invalid(format!("checkpoint {}: {why}", path.display()));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(|e| bad(&e.to_string()))?;
+    if bytes.len() < 16 || &bytes[..8] != MAGIC {
+        return Err(bad("not an i-Mark({1},{2,3}) checkpoint of this version"));
+    }
+    let (body, tail) = bytes.split_at(bytes.len() - 8);
+    if checksum(body) != u64::from_le_bytes(tail.try_into().expect("8 bytes")) {
+        return Err(bad("damaged (checksum mismatch)"));
+    }
+    let mut at = 8usize;
+    let mut get = || -> Result<u64> {
+        let chunk = body.get(at..at + 8).ok_or_else(|| bad("truncated"))?;
+        at += 8;
+        Ok(u64::from_le_bytes(chunk.try_into().expect("8 bytes")))
+    };
+    let to = get()?;
+    let config = Config {
+        base: get()?,
+        batch: get()?,
+        chunk: get()?,
+    };
+    config.check()?;
+    let mut gaps = Vec::new();
+    for _ in 0..get()?.min(64) {
+        let (value, count, first, last) = (get()?, get()?, get()?, get()?);
+        let opt = |x: u64| (x != u64::MAX).then_some(x);
+        let (max_gap, max_gap_from) = (opt(get()?), opt(get()?));
+        gaps.push(GapStats {
+            value,
+            count,
+            first,
+            last,
+            max_gap,
+            max_gap_from,
+        });
+    }
+    let mut saved = Vec::new();
+    for _ in 0..get()?.min(1 << 16) {
+        let (m, active, lo, hi, sh) = (get()?, get()? != 0, get()?, get()?, get()?);
+        let len = get()?;
+        if len > 1 << 30 {
+            return Err(bad("implausible node size"));
+        }
+        let words = (0..len).map(|_| get()).collect::<Result<Vec<u64>>>()?;
+        saved.push((m, active, lo, hi, sh, words));
+    }
+    // Rebuild the node graph for `to` and fill in the saved cursors.
+    let mut nodes = graph(to, config);
+    if saved.len() != nodes.len() {
+        return Err(bad("its nodes do not match the run"));
+    }
+    for (node, (m, active, lo, hi, sh, words)) in nodes.iter_mut().zip(saved) {
+        if node.m != m {
+            return Err(bad("its nodes do not match the run"));
+        }
+        node.active = active;
+        node.lo = lo;
+        node.hi = hi;
+        node.sh = sh;
+        node.words = words;
+    }
+    Ok(State {
+        to,
+        config,
+        nodes,
+        gaps,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::subdivision::SubDivision;
+    use crate::solve::DenseSolver;
+
+    fn small() -> Config {
+        Config {
+            base: 4 * UNIT,
+            batch: 7 * UNIT,
+            chunk: 2 * UNIT,
+        }
+    }
+
+    fn values(to: u64, config: Config) -> Vec<u64> {
+        let mut all = Vec::new();
+        run(
+            to,
+            config,
+            &Options::default(),
+            &mut |_, _| {},
+            &mut |from, words, count| {
+                assert_eq!(from, all.len() as u64);
+                let view = View { lo: from, words };
+                all.extend((from..from + count).map(|p| view.value(p)));
+            },
+        )
+        .unwrap();
+        all
+    }
+
+    fn dense(to: u64) -> Vec<u64> {
+        let game = SubDivision::imark(vec![1], vec![2, 3]).unwrap();
+        let mut solver = DenseSolver::new(&game);
+        solver.extend_to(to + 1).unwrap();
+        solver.values().to_vec(0..to as usize + 1)
+    }
+
+    #[test]
+    fn the_block_table_follows_the_rules() {
+        // q = 1: positions 6..11 with 5 -> 0, halves 3,4,5 = 2,1,0 and thirds 2,3 = 0,2.
+        // 6: {0,2,0} -> 1; 7: {1} -> 0; 8: {0, SG(4)=1} -> 2; 9: {2, SG(3)=2} -> 0;
+        // 10: {0, SG(5)=0} -> 1; 11: {1} -> 0.
+        let rest = 2 | 1 << 2 | 2 << 8;
+        let out = block_table()[rest] & 0xFFF; // incoming value 0: bits 0..11
+        let got: Vec<u64> = (0..6).map(|k| (out >> (2 * k)) & 3).collect();
+        assert_eq!(got, vec![1, 0, 2, 0, 1, 0]);
+        assert_eq!(dense(11)[6..], [1, 0, 2, 0, 1, 0]);
+    }
+
+    #[test]
+    fn small_runs_match_the_dense_engine() {
+        let expected = dense(300_000);
+        for to in [0, 1, 5, 383, 384, 385, 1000, 4321, 300_000] {
+            assert_eq!(values(to, small()), expected[..=to as usize], "to = {to}");
+        }
+        let other = Config {
+            base: 6 * UNIT,
+            batch: 96 * UNIT,
+            chunk: 5 * UNIT,
+        };
+        assert_eq!(values(300_000, other), expected);
+    }
+
+    #[test]
+    fn gaps_match_the_tracker_and_resume_gives_the_same_result() {
+        let to = 2_000_000;
+        let expected = {
+            let mut t = GapTracker::new();
+            for (n, v) in dense(to).into_iter().enumerate() {
+                t.push(n as u64, v);
+            }
+            t.finish()
+        };
+        let config = Config {
+            base: 4 * UNIT,
+            batch: 1000 * UNIT,
+            chunk: 64 * UNIT,
+        };
+        let whole = gaps(to, config, &Options::default(), &mut |_, _| {}).unwrap();
+        assert!(whole.finished);
+        assert_eq!(whole.gaps, expected);
+        // Stop twice, resume from the file each time.
+        let dir = std::env::temp_dir().join(format!("grundy-imark23-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("run.ckpt");
+        let _ = std::fs::remove_file(&path);
+        for _ in 0..2 {
+            let options = Options {
+                checkpoint: Some(&path),
+                save_every: 0.0,
+                max_batches: Some(7),
+            };
+            let part = gaps(to, config, &options, &mut |_, _| {}).unwrap();
+            assert!(!part.finished);
+        }
+        let options = Options {
+            checkpoint: Some(&path),
+            ..Options::default()
+        };
+        let resumed = gaps(to, config, &options, &mut |_, _| {}).unwrap();
+        assert_eq!(resumed, whole);
+        // A checkpoint for another bound is refused.
+        assert!(gaps(to + 1, config, &options, &mut |_, _| {}).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn zero_runs() {
+        // Fields: occurrences at 0 and 5 (4 empty fields between).
+        let hits = 1 | 1 << 10;
+        assert!(has_zero_run(hits, 4));
+        assert!(!has_zero_run(hits, 5));
+        assert!(has_zero_run(hits, 3));
+        assert!(!has_zero_run(1 | 1 << 2, 1));
+    }
+
+    /// `cargo test --release -p grundy -- --ignored imark23_table1`: the paper's Table 1 with the
+    /// fast engine, checked against the straightforward loop to 2^31 - 1 (about a minute and 2
+    /// GiB for the loop).
+    #[test]
+    #[ignore]
+    fn imark23_table1() {
+        let to = (1u64 << 31) - 1;
+        let run = gaps(to, Config::default(), &Options::default(), &mut |_, _| {}).unwrap();
+        let gaps: Vec<u64> = run.gaps.iter().map(|g| g.max_gap.unwrap()).collect();
+        assert_eq!(gaps, vec![4, 8, 19, 240]);
+        let mut values = vec![0u8; to as usize + 1];
+        let mut tracker = GapTracker::new();
+        tracker.push(0, 0);
+        for n in 1..=to as usize {
+            let mut mask = 1u8 << values[n - 1];
+            if n % 2 == 0 {
+                mask |= 1 << values[n / 2];
+            }
+            if n % 3 == 0 {
+                mask |= 1 << values[n / 3];
+            }
+            values[n] = (!mask).trailing_zeros() as u8;
+            tracker.push(n as u64, u64::from(values[n]));
+        }
+        assert_eq!(run.gaps, tracker.finish());
+    }
+}

@@ -1,0 +1,463 @@
+//! Subtraction–division games on one pile: subtract an element of `S`, or divide by an element
+//! of `D`.
+//!
+//! Four rules for the division move share this module ([`Division`]):
+//!
+//! - **i-Mark** (Sopena 2016; Friman and Nivasch, *Some i-Mark games*): `n -> n/d` only when
+//!   `d` divides `n` (`n > 0`);
+//! - **SD(S, D)** with floor (Mark = SD({1},{2}), Mark-t = SD([1,t-1],{t}), Fraenkel):
+//!   `n -> floor(n/d)`, `n > 0`;
+//! - **SD(S, D)** with ceiling (UpMark): `n -> ceil(n/d)` when that is smaller than `n`;
+//! - **Kupin's** variant: ceiling division, and the game ends at 1 (positions are `n >= 1`, a
+//!   subtraction must leave at least 1).
+//!
+//! `SG(n) = mex({SG(n - s)} ∪ {SG(n / d)})` has at most `|S| + |D|` options, so every value is at
+//! most `|S| + |D|` and the dense engine stores them bit-packed. The value at `n` needs only the
+//! values at `n - s` and at `n/d`, which is what the streaming engine in [`stream`] exploits (and
+//! [`imark23`] for i-Mark({1},{2,3}) at 10^12); [`theory`] holds the closed forms of Sopena and of
+//! Friman–Nivasch and the claims `grundy verify` checks.
+
+pub mod imark23;
+pub mod spec;
+pub mod stream;
+pub mod theory;
+
+use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
+use crate::solve::{DenseGame, DenseSolver};
+use crate::{Error, Result};
+
+/// How the division move rounds, and where the game ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Division {
+    /// i-Mark: `n/d` only when `d | n`.
+    Exact,
+    /// SD with floor: `floor(n/d)`.
+    Floor,
+    /// SD with ceiling: `ceil(n/d)` when smaller than `n`.
+    Ceil,
+    /// Kupin: ceiling division, positions `n >= 1`, the game ends at 1.
+    Kupin,
+}
+
+/// A one-pile subtraction–division game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubDivision {
+    s: Vec<u64>,
+    d: Vec<u64>,
+    division: Division,
+    alias: Option<String>,
+}
+
+impl SubDivision {
+    /// The game with subtraction set `s` (positive) and divisor set `d` (each at least 2).
+    pub fn new(mut s: Vec<u64>, mut d: Vec<u64>, division: Division) -> Result<Self> {
+        s.sort_unstable();
+        s.dedup();
+        d.sort_unstable();
+        d.dedup();
+        if s.is_empty() {
+            return Err(Error::Spec("the subtraction set S is empty".into()));
+        }
+        if d.is_empty() {
+            return Err(Error::Spec("the divisor set D is empty".into()));
+        }
+        if s[0] == 0 {
+            return Err(Error::Spec(
+                "subtraction amounts must be positive (s=0 would not change the pile)".into(),
+            ));
+        }
+        if d[0] < 2 {
+            return Err(Error::Spec(format!(
+                "divisors must be at least 2 (got d={})",
+                d[0]
+            )));
+        }
+        Ok(SubDivision {
+            s,
+            d,
+            division,
+            alias: None,
+        })
+    }
+
+    /// The same game, shown under a traditional name (`mark`, `upmark`, `mark-t:t=3`).
+    pub fn with_alias(mut self, alias: impl Into<String>) -> Self {
+        self.alias = Some(alias.into());
+        self
+    }
+
+    /// i-Mark(S, D).
+    pub fn imark(s: Vec<u64>, d: Vec<u64>) -> Result<Self> {
+        Self::new(s, d, Division::Exact)
+    }
+
+    /// The subtraction set, sorted.
+    pub fn s(&self) -> &[u64] {
+        &self.s
+    }
+
+    /// The divisor set, sorted.
+    pub fn d(&self) -> &[u64] {
+        &self.d
+    }
+
+    /// The division rule.
+    pub fn division(&self) -> Division {
+        self.division
+    }
+
+    /// The smallest position: 1 for Kupin's game, 0 otherwise.
+    pub fn min_position(&self) -> u64 {
+        u64::from(self.division == Division::Kupin)
+    }
+
+    /// The largest possible SG value, `|S| + |D|`.
+    pub fn value_bound(&self) -> u64 {
+        (self.s.len() + self.d.len()) as u64
+    }
+
+    /// The position `n` moves to by dividing by `d`, if that move is legal.
+    #[inline]
+    pub fn divide(&self, n: u64, d: u64) -> Option<u64> {
+        match self.division {
+            Division::Exact => (n > 0 && n % d == 0).then(|| n / d),
+            Division::Floor => (n > 0).then(|| n / d),
+            Division::Ceil | Division::Kupin => {
+                let q = n.div_ceil(d);
+                (q < n).then_some(q)
+            }
+        }
+    }
+
+    /// The position `n` moves to by subtracting `s`, if that move is legal.
+    #[inline]
+    pub fn subtract(&self, n: u64, s: u64) -> Option<u64> {
+        n.checked_sub(s).filter(|&m| m >= self.min_position())
+    }
+
+    /// Every option of `n` (with repetitions when two moves reach the same pile).
+    pub fn options(&self, n: u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        self.for_each_option(n, |m| out.push(m));
+        out
+    }
+
+    fn for_each_option(&self, n: u64, mut visit: impl FnMut(u64)) {
+        for &s in &self.s {
+            match self.subtract(n, s) {
+                Some(m) => visit(m),
+                None => break,
+            }
+        }
+        for &d in &self.d {
+            if let Some(m) = self.divide(n, d) {
+                visit(m);
+            }
+        }
+    }
+}
+
+impl DenseGame for &SubDivision {
+    fn value_bound(&self) -> u64 {
+        SubDivision::value_bound(self)
+    }
+
+    #[inline]
+    fn for_each_option(&self, n: u64, visit: impl FnMut(u64)) {
+        SubDivision::for_each_option(self, n, visit)
+    }
+}
+
+/// Comma-joined numbers, with runs of three or more written as ranges (`1..4,7`).
+pub(crate) fn show_set(values: &[u64]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < values.len() {
+        let mut j = i;
+        while j + 1 < values.len() && values[j + 1] == values[j] + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            parts.push(format!("{}..{}", values[i], values[j]));
+        } else {
+            parts.extend(values[i..=j].iter().map(u64::to_string));
+        }
+        i = j + 1;
+    }
+    parts.join(",")
+}
+
+impl Ruleset for SubDivision {
+    fn spec(&self) -> String {
+        if let Some(alias) = &self.alias {
+            return alias.clone();
+        }
+        let (s, d) = (show_set(&self.s), show_set(&self.d));
+        match self.division {
+            Division::Exact => format!("imark:s={s}:d={d}"),
+            Division::Floor => format!("sd:s={s}:d={d}:round=floor"),
+            Division::Ceil => format!("sd:s={s}:d={d}:round=ceil"),
+            Division::Kupin => format!("kupin:s={s}:d={d}"),
+        }
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+
+    fn position_hint(&self) -> String {
+        format!("one pile size, like 10 (at least {})", self.min_position())
+    }
+
+    fn min_coordinate(&self, _index: usize) -> u64 {
+        self.min_position()
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        let n = position[0];
+        let mut moves = Vec::new();
+        for &s in &self.s {
+            if let Some(m) = self.subtract(n, s) {
+                moves.push(Move {
+                    to: vec![m],
+                    description: format!("subtract {s}"),
+                });
+            }
+        }
+        for &d in &self.d {
+            if let Some(m) = self.divide(n, d) {
+                let how = match self.division {
+                    Division::Exact => format!("divide by {d}"),
+                    Division::Floor => format!("divide by {d}, rounding down"),
+                    Division::Ceil | Division::Kupin => format!("divide by {d}, rounding up"),
+                };
+                moves.push(Move {
+                    to: vec![m],
+                    description: how,
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(SubDivisionSolver {
+            dense: DenseSolver::new(self),
+            closed: theory::ClosedForm::for_game(self),
+        }))
+    }
+
+    fn explain_move(&self, _position: &[u64], to: &[u64]) -> Option<String> {
+        // Words only (the values were decided by the engine): the theorem whose hypotheses hold.
+        let closed = theory::ClosedForm::matching(self)?;
+        closed
+            .p_position_reason(to[0])
+            .map(|why| format!("{} is a P-position: {why}", to[0]))
+    }
+}
+
+/// Positions below this are answered from the dense table (2 bits a value: 64 MiB at most for
+/// games with values below 4).
+pub const DENSE_LIMIT: u64 = 1 << 28;
+
+struct SubDivisionSolver<'a> {
+    dense: DenseSolver<&'a SubDivision>,
+    closed: Option<theory::ClosedForm>,
+}
+
+impl Solver for SubDivisionSolver<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        Ok(self.evaluate(position)?.value)
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let n = position[0];
+        if let Some(closed) = &self.closed {
+            return Ok(Evaluation {
+                value: closed.value(n),
+                method: format!("closed form: {}", closed.source()),
+            });
+        }
+        if n < DENSE_LIMIT {
+            return Ok(Evaluation {
+                value: self.dense.value(n)?,
+                method: "dense table".into(),
+            });
+        }
+        Err(Error::TooLarge(format!(
+            "position {n} is beyond the dense engine's limit {DENSE_LIMIT} and no verified closed form covers this game (`grundy gaps` streams further)"
+        )))
+    }
+}
+
+/// Gap statistics of a game's SG sequence for positions up to `to`, from a streaming engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GapsReport {
+    /// The game's spec.
+    pub game: String,
+    /// The last position counted.
+    pub to: u64,
+    /// Per value, by increasing value.
+    pub gaps: Vec<crate::analysis::GapStats>,
+    /// Which engine computed it.
+    pub engine: String,
+}
+
+/// Gap statistics for positions `min .. to`. i-Mark({1},{2,3}) runs on the parallel engine of
+/// [`imark23`] (resumable with `checkpoint`: a file and the seconds between saves); every other game on the cursor stream of
+/// [`stream`]. `progress(done, total)` is called from time to time.
+pub fn gaps(
+    game: &SubDivision,
+    to: u64,
+    checkpoint: Option<(&std::path::Path, f64)>,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<GapsReport> {
+    let min = game.min_position();
+    if to < min {
+        return Err(Error::Invalid(format!(
+            "--to {to} is below the smallest position {min}"
+        )));
+    }
+    if game.division == Division::Exact && game.s == [1] && game.d == [2, 3] {
+        let options = imark23::Options {
+            checkpoint: checkpoint.map(|(path, _)| path),
+            save_every: checkpoint.map_or(60.0, |(_, every)| every),
+            max_batches: None,
+        };
+        let run = imark23::gaps(to, imark23::Config::for_bound(to), &options, progress)?;
+        return Ok(GapsReport {
+            game: game.spec(),
+            to,
+            gaps: run.gaps,
+            engine: "i-Mark({1},{2,3}) block engine (parallel, resumable)".into(),
+        });
+    }
+    let mut tracker = crate::analysis::GapTracker::new();
+    let mut stream = stream::Stream::new(game);
+    let mut next = min;
+    if let Some((path, _)) = checkpoint {
+        if path.exists() {
+            (stream, tracker, next) = load_stream(game, to, path)?;
+        }
+    }
+    let total = to - min + 1;
+    let mut last_save = std::time::Instant::now();
+    // `next` is one past the last position counted (`to + 1` when finished).
+    let mut done = next > to;
+    while !done {
+        let (n, v) = stream.next_value();
+        tracker.push(n, v);
+        done = n == to;
+        next = n.saturating_add(1);
+        if n % (1 << 22) == 0 {
+            progress(n - min, total);
+            if let Some((path, every)) = checkpoint {
+                if last_save.elapsed().as_secs_f64() >= every {
+                    save_stream(game, to, path, &stream, &tracker, next)?;
+                    last_save = std::time::Instant::now();
+                }
+            }
+        }
+    }
+    if let Some((path, _)) = checkpoint {
+        save_stream(game, to, path, &stream, &tracker, next)?;
+    }
+    progress(total, total);
+    Ok(GapsReport {
+        game: game.spec(),
+        to,
+        gaps: tracker.finish(),
+        engine: format!("cursor stream ({} cursors)", stream.cursors()),
+    })
+}
+
+/// Saves a cursor-stream run: a text line naming the game and bound, then numbers (the next
+/// position, the gap statistics, the stream state). Written to a temporary file, then renamed.
+fn save_stream(
+    game: &SubDivision,
+    to: u64,
+    path: &std::path::Path,
+    stream: &stream::Stream,
+    tracker: &crate::analysis::GapTracker,
+    next: u64,
+) -> Result<()> {
+    let mut text = format!("grundy-stream-checkpoint {} {to}\n{next}\n", game.spec());
+    for g in tracker.finish() {
+        let opt = |x: Option<u64>| x.map_or("-".to_string(), |x| x.to_string());
+        text.push_str(&format!(
+            "{} {} {} {} {} {}\n",
+            g.value,
+            g.count,
+            g.first,
+            g.last,
+            opt(g.max_gap),
+            opt(g.max_gap_from)
+        ));
+    }
+    text.push_str("state");
+    for x in stream.state() {
+        text.push_str(&format!(" {x}"));
+    }
+    text.push('\n');
+    let io = |e: std::io::Error| {
+        Error::Invalid(format!(
+            "cannot write the checkpoint {}: {e}",
+            path.display()
+        ))
+    };
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+/// Reads what [`save_stream`] wrote, for the same game and bound.
+fn load_stream<'a>(
+    game: &'a SubDivision,
+    to: u64,
+    path: &std::path::Path,
+) -> Result<(stream::Stream<'a>, crate::analysis::GapTracker, u64)> {
+    let bad = |why: &str| Error::Invalid(format!("checkpoint {}: {why}", path.display()));
+    let text = std::fs::read_to_string(path).map_err(|e| bad(&e.to_string()))?;
+    let mut lines = text.lines();
+    if lines.next() != Some(&format!("grundy-stream-checkpoint {} {to}", game.spec())) {
+        return Err(bad(&format!(
+            "it is not a checkpoint of {} with --to {to}",
+            game.spec()
+        )));
+    }
+    let number = |t: &str| t.parse::<u64>().map_err(|_| bad("damaged"));
+    let next = number(lines.next().unwrap_or(""))?;
+    let mut stats = Vec::new();
+    let mut state = Vec::new();
+    for line in lines {
+        if let Some(rest) = line.strip_prefix("state") {
+            state = rest.split_whitespace().map(number).collect::<Result<_>>()?;
+            continue;
+        }
+        let f: Vec<&str> = line.split(' ').collect();
+        if f.len() != 6 {
+            return Err(bad("damaged"));
+        }
+        let opt = |t: &str| {
+            if t == "-" {
+                Ok(None)
+            } else {
+                number(t).map(Some)
+            }
+        };
+        stats.push(crate::analysis::GapStats {
+            value: number(f[0])?,
+            count: number(f[1])?,
+            first: number(f[2])?,
+            last: number(f[3])?,
+            max_gap: opt(f[4])?,
+            max_gap_from: opt(f[5])?,
+        });
+    }
+    let stream = stream::Stream::restore(game, &state).ok_or_else(|| bad("damaged state"))?;
+    Ok((
+        stream,
+        crate::analysis::GapTracker::from_stats(&stats),
+        next,
+    ))
+}
