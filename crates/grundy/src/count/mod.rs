@@ -5,5 +5,6 @@
 //!   closed forms and recursions, exact (big integers) at any size.
 //! - [`reference`]: their brute-force twins (an enumerator and digit DPs).
 
+pub mod automaton;
 pub mod nim;
 pub mod reference;
