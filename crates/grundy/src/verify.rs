@@ -29,7 +29,9 @@ pub struct Claim {
 
 /// Every claim, by family.
 pub fn claims() -> impl Iterator<Item = &'static Claim> {
-    [games::nim::theory::CLAIMS].into_iter().flatten()
+    [games::nim::theory::CLAIMS, crate::count::claims::CLAIMS]
+        .into_iter()
+        .flatten()
 }
 
 /// The claim called `name`.
