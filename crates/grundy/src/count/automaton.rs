@@ -224,8 +224,46 @@ pub fn to_cell(piles: [u64; 3]) -> Result<Cell> {
 
 /// [`to_cell`] with a choice of turn convention.
 pub fn to_cell_with(piles: [u64; 3], turns: Turns) -> Result<Cell> {
-    let mut n = generation(&piles)?;
     let mut at: Cell = (0, 0);
+    legs(piles, turns, |r, _, direction| at = walk(at, direction, r))?;
+    Ok(at)
+}
+
+/// One straight piece of the walk of Theorem 23.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Leg {
+    /// How many steps (a power of 2, one bit of the generation).
+    pub steps: u128,
+    /// "N", "E", "S" or "W".
+    pub direction: &'static str,
+    /// The two piles this bit is in (1) and the one it is not in (0).
+    pub piles: [u8; 3],
+}
+
+/// The walk from the origin to the cell of a three-pile P-position, one leg per bit of its
+/// generation (legs with the same pair of piles are kept apart, as in the paper's example).
+pub fn walk_of(piles: [u64; 3]) -> Result<Vec<Leg>> {
+    let mut out = Vec::new();
+    legs(piles, Turns::AsInTheExample, |r, missing, direction| {
+        let mut pair = [1u8; 3];
+        pair[missing] = 0;
+        out.push(Leg {
+            steps: 1 << r,
+            direction: ["E", "N", "W", "S"][direction as usize],
+            piles: pair,
+        });
+    })?;
+    Ok(out)
+}
+
+/// Calls `visit(r, missing, direction)` for each bit `2^r` of the generation, from the top:
+/// the pile without the bit and the direction the walk takes.
+fn legs(
+    piles: [u64; 3],
+    turns: Turns,
+    mut visit: impl FnMut(u32, usize, Direction),
+) -> Result<()> {
+    let mut n = generation(&piles)?;
     let mut heading: Option<(usize, Direction)> = None;
     while n != 0 {
         let r = 127 - n.leading_zeros();
@@ -250,9 +288,9 @@ pub fn to_cell_with(piles: [u64; 3], turns: Turns) -> Result<Cell> {
             }
         };
         heading = Some((missing, direction));
-        at = walk(at, direction, r);
+        visit(r, missing, direction);
     }
-    Ok(at)
+    Ok(())
 }
 
 /// The three-pile P-position of a cell of the three branches (the inverse of [`to_cell`]);
@@ -683,6 +721,12 @@ mod tests {
         assert!(to_cell([1, 2, 4]).is_err());
         assert_eq!(from_cell((0, -1)).unwrap(), None);
         assert_eq!(from_cell((0, 0)).unwrap(), Some([0, 0, 0]));
+        let legs: Vec<(u128, &str)> = walk_of([14, 11, 5])
+            .unwrap()
+            .iter()
+            .map(|l| (l.steps, l.direction))
+            .collect();
+        assert_eq!(legs, [(8, "E"), (4, "S"), (2, "E"), (1, "N")]);
     }
 
     #[test]

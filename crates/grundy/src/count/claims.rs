@@ -81,6 +81,14 @@ pub const CLAIMS: &[Claim] = &[
         check: check_ulam_warburton,
     },
     Claim {
+        name: "nim-uw-turns",
+        source: "Khovanova-Xiong, Nim Fractals, Theorem 23 (its list of turns and its example)",
+        statement: "with the left and right turns as listed, the walk of (14,11,5) ends at (10,-3), as in the worked example",
+        params: &[],
+        range: "ignored (one position)",
+        check: check_uw_turns,
+    },
+    Claim {
         name: "remoteness-generation",
         source: "Khovanova-Xiong, Nim Fractals, Section 5.3, Lemma 22; Smith's remoteness",
         statement: "the layered algorithm finds each P-position at step remoteness/2, and remoteness is even exactly on P-positions",
@@ -439,6 +447,16 @@ fn check_ulam_warburton(params: &Params, to: u64, progress: &mut dyn FnMut(f64))
     Ok(verdict(claim("nim-ulam-warburton"), params, to, cases, None))
 }
 
+fn check_uw_turns(params: &Params, to: u64, _: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    let listed = automaton::to_cell_with([14, 11, 5], automaton::Turns::AsListed)?;
+    let found = (listed != (10, -3)).then(|| {
+        format!(
+            "turning as listed, (14,11,5) walks 8 East, 4 North, 2 East, 1 South to {listed:?}; the example turns the other way (8 East, 4 South, 2 East, 1 North) to (10, -3)"
+        )
+    });
+    Ok(verdict(claim("nim-uw-turns"), params, to, 1, found))
+}
+
 /// The start position of a game claim: the template with every `_` replaced by `to`.
 fn start(params: &Params, key: &str, default: &str, to: u64) -> Result<Vec<u64>> {
     let template = parse_template(params.text(key).unwrap_or(default))?;
@@ -612,6 +630,7 @@ mod tests {
     fn parents_children_and_table_1() {
         assert!(run("nim-parents", &[("piles", "3")], 40).holds);
         assert!(run("nim-parents", &[("piles", "4")], 15).holds);
+        assert!(!run("nim-uw-turns", &[], 0).holds);
         let v = run("nim-table1", &[], 16);
         assert!(!v.holds);
         let c = v.counterexample.unwrap();
