@@ -2,9 +2,15 @@
 //! answer in the chosen format. All computing happens before the first byte is written, so an
 //! error leaves stdout empty.
 
+mod conjunctive;
+mod count;
+mod evolve;
+mod generations;
 mod moves;
+mod remoteness;
 mod seq;
 mod table;
+mod uw;
 mod value;
 mod verify;
 
@@ -52,6 +58,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Seq(args) => seq::run(args, out),
         Command::Table(args) => table::run(args, out),
         Command::Verify(args) => verify::run(args, out),
+        Command::Count(args) => count::run(args, out),
+        Command::Evolve(args) => evolve::run(args, out),
+        Command::Uw(args) => uw::run(args, out),
+        Command::Remoteness(args) => remoteness::run(args, out),
+        Command::Generations(args) => generations::run(args, out),
+        Command::Conjunctive(args) => conjunctive::run(args, out),
     }
 }
 

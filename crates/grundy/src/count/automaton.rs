@@ -85,6 +85,13 @@ pub fn evolve(piles: usize, last: u64, max_positions: usize) -> Result<Vec<Vec<V
             "the number of piles must be at least 1".into(),
         ));
     }
+    // A_k(last) P-positions will be stored: refuse at once when that is too many.
+    let needed = super::nim::total_at_most(piles, u128::from(last))?;
+    if needed > max_positions.into() {
+        return Err(Error::TooLarge(format!(
+            "generations 0..={last} of {piles}-pile Nim hold {needed} P-positions, more than {max_positions}"
+        )));
+    }
     let mut generations = vec![vec![vec![0u64; piles]]];
     let mut stored = 1usize;
     for n in 1..=last {
