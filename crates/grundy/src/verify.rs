@@ -24,6 +24,7 @@ pub struct Claim {
     /// What `to` bounds.
     pub range: &'static str,
     /// Runs the check up to `to`, reporting progress as a fraction of the work done.
+    #[allow(clippy::type_complexity)]
     pub check: fn(&Params, u64, &mut dyn FnMut(f64)) -> Result<Verdict>,
 }
 

@@ -42,10 +42,10 @@ pub fn run(args: ConjunctiveArgs, out: &mut dyn Write) -> Outcome {
                 report.outcome
             )?;
             for (i, c) in report.components.iter().enumerate() {
-                let best = c
-                    .best
-                    .as_ref()
-                    .map_or_else(|| "over".to_string(), |b| format!("-> {}", show_position(b)));
+                let best = c.best.as_ref().map_or_else(
+                    || "over".to_string(),
+                    |b| format!("-> {}", show_position(b)),
+                );
                 writeln!(
                     out,
                     "  {}{} {} {}: remoteness {} ({}), best move {best}",

@@ -38,8 +38,8 @@ pub fn run(args: EvolveArgs, out: &mut dyn Write) -> Outcome {
         true,
     )?
     .piles;
-    let last = parse_u64(&args.generations)
-        .map_err(|e| Error::Invalid(format!("--generations: {e}")))?;
+    let last =
+        parse_u64(&args.generations).map_err(|e| Error::Invalid(format!("--generations: {e}")))?;
     let size = parse_u64(&args.size).map_err(|e| Error::Invalid(format!("--size: {e}")))?;
     if !(64..=MAX_SIZE).contains(&size) {
         return Err(Error::Invalid(format!(
@@ -93,7 +93,9 @@ pub fn run(args: EvolveArgs, out: &mut dyn Write) -> Outcome {
                 doc["cells"] = json!(generations
                     .iter()
                     .enumerate()
-                    .flat_map(|(n, ps)| ps.iter().map(move |p| json!({"position": p, "generation": n})))
+                    .flat_map(|(n, ps)| ps
+                        .iter()
+                        .map(move |p| json!({"position": p, "generation": n})))
                     .collect::<Vec<_>>());
             }
             write_json(out, &doc)
@@ -118,7 +120,11 @@ pub fn run(args: EvolveArgs, out: &mut dyn Write) -> Outcome {
                     Layout::UlamWarburton => "Ulam-Warburton cells",
                     Layout::Layers => "one row per generation",
                 };
-                writeln!(out, "wrote {} ({size}x{size} pixels, {how})", path.display())?;
+                writeln!(
+                    out,
+                    "wrote {} ({size}x{size} pixels, {how})",
+                    path.display()
+                )?;
             }
             Ok(())
         }
@@ -195,8 +201,14 @@ where
     let fold = |f: fn(f64, f64) -> f64, start: f64, key: fn(&automaton::Node) -> f64| {
         graph.nodes.iter().map(key).fold(start, f)
     };
-    let (min_x, max_x) = (fold(f64::min, f64::INFINITY, |n| n.x), fold(f64::max, f64::NEG_INFINITY, |n| n.x));
-    let (min_y, max_y) = (fold(f64::min, f64::INFINITY, |n| n.y), fold(f64::max, f64::NEG_INFINITY, |n| n.y));
+    let (min_x, max_x) = (
+        fold(f64::min, f64::INFINITY, |n| n.x),
+        fold(f64::max, f64::NEG_INFINITY, |n| n.x),
+    );
+    let (min_y, max_y) = (
+        fold(f64::min, f64::INFINITY, |n| n.y),
+        fold(f64::max, f64::NEG_INFINITY, |n| n.y),
+    );
     let side = f64::from(size);
     let margin = (side * 0.04).max(8.0);
     let inner = side - 2.0 * margin;
@@ -222,8 +234,11 @@ where
     let link = RGBColor(150, 150, 150).stroke_width(if unit >= 12.0 { 2 } else { 1 });
     for &(parent, child) in &graph.edges {
         let (p, c) = (&graph.nodes[parent], &graph.nodes[child]);
-        root.draw(&PathElement::new(vec![point(p.x, p.y), point(c.x, c.y)], link))
-            .map_err(|e| e.to_string())?;
+        root.draw(&PathElement::new(
+            vec![point(p.x, p.y), point(c.x, c.y)],
+            link,
+        ))
+        .map_err(|e| e.to_string())?;
     }
     let last = graph.born.len().saturating_sub(1).max(1) as f64;
     for node in &graph.nodes {
@@ -233,7 +248,11 @@ where
             let t = node.generation as f64 / last;
             HSLColor(0.66 * (1.0 - t), 0.85, 0.45).filled()
         };
-        let r = if node.generation == 0 { radius + 2 } else { radius };
+        let r = if node.generation == 0 {
+            radius + 2
+        } else {
+            radius
+        };
         root.draw(&Circle::new(point(node.x, node.y), r, style))
             .map_err(|e| e.to_string())?;
     }

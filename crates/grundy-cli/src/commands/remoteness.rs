@@ -32,7 +32,10 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 report.outcome
             )?;
             if !report.moves.is_empty() {
-                writeln!(out, "moves (remoteness after the move; * = quickest win or slowest loss):")?;
+                writeln!(
+                    out,
+                    "moves (remoteness after the move; * = quickest win or slowest loss):"
+                )?;
                 for m in &report.moves {
                     writeln!(
                         out,

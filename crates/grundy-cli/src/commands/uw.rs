@@ -29,13 +29,11 @@ pub fn run(args: UwArgs, out: &mut dyn Write) -> Outcome {
             let cell = parse_cell(text)?;
             (automaton::from_cell(cell)?, cell)
         }
-        _ => {
-            return Err(Error::Invalid(
-                "give either a three-pile P-position (e.g. 14,11,5) or --cell X,Y (e.g. --cell 10,-3)"
-                    .into(),
-            )
-            .into())
-        }
+        _ => return Err(Error::Invalid(
+            "give either a three-pile P-position (e.g. 14,11,5) or --cell X,Y (e.g. --cell 10,-3)"
+                .into(),
+        )
+        .into()),
     };
     let walk = match position {
         Some(p) => automaton::walk_of(p)?,
@@ -87,7 +85,11 @@ fn pair(piles: [u8; 3]) -> String {
 
 fn parse_cell(text: &str) -> Result<Cell, Error> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    let bad = || Error::Position(format!("'{text}' is not a cell x,y of integers (e.g. 10,-3)"));
+    let bad = || {
+        Error::Position(format!(
+            "'{text}' is not a cell x,y of integers (e.g. 10,-3)"
+        ))
+    };
     if parts.len() != 2 {
         return Err(bad());
     }
@@ -95,7 +97,9 @@ fn parse_cell(text: &str) -> Result<Cell, Error> {
     let y = parts[1].parse::<i128>().map_err(|_| bad())?;
     const LIMIT: i128 = 1 << 100;
     if x.abs() > LIMIT || y.abs() > LIMIT {
-        return Err(Error::TooLarge(format!("cell coordinates are at most 2^100 in absolute value (got {text})")));
+        return Err(Error::TooLarge(format!(
+            "cell coordinates are at most 2^100 in absolute value (got {text})"
+        )));
     }
     Ok((x, y))
 }

@@ -265,11 +265,7 @@ pub fn walk_of(piles: [u64; 3]) -> Result<Vec<Leg>> {
 
 /// Calls `visit(r, missing, direction)` for each bit `2^r` of the generation, from the top:
 /// the pile without the bit and the direction the walk takes.
-fn legs(
-    piles: [u64; 3],
-    turns: Turns,
-    mut visit: impl FnMut(u32, usize, Direction),
-) -> Result<()> {
+fn legs(piles: [u64; 3], turns: Turns, mut visit: impl FnMut(u32, usize, Direction)) -> Result<()> {
     let mut n = generation(&piles)?;
     let mut heading: Option<(usize, Direction)> = None;
     while n != 0 {
@@ -324,8 +320,7 @@ pub fn from_cell(cell: Cell) -> Result<Option<[u64; 3]>> {
             Some((_, d, _)) => [d, left(d), right(d)],
         };
         let mut step = None;
-        for choice in 0..3 {
-            let d = allowed[choice];
+        for (choice, &d) in allowed.iter().enumerate() {
             let (forward, lateral) = forward_lateral(rest, d);
             if forward > lateral {
                 step = Some((choice, d, forward + lateral));
@@ -691,7 +686,13 @@ mod tests {
         // in the row "2 parents", column "1 child".
         assert_eq!(wrong, vec![([0, 1, 4, 5], (1, 2))]);
         // (2,3,6,7): trailing zeros 1,0,1,0 (two parents), trailing ones 0,2,0,3 (one child).
-        assert_eq!((parents(&[2, 3, 6, 7]).len(), children(&[2, 3, 6, 7]).unwrap().len()), (2, 1));
+        assert_eq!(
+            (
+                parents(&[2, 3, 6, 7]).len(),
+                children(&[2, 3, 6, 7]).unwrap().len()
+            ),
+            (2, 1)
+        );
     }
 
     #[test]
@@ -707,10 +708,16 @@ mod tests {
         }
         assert_eq!(cells, expected);
         let total: u64 = table.iter().map(|k| k.count).sum();
-        assert_eq!(u128::from(total) + 1, u128::try_from(nim::total_at_most(4, 24).unwrap()).unwrap());
+        assert_eq!(
+            u128::from(total) + 1,
+            u128::try_from(nim::total_at_most(4, 24).unwrap()).unwrap()
+        );
         for k in &table {
             let e = k.example.as_ref().unwrap();
-            assert_eq!((parents(e).len(), children(e).unwrap().len()), (k.parents, k.children));
+            assert_eq!(
+                (parents(e).len(), children(e).unwrap().len()),
+                (k.parents, k.children)
+            );
         }
     }
 
@@ -767,6 +774,37 @@ mod tests {
         for (n, &count) in per_generation.iter().enumerate() {
             assert_eq!(uw.born_count(n as u32) as u64, count, "generation {n}");
             assert_eq!(count, 3u64.pow((n as u32).count_ones()));
+        }
+    }
+
+    /// Run: `cargo test --release -p grundy -- --ignored theorem_23_up_to_total_2_pow_13`.
+    #[test]
+    #[ignore]
+    fn theorem_23_up_to_total_2_pow_13() {
+        let last = 1u32 << 12;
+        let uw = UlamWarburton::run(last, true).unwrap();
+        let mut per_generation = vec![0u64; last as usize + 1];
+        let limit = 1u64 << 13;
+        for p0 in 0..=limit {
+            for p1 in 0..=limit - p0 {
+                let p = [p0, p1, p0 ^ p1];
+                let n = (p0 + p1 + p[2]) / 2;
+                if n > u64::from(last) {
+                    continue;
+                }
+                let cell = to_cell(p).unwrap();
+                assert_eq!(uw.birth(cell), Some(n as u32), "{p:?}");
+                assert_eq!(from_cell(cell).unwrap(), Some(p));
+                if n > 0 {
+                    let parent = parents(&p).pop().unwrap();
+                    let parent_cell = to_cell([parent[0], parent[1], parent[2]]).unwrap();
+                    assert_eq!(uw.parent(cell), Some(parent_cell), "{p:?}");
+                }
+                per_generation[n as usize] += 1;
+            }
+        }
+        for (n, &count) in per_generation.iter().enumerate() {
+            assert_eq!(uw.born_count(n as u32) as u64, count, "generation {n}");
         }
     }
 

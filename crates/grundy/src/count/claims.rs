@@ -256,7 +256,13 @@ fn check_d3_recursion(params: &Params, to: u64, _: &mut dyn FnMut(f64)) -> Resul
             None
         };
         if found.is_some() {
-            return Ok(verdict(claim("nim-d3-recursion"), params, to, n as u64, found));
+            return Ok(verdict(
+                claim("nim-d3-recursion"),
+                params,
+                to,
+                n as u64,
+                found,
+            ));
         }
     }
     Ok(verdict(claim("nim-d3-recursion"), params, to, to, None))
@@ -284,7 +290,13 @@ fn check_a3_recursion(params: &Params, to: u64, _: &mut dyn FnMut(f64)) -> Resul
             None
         };
         if found.is_some() {
-            return Ok(verdict(claim("nim-a3-recursion"), params, to, n as u64 + 1, found));
+            return Ok(verdict(
+                claim("nim-a3-recursion"),
+                params,
+                to,
+                n as u64 + 1,
+                found,
+            ));
         }
     }
     Ok(verdict(claim("nim-a3-recursion"), params, to, to + 1, None))
@@ -296,7 +308,13 @@ fn by_definition(p: &[u64], up: bool) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
     for i in 0..p.len() {
         for j in i + 1..p.len() {
-            let step = |x: u64| if up { x.checked_add(1) } else { x.checked_sub(1) };
+            let step = |x: u64| {
+                if up {
+                    x.checked_add(1)
+                } else {
+                    x.checked_sub(1)
+                }
+            };
             if let (Some(a), Some(b)) = (step(p[i]), step(p[j])) {
                 let mut q = p.to_vec();
                 q[i] = a;
@@ -337,17 +355,35 @@ fn check_parents(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Res
         let (parents, children) = (automaton::parents(&piles), automaton::children(&piles)?);
         let zero = piles.iter().all(|&p| p == 0);
         let found = if parents != by_definition(&piles, false) {
-            Some(format!("{piles:?}: Lemma 19 gives the parents {parents:?}, the definition {:?}", by_definition(&piles, false)))
+            Some(format!(
+                "{piles:?}: Lemma 19 gives the parents {parents:?}, the definition {:?}",
+                by_definition(&piles, false)
+            ))
         } else if children != by_definition(&piles, true) {
-            Some(format!("{piles:?}: Lemma 21 gives the children {children:?}, the definition {:?}", by_definition(&piles, true)))
+            Some(format!(
+                "{piles:?}: Lemma 21 gives the children {children:?}, the definition {:?}",
+                by_definition(&piles, true)
+            ))
         } else if k == 3 && !zero && parents.len() != 1 {
-            Some(format!("{piles:?} has {} parents (Corollary 20 says 1)", parents.len()))
+            Some(format!(
+                "{piles:?} has {} parents (Corollary 20 says 1)",
+                parents.len()
+            ))
         } else if k == 3 && ![0, 1, 3].contains(&children.len()) {
-            Some(format!("{piles:?} has {} children (0, 1 or 3 expected)", children.len()))
+            Some(format!(
+                "{piles:?} has {} children (0, 1 or 3 expected)",
+                children.len()
+            ))
         } else if k == 4 && !zero && ![1, 2, 6].contains(&parents.len()) {
-            Some(format!("{piles:?} has {} parents (1, 2 or 6 expected)", parents.len()))
+            Some(format!(
+                "{piles:?} has {} parents (1, 2 or 6 expected)",
+                parents.len()
+            ))
         } else if k == 4 && ![1, 2, 6].contains(&children.len()) {
-            Some(format!("{piles:?} has {} children (1, 2 or 6 expected)", children.len()))
+            Some(format!(
+                "{piles:?} has {} children (1, 2 or 6 expected)",
+                children.len()
+            ))
         } else {
             None
         };
@@ -388,7 +424,11 @@ fn check_table1(params: &Params, to: u64, _: &mut dyn FnMut(f64)) -> Result<Verd
     Ok(verdict(claim("nim-table1"), params, to, cases, None))
 }
 
-fn check_ulam_warburton(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+fn check_ulam_warburton(
+    params: &Params,
+    to: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Verdict> {
     if to > u64::from(MAX_UW_GENERATIONS) {
         return Err(Error::TooLarge(format!(
             "--to is at most {MAX_UW_GENERATIONS} (generations of the automaton)"
@@ -413,7 +453,10 @@ fn check_ulam_warburton(params: &Params, to: u64, progress: &mut dyn FnMut(f64))
                     uw.birth(cell)
                 ))
             } else if automaton::from_cell(cell)? != Some(p) {
-                Some(format!("{cell:?} maps back to {:?}, not {p:?}", automaton::from_cell(cell)?))
+                Some(format!(
+                    "{cell:?} maps back to {:?}, not {p:?}",
+                    automaton::from_cell(cell)?
+                ))
             } else if n > 0 {
                 let parent = automaton::parents(&p).swap_remove(0);
                 let parent_cell = automaton::to_cell([parent[0], parent[1], parent[2]])?;
@@ -427,7 +470,13 @@ fn check_ulam_warburton(params: &Params, to: u64, progress: &mut dyn FnMut(f64))
                 None
             };
             if found.is_some() {
-                return Ok(verdict(claim("nim-ulam-warburton"), params, to, cases, found));
+                return Ok(verdict(
+                    claim("nim-ulam-warburton"),
+                    params,
+                    to,
+                    cases,
+                    found,
+                ));
             }
             per_generation[n as usize] += 1;
         }
@@ -441,10 +490,22 @@ fn check_ulam_warburton(params: &Params, to: u64, progress: &mut dyn FnMut(f64))
             let found = format!(
                 "generation {n}: {count} P-positions but {cells} cells (the map is not onto)"
             );
-            return Ok(verdict(claim("nim-ulam-warburton"), params, to, cases, Some(found)));
+            return Ok(verdict(
+                claim("nim-ulam-warburton"),
+                params,
+                to,
+                cases,
+                Some(found),
+            ));
         }
     }
-    Ok(verdict(claim("nim-ulam-warburton"), params, to, cases, None))
+    Ok(verdict(
+        claim("nim-ulam-warburton"),
+        params,
+        to,
+        cases,
+        None,
+    ))
 }
 
 fn check_uw_turns(params: &Params, to: u64, _: &mut dyn FnMut(f64)) -> Result<Verdict> {
@@ -463,10 +524,9 @@ fn start(params: &Params, key: &str, default: &str, to: u64) -> Result<Vec<u64>>
     Ok(template.into_iter().map(|c| c.unwrap_or(to)).collect())
 }
 
-fn game_and_graph(
-    params: &Params,
-    to: u64,
-) -> Result<(Box<dyn Ruleset>, GameGraph<Vec<u64>>)> {
+type Explored = (Box<dyn Ruleset>, GameGraph<Vec<u64>>);
+
+fn game_and_graph(params: &Params, to: u64) -> Result<Explored> {
     let game = parse_game(params.text("game").unwrap_or("nim"))?;
     let position = start(params, "position", "_,_,_", to)?;
     let graph = evolution::explore(game.as_ref(), &position, MAX_POSITIONS)?;
@@ -498,10 +558,22 @@ fn check_remoteness_generation(
             _ => None,
         };
         if found.is_some() {
-            return Ok(verdict(claim("remoteness-generation"), params, to, i as u64 + 1, found));
+            return Ok(verdict(
+                claim("remoteness-generation"),
+                params,
+                to,
+                i as u64 + 1,
+                found,
+            ));
         }
     }
-    Ok(verdict(claim("remoteness-generation"), params, to, graph.len() as u64, None))
+    Ok(verdict(
+        claim("remoteness-generation"),
+        params,
+        to,
+        graph.len() as u64,
+        None,
+    ))
 }
 
 fn check_lemma_22(params: &Params, to: u64, _: &mut dyn FnMut(f64)) -> Result<Verdict> {
@@ -513,7 +585,8 @@ fn check_lemma_22(params: &Params, to: u64, _: &mut dyn FnMut(f64)) -> Result<Ve
     let mut worst: Option<(u32, usize)> = None;
     for (i, layer) in layers.iter().enumerate() {
         if let Layer::P(g) = *layer {
-            let smaller = |(wg, wi): (u32, usize)| (g, graph.position(i)) < (wg, graph.position(wi));
+            let smaller =
+                |(wg, wi): (u32, usize)| (g, graph.position(i)) < (wg, graph.position(wi));
             if longest[i] != 2 * g && worst.is_none_or(smaller) {
                 worst = Some((g, i));
             }
@@ -527,7 +600,13 @@ fn check_lemma_22(params: &Params, to: u64, _: &mut dyn FnMut(f64)) -> Result<Ve
             longest[i]
         )
     });
-    Ok(verdict(claim("lemma-22"), params, to, graph.len() as u64, found))
+    Ok(verdict(
+        claim("lemma-22"),
+        params,
+        to,
+        graph.len() as u64,
+        found,
+    ))
 }
 
 /// A ruleset as a typed game, for building the compound explicitly. Its positions were all
@@ -586,13 +665,25 @@ fn check_conjunctive(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) ->
             None
         };
         if found.is_some() {
-            return Ok(verdict(claim("conjunctive"), params, to, i as u64 + 1, found));
+            return Ok(verdict(
+                claim("conjunctive"),
+                params,
+                to,
+                i as u64 + 1,
+                found,
+            ));
         }
         if i % 4096 == 0 {
             progress(i as f64 / whole.len() as f64);
         }
     }
-    Ok(verdict(claim("conjunctive"), params, to, whole.len() as u64, None))
+    Ok(verdict(
+        claim("conjunctive"),
+        params,
+        to,
+        whole.len() as u64,
+        None,
+    ))
 }
 
 #[cfg(test)]
@@ -601,11 +692,8 @@ mod tests {
 
     fn run(name: &str, pairs: &[(&str, &str)], to: u64) -> Verdict {
         let c = claim(name);
-        let params = Params::new(
-            c,
-            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())),
-        )
-        .unwrap();
+        let params =
+            Params::new(c, pairs.iter().map(|(k, v)| (k.to_string(), v.to_string()))).unwrap();
         (c.check)(&params, to, &mut |_| {}).unwrap()
     }
 
@@ -614,7 +702,10 @@ mod tests {
         for k in ["1", "2", "3", "4", "5", "6"] {
             let to = [1000, 1000, 300, 60, 20, 12][k.parse::<usize>().unwrap() - 1];
             assert!(run("nim-max-counts", &[("piles", k)], to).holds, "k={k}");
-            assert!(run("nim-total-counts", &[("piles", k)], to / 2).holds, "k={k}");
+            assert!(
+                run("nim-total-counts", &[("piles", k)], to / 2).holds,
+                "k={k}"
+            );
         }
         assert!(run("nim-a3-recursion", &[], 200).holds);
     }
@@ -623,7 +714,10 @@ mod tests {
     fn the_printed_d3_recursion_fails_at_n_1() {
         let v = run("nim-d3-recursion", &[], 100);
         assert!(!v.holds);
-        assert_eq!(v.counterexample.unwrap(), "n = 1: D_3(2) = 3 but 3 D_3(1) = 9");
+        assert_eq!(
+            v.counterexample.unwrap(),
+            "n = 1: D_3(2) = 3 but 3 D_3(1) = 9"
+        );
     }
 
     #[test]
@@ -634,25 +728,55 @@ mod tests {
         let v = run("nim-table1", &[], 16);
         assert!(!v.holds);
         let c = v.counterexample.unwrap();
-        assert!(c.starts_with("[0, 1, 4, 5] is listed with 2 parent(s) and 1 child(ren) but has 1 and 2"), "{c}");
+        assert!(
+            c.starts_with(
+                "[0, 1, 4, 5] is listed with 2 parent(s) and 1 child(ren) but has 1 and 2"
+            ),
+            "{c}"
+        );
     }
 
     #[test]
     fn ulam_warburton_and_generations() {
         assert!(run("nim-ulam-warburton", &[], 256).holds);
         assert!(run("remoteness-generation", &[], 6).holds);
-        assert!(run("remoteness-generation", &[("game", "subtraction:s=1,3,4"), ("position", "_")], 200).holds);
+        assert!(
+            run(
+                "remoteness-generation",
+                &[("game", "subtraction:s=1,3,4"), ("position", "_")],
+                200
+            )
+            .holds
+        );
         assert!(run("lemma-22", &[("position", "_,_,_,_")], 4).holds);
         // S = {3,4,9,10}: 0, 1, 2 are terminal; 3..=6 and 9..=12 move to one of them; every
         // move from 13 goes to 10, 9, 4 or 3, so 13 is found at step 1. But 13 -> 10 -> 7 -> 4
         // -> 1 moves to a P-position whenever it can (7 is one: its moves go to 4 and 3) and
         // takes 4 moves.
-        let v = run("lemma-22", &[("game", "subtraction:s=3,4,9,10"), ("position", "_")], 40);
+        let v = run(
+            "lemma-22",
+            &[("game", "subtraction:s=3,4,9,10"), ("position", "_")],
+            40,
+        );
         assert_eq!(
             v.counterexample.as_deref(),
-            Some("[13] is found at step 1 (remoteness 2), but its longest optimal game has 4 moves")
+            Some(
+                "[13] is found at step 1 (remoteness 2), but its longest optimal game has 4 moves"
+            )
         );
         assert!(run("conjunctive", &[], 25).holds);
-        assert!(run("conjunctive", &[("game", "nim"), ("position", "_,2"), ("other", "subtraction:s=1,2"), ("other-position", "7")], 4).holds);
+        assert!(
+            run(
+                "conjunctive",
+                &[
+                    ("game", "nim"),
+                    ("position", "_,2"),
+                    ("other", "subtraction:s=1,2"),
+                    ("other-position", "7")
+                ],
+                4
+            )
+            .holds
+        );
     }
 }

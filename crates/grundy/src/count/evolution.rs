@@ -14,11 +14,7 @@ use crate::solve::{self, GameGraph, Layer, Outcome};
 use crate::Result;
 
 /// Explores every position reachable from `start` (validated) through the ruleset's moves.
-pub fn explore(
-    ruleset: &dyn Ruleset,
-    start: &[u64],
-    limit: usize,
-) -> Result<GameGraph<Vec<u64>>> {
+pub fn explore(ruleset: &dyn Ruleset, start: &[u64], limit: usize) -> Result<GameGraph<Vec<u64>>> {
     ruleset.validate(start)?;
     GameGraph::explore(start.to_vec(), limit, |p| {
         Ok(ruleset.moves(p)?.into_iter().map(|m| m.to).collect())
@@ -235,9 +231,7 @@ pub fn conjunctive(
 }
 
 /// The layered generations, remoteness and P-flags of a graph (shared by the claims).
-pub(crate) fn layers_and_remoteness(
-    graph: &GameGraph<Vec<u64>>,
-) -> Result<(Vec<Layer>, Vec<u32>)> {
+pub(crate) fn layers_and_remoteness(graph: &GameGraph<Vec<u64>>) -> Result<(Vec<Layer>, Vec<u32>)> {
     Ok((
         solve::layered_generations(graph)?,
         solve::remoteness(graph)?,
@@ -255,7 +249,12 @@ mod tests {
         let game = parse_game("subtraction:s=1,2").unwrap();
         let report = remoteness(game.as_ref(), &[7], 1000).unwrap();
         assert_eq!((report.remoteness, report.outcome), (5, Outcome::N));
-        let best: Vec<&Vec<u64>> = report.moves.iter().filter(|m| m.best).map(|m| &m.to).collect();
+        let best: Vec<&Vec<u64>> = report
+            .moves
+            .iter()
+            .filter(|m| m.best)
+            .map(|m| &m.to)
+            .collect();
         assert_eq!(best, vec![&vec![6]]);
         assert_eq!(report.positions, 8);
     }
@@ -281,7 +280,11 @@ mod tests {
         let nim = parse_game("nim").unwrap();
         // Remoteness: subtraction 6 -> 4 (P), nim (1,1) -> 2 (P), subtraction 4 -> 3 (N).
         let report = conjunctive(
-            &[(s12.as_ref(), vec![6]), (nim.as_ref(), vec![1, 1]), (s12.as_ref(), vec![4])],
+            &[
+                (s12.as_ref(), vec![6]),
+                (nim.as_ref(), vec![1, 1]),
+                (s12.as_ref(), vec![4]),
+            ],
             1000,
         )
         .unwrap();

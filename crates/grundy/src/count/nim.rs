@@ -293,12 +293,30 @@ fn by_total(k: usize, n: u128, cumulative: bool) -> BigUint {
     let c = binomial_row(k);
     let zero = BigUint::ZERO;
     let binom = |i: usize| c.get(i).unwrap_or(&zero);
-    // Theorem 28 groups the binomials in pairs.
-    let odd_weights: Vec<BigUint> = (0..=k / 4).map(|j| binom(4 * j + 2) + binom(4 * j)).collect();
+    // The weights of the terms f(m - j): for x = 2m + 1, Theorem 27 has C(k, 4j+2) and Theorem
+    // 28 pairs C(k, 4j+2) + C(k, 4j); for x = 2m + 2, Theorem 27 has C(k, 4j) times D(m+1-j) and
+    // Theorem 28 has A(m+1) plus (C(k, 4j+2) + C(k, 4j+4)) times A(m-j).
+    let odd_weights: Vec<BigUint> = (0..=k / 4)
+        .map(|j| {
+            if cumulative {
+                binom(4 * j + 2) + binom(4 * j)
+            } else {
+                binom(4 * j + 2).clone()
+            }
+        })
+        .collect();
     let even_weights: Vec<BigUint> = (0..=k / 4)
-        .map(|j| binom(4 * j + 2) + binom(4 * j + 4))
+        .map(|j| {
+            if cumulative {
+                binom(4 * j + 2) + binom(4 * j + 4)
+            } else {
+                binom(4 * j).clone()
+            }
+        })
         .collect();
     let reach = (k / 4) as u128 + 1;
+    // How many terms f(top), f(top - 1), ... have a non-negative argument.
+    let terms = |top: u128| usize::try_from(top).map_or(usize::MAX, |t| t.saturating_add(1));
 
     // windows[j] holds the arguments needed at level j; level 0 is n alone, the last is 0 alone.
     let mut windows = vec![(n, n)];
@@ -315,28 +333,23 @@ fn by_total(k: usize, n: u128, cumulative: bool) -> BigUint {
             if x == 0 {
                 sum += 1u32;
             } else if x % 2 == 1 {
-                // x = 2m + 1.
+                // x = 2m + 1: the terms f(m), f(m-1), ... while the argument is >= 0.
                 let m = (x - 1) / 2;
-                for j in 0..=(k / 4).min(m.min(usize::MAX as u128) as usize) {
-                    let w = if cumulative {
-                        &odd_weights[j]
-                    } else {
-                        binom(4 * j + 2)
-                    };
+                for (j, w) in odd_weights.iter().enumerate().take(terms(m)) {
                     sum += w * at(m - j as u128);
                 }
             } else if cumulative {
                 // x = 2m + 2: A(m+1) + sum_j (C(k,4j+2) + C(k,4j+4)) A(m-j).
                 let m = x / 2 - 1;
                 sum += at(m + 1);
-                for j in 0..=(k / 4).min(m.min(usize::MAX as u128) as usize) {
-                    sum += &even_weights[j] * at(m - j as u128);
+                for (j, w) in even_weights.iter().enumerate().take(terms(m)) {
+                    sum += w * at(m - j as u128);
                 }
             } else {
                 // x = 2m + 2: sum_j C(k,4j) D(m+1-j).
                 let m1 = x / 2;
-                for j in 0..=(k / 4).min(m1.min(usize::MAX as u128) as usize) {
-                    sum += binom(4 * j) * at(m1 - j as u128);
+                for (j, w) in even_weights.iter().enumerate().take(terms(m1)) {
+                    sum += w * at(m1 - j as u128);
                 }
             }
             level.push(sum);
@@ -370,27 +383,74 @@ mod tests {
     fn the_papers_listed_terms() {
         // Each list is printed in the paper (offset 0).
         let cases: [(usize, By, bool, &[u64]); 11] = [
-            (3, By::Max, true, &[1, 3, 3, 9, 3, 9, 15, 21, 3, 9, 15, 21, 27, 33, 39, 45, 3, 9]),
-            (3, By::Max, false, &[1, 4, 7, 16, 19, 28, 43, 64, 67, 76, 91, 112]),
-            (4, By::Max, false, &[1, 8, 21, 64, 89, 168, 301, 512, 561, 712]),
-            (4, By::Max, true, &[1, 7, 13, 43, 25, 79, 133, 211, 49, 151, 253]),
-            (5, By::Max, false, &[1, 16, 61, 256, 421, 976, 2101, 4096, 4741]),
-            (5, By::Max, true, &[1, 15, 45, 195, 165, 555, 1125, 1995, 645]),
-            (3, By::Total, true, &[1, 3, 3, 9, 3, 9, 9, 27, 3, 9, 9, 27, 9, 27, 27, 81, 3, 9]),
+            (
+                3,
+                By::Max,
+                true,
+                &[1, 3, 3, 9, 3, 9, 15, 21, 3, 9, 15, 21, 27, 33, 39, 45, 3, 9],
+            ),
+            (
+                3,
+                By::Max,
+                false,
+                &[1, 4, 7, 16, 19, 28, 43, 64, 67, 76, 91, 112],
+            ),
+            (
+                4,
+                By::Max,
+                false,
+                &[1, 8, 21, 64, 89, 168, 301, 512, 561, 712],
+            ),
+            (
+                4,
+                By::Max,
+                true,
+                &[1, 7, 13, 43, 25, 79, 133, 211, 49, 151, 253],
+            ),
+            (
+                5,
+                By::Max,
+                false,
+                &[1, 16, 61, 256, 421, 976, 2101, 4096, 4741],
+            ),
+            (
+                5,
+                By::Max,
+                true,
+                &[1, 15, 45, 195, 165, 555, 1125, 1995, 645],
+            ),
+            (
+                3,
+                By::Total,
+                true,
+                &[1, 3, 3, 9, 3, 9, 9, 27, 3, 9, 9, 27, 9, 27, 27, 81, 3, 9],
+            ),
             (
                 3,
                 By::Total,
                 false,
                 &[1, 4, 7, 16, 19, 28, 37, 64, 67, 76, 85, 112, 121, 148, 175],
             ),
-            (4, By::Total, true, &[1, 6, 7, 36, 13, 42, 43, 216, 49, 78, 55, 252, 85]),
+            (
+                4,
+                By::Total,
+                true,
+                &[1, 6, 7, 36, 13, 42, 43, 216, 49, 78, 55, 252, 85],
+            ),
             (
                 4,
                 By::Total,
                 false,
-                &[1, 7, 14, 50, 63, 105, 148, 364, 413, 491, 546, 798, 883, 1141],
+                &[
+                    1, 7, 14, 50, 63, 105, 148, 364, 413, 491, 546, 798, 883, 1141,
+                ],
             ),
-            (5, By::Total, true, &[1, 10, 15, 100, 65, 150, 175, 1000, 565]),
+            (
+                5,
+                By::Total,
+                true,
+                &[1, 10, 15, 100, 65, 150, 175, 1000, 565],
+            ),
         ];
         for (k, by, exact, expected) in cases {
             let count = NimCount::new(k, by, exact).unwrap();
@@ -428,7 +488,36 @@ mod tests {
             let mut running = 0u64;
             for n in 0..=max {
                 running += tally.by_max[n as usize];
-                assert_eq!(small(d(k, n as u128)), tally.by_max[n as usize], "d_{k}({n})");
+                assert_eq!(
+                    small(d(k, n as u128)),
+                    tally.by_max[n as usize],
+                    "d_{k}({n})"
+                );
+                assert_eq!(small(a(k, n as u128)), running, "a_{k}({n})");
+            }
+            let mut running = 0u64;
+            for (n, &count) in tally.by_total.iter().enumerate() {
+                running += count;
+                assert_eq!(small(by_total(k, n as u128, false)), count, "D_{k}({n})");
+                assert_eq!(small(by_total(k, n as u128, true)), running, "A_{k}({n})");
+            }
+        }
+    }
+
+    /// Run: `cargo test --release -p grundy -- --ignored formulas_equal_brute_force_further`.
+    #[test]
+    #[ignore]
+    fn formulas_equal_brute_force_further() {
+        for (k, max) in [(3, 20_000), (4, 800), (5, 120), (6, 48), (7, 24), (8, 14)] {
+            let tally = reference::enumerate(k, max).unwrap();
+            let mut running = 0u64;
+            for n in 0..=max {
+                running += tally.by_max[n as usize];
+                assert_eq!(
+                    small(d(k, n as u128)),
+                    tally.by_max[n as usize],
+                    "d_{k}({n})"
+                );
                 assert_eq!(small(a(k, n as u128)), running, "a_{k}({n})");
             }
             let mut running = 0u64;
@@ -450,7 +539,12 @@ mod tests {
                 assert_eq!(big_a, sum, "A_{k}({n}) is the partial sum of D_{k}");
                 if n > 0 {
                     let diff = BigInt::from(big_a) - BigInt::from(by_total(k, n - 1, true));
-                    assert_eq!(diff, BigInt::from(big_d), "D_{k}({n}) = A_{k}({n}) - A_{k}({})", n - 1);
+                    assert_eq!(
+                        diff,
+                        BigInt::from(big_d),
+                        "D_{k}({n}) = A_{k}({n}) - A_{k}({})",
+                        n - 1
+                    );
                 }
             }
             // Far out too.
@@ -487,10 +581,16 @@ mod tests {
             assert_eq!(small(d(3, n)), 6 * c64 - 3);
             assert_eq!(small(a(3, n)), p * p + 3 * c64 * c64);
             // Theorem 11, Corollary 12.
-            assert_eq!(small(a(4, n)), p * p * p + 6 * c64 * c64 * p + small(a(4, c - 1)));
+            assert_eq!(
+                small(a(4, n)),
+                p * p * p + 6 * c64 * c64 * p + small(a(4, c - 1))
+            );
             assert_eq!(small(d(4, n)), (12 * c64 - 6) * p + small(d(4, c - 1)));
             // The k = 5 examples after Theorems 13 and 14.
-            assert_eq!(small(a(5, n)), p.pow(4) + 10 * p * p * c64 * c64 + 5 * c64.pow(4));
+            assert_eq!(
+                small(a(5, n)),
+                p.pow(4) + 10 * p * p * c64 * c64 + 5 * c64.pow(4)
+            );
             assert_eq!(
                 small(d(5, n)) as i128,
                 10 * (p * p) as i128 * (2 * c as i128 - 1) + 20 * (c as i128).pow(3)

@@ -29,7 +29,9 @@ pub struct Tally {
 
 /// Every k-pile P-position with piles `<= max`, tallied. Visits `(max + 1)^(k - 1)` tuples.
 pub fn enumerate(k: usize, max: u64) -> Result<Tally> {
-    let side = max.checked_add(1).ok_or_else(|| Error::TooLarge("max is too large".into()))?;
+    let side = max
+        .checked_add(1)
+        .ok_or_else(|| Error::TooLarge("max is too large".into()))?;
     let visits = u32::try_from(k.saturating_sub(1))
         .ok()
         .and_then(|e| side.checked_pow(e))
@@ -41,7 +43,9 @@ pub fn enumerate(k: usize, max: u64) -> Result<Tally> {
             ))
         })?;
     if k == 0 {
-        return Err(Error::Invalid("the number of piles must be at least 1".into()));
+        return Err(Error::Invalid(
+            "the number of piles must be at least 1".into(),
+        ));
     }
     let mut tally = Tally {
         by_max: vec![0; side as usize],
@@ -76,7 +80,11 @@ fn pascal(k: usize) -> Vec<Vec<BigUint>> {
         let prev = &rows[t - 1];
         let row = (0..=t)
             .map(|j| {
-                let left = if j > 0 { prev[j - 1].clone() } else { BigUint::ZERO };
+                let left = if j > 0 {
+                    prev[j - 1].clone()
+                } else {
+                    BigUint::ZERO
+                };
                 left + prev.get(j).cloned().unwrap_or(BigUint::ZERO)
             })
             .collect();
@@ -214,13 +222,25 @@ mod tests {
             let mut running = 0u64;
             for n in 0..=max {
                 running += t.by_max[n as usize];
-                assert_eq!(max_at_most_digits(k, n as u128), BigUint::from(running), "k={k} n={n}");
+                assert_eq!(
+                    max_at_most_digits(k, n as u128),
+                    BigUint::from(running),
+                    "k={k} n={n}"
+                );
             }
             let mut running = 0u64;
             for (n, &c) in t.by_total.iter().enumerate() {
                 running += c;
-                assert_eq!(total_exactly_digits(k, n as u128), BigUint::from(c), "k={k} n={n}");
-                assert_eq!(total_at_most_digits(k, n as u128), BigUint::from(running), "k={k} n={n}");
+                assert_eq!(
+                    total_exactly_digits(k, n as u128),
+                    BigUint::from(c),
+                    "k={k} n={n}"
+                );
+                assert_eq!(
+                    total_at_most_digits(k, n as u128),
+                    BigUint::from(running),
+                    "k={k} n={n}"
+                );
             }
         }
     }

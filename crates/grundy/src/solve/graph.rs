@@ -171,13 +171,17 @@ mod tests {
         assert_eq!(graph.options(0), &[1, 2]);
         assert_eq!(graph.edges(), 9);
         let order = graph.order().unwrap();
-        let rank: Vec<usize> = (0..6).map(|i| order.iter().position(|&o| o as usize == i).unwrap()).collect();
+        let rank: Vec<usize> = (0..6)
+            .map(|i| order.iter().position(|&o| o as usize == i).unwrap())
+            .collect();
         for i in 0..6 {
             for &o in graph.options(i) {
                 assert!(rank[o as usize] < rank[i]);
             }
         }
-        assert!(GameGraph::explore(5u64, 3, |&n| Ok(if n > 0 { vec![n - 1] } else { vec![] })).is_err());
+        assert!(
+            GameGraph::explore(5u64, 3, |&n| Ok(if n > 0 { vec![n - 1] } else { vec![] })).is_err()
+        );
         let cycle = GameGraph::explore(0u8, 10, |&p| Ok(vec![(p + 1) % 3])).unwrap();
         assert!(cycle.order().is_err());
     }

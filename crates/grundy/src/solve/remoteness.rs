@@ -213,7 +213,10 @@ mod tests {
         if options.is_empty() {
             return 0;
         }
-        let r: Vec<u32> = options.iter().map(|o| remoteness_by_definition(game, o)).collect();
+        let r: Vec<u32> = options
+            .iter()
+            .map(|o| remoteness_by_definition(game, o))
+            .collect();
         match r.iter().filter(|x| *x % 2 == 0).min() {
             Some(m) => m + 1,
             None => r.iter().max().unwrap() + 1,
@@ -267,7 +270,12 @@ mod tests {
 
     #[test]
     fn generation_is_half_the_remoteness_and_parity_is_the_outcome() {
-        for set in [vec![1u64, 3, 4], vec![2, 5, 7], vec![1, 2], vec![3, 4, 9, 10]] {
+        for set in [
+            vec![1u64, 3, 4],
+            vec![2, 5, 7],
+            vec![1, 2],
+            vec![3, 4, 9, 10],
+        ] {
             let game = Take(set.clone());
             let g = GameGraph::from_game(&game, 300, 1000).unwrap();
             let (r, layers) = (remoteness(&g).unwrap(), layered_generations(&g).unwrap());
@@ -292,7 +300,11 @@ mod tests {
     #[test]
     fn nim_longest_optimal_game_is_the_total_on_p_positions() {
         let g = GameGraph::from_game(&Nim, vec![6, 6, 6], 1 << 20).unwrap();
-        let p: Vec<bool> = g.positions().iter().map(|q| q.iter().fold(0, |x, &y| x ^ y) == 0).collect();
+        let p: Vec<bool> = g
+            .positions()
+            .iter()
+            .map(|q| q.iter().fold(0, |x, &y| x ^ y) == 0)
+            .collect();
         let longest = longest_optimal_game(&g, &p).unwrap();
         for (i, q) in g.positions().iter().enumerate() {
             if p[i] {
@@ -309,7 +321,9 @@ mod tests {
     }
 
     fn check_conjunctive<G: Game + Clone>(games: Vec<G>, start: Vec<G::Position>) {
-        let compound = Conjunctive { components: games.clone() };
+        let compound = Conjunctive {
+            components: games.clone(),
+        };
         let whole = GameGraph::from_game(&compound, start, 1 << 20).unwrap();
         let whole_r = remoteness(&whole).unwrap();
         let mut memo = MemoSolver::new(compound.clone());
