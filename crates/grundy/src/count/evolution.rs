@@ -107,7 +107,7 @@ pub struct GenerationsReport {
     pub p_positions: u64,
     /// `born[i]`: how many of them are born in generation `i`.
     pub born: Vec<u64>,
-    /// Every reachable P-position, by generation, then in exploration order.
+    /// Every reachable P-position, by generation, then position.
     pub cells: Vec<Born>,
 }
 
@@ -131,7 +131,7 @@ pub fn generations(
             })
         })
         .collect();
-    cells.sort_by_key(|c| c.generation);
+    cells.sort_by(|a, b| (a.generation, &a.position).cmp(&(b.generation, &b.position)));
     let mut born = Vec::new();
     for c in &cells {
         let g = c.generation as usize;
