@@ -842,6 +842,20 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn theorem_23_round_trips_far_out(p0 in 0u64..1 << 62, p1 in 0u64..1 << 62) {
+            let p = [p0, p1, p0 ^ p1];
+            let cell = to_cell(p).unwrap();
+            proptest::prop_assert_eq!(from_cell(cell).unwrap(), Some(p));
+            // The parent's cell is a neighbour: one step back along the last leg.
+            if let Some(parent) = parents(&p).pop() {
+                let q = to_cell([parent[0], parent[1], parent[2]]).unwrap();
+                proptest::prop_assert_eq!((q.0 - cell.0).abs() + (q.1 - cell.1).abs(), 1);
+            }
+        }
+    }
+
     #[test]
     fn evolution_graph_links_each_child_to_its_parents() {
         let graph = evolution_graph(3, 6, Layout::UlamWarburton, 1 << 20).unwrap();

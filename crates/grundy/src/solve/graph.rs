@@ -10,6 +10,9 @@ use crate::{Error, Game, Result};
 /// The default bound on the number of positions a [`GameGraph`] explores.
 pub const DEFAULT_GRAPH_LIMIT: usize = 5_000_000;
 
+/// The most moves (edges) a [`GameGraph`] stores (4 bytes each).
+pub const MAX_GRAPH_EDGES: usize = 50_000_000;
+
 /// Every position reachable from a start, in breadth-first order (the start is number 0).
 #[derive(Debug, Clone)]
 pub struct GameGraph<P> {
@@ -52,6 +55,11 @@ impl<P: Clone + Eq + Hash> GameGraph<P> {
                         id
                     }
                 };
+                if graph.targets.len() >= MAX_GRAPH_EDGES {
+                    return Err(Error::TooLarge(format!(
+                        "more than {MAX_GRAPH_EDGES} moves between reachable positions; use a smaller position"
+                    )));
+                }
                 graph.targets.push(id);
             }
             graph.offsets.push(graph.targets.len());
