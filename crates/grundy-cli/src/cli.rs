@@ -29,6 +29,21 @@ pub enum Command {
     /// Gaps between equal values of a one-pile subtraction-division game, streamed in bounded
     /// memory, e.g. `grundy gaps imark:s=1:d=2,3 --to 2^31-1`.
     Gaps(GapsArgs),
+    /// Count k-pile Nim P-positions by largest pile or by total, e.g.
+    /// `grundy count nim --piles 3 --by total --exact --to 20`.
+    Count(CountArgs),
+    /// Nim as a cellular automaton: generations, parents and children, a picture with --out.
+    Evolve(EvolveArgs),
+    /// The Ulam-Warburton cell of a three-pile Nim P-position (Theorem 23), or with --cell the
+    /// P-position of a cell.
+    Uw(UwArgs),
+    /// Smith's remoteness of a position of any game, and of each of its moves.
+    Remoteness(PositionArgs),
+    /// The generation of every P-position reachable from a position (layered algorithm).
+    Generations(GenerationsArgs),
+    /// Decide a conjunctive compound (move in every component; it ends when one ends) from its
+    /// components: `grundy conjunctive GAME POS GAME POS ...`.
+    Conjunctive(ConjunctiveArgs),
 }
 
 #[derive(Debug, Args)]
@@ -155,6 +170,104 @@ pub struct VerifyArgs {
         value_name = "ARGS"
     )]
     pub args: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// What to count: `nim` (P-positions of k-pile Nim, ordered, empty piles allowed).
+    pub what: String,
+    /// The number of piles k (at least 1).
+    #[arg(long, allow_hyphen_values = true)]
+    pub piles: String,
+    /// Index by the largest pile (a_k, d_k) or by the total 2n (A_k, D_k).
+    #[arg(long, value_enum)]
+    pub by: CountBy,
+    /// Largest pile exactly n / total exactly 2n (d_k, D_k) instead of at most (a_k, A_k).
+    #[arg(long)]
+    pub exact: bool,
+    /// The last index n (any size up to 2^128-1).
+    #[arg(long, allow_hyphen_values = true)]
+    pub to: String,
+    /// The first index n (default 0).
+    #[arg(long, allow_hyphen_values = true)]
+    pub from: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CountBy {
+    /// By the largest pile.
+    Max,
+    /// By the total number of counters (2n).
+    Total,
+}
+
+#[derive(Debug, Args)]
+pub struct EvolveArgs {
+    /// The game: `nim`.
+    pub game: String,
+    /// The number of piles (at least 1).
+    #[arg(long, allow_hyphen_values = true)]
+    pub piles: String,
+    /// The last generation (P-positions of total 2 * generations).
+    #[arg(long, allow_hyphen_values = true)]
+    pub generations: String,
+    /// Draw the automaton with its parent-child links into this file (.svg or .png).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Where the P-positions go in the picture (default: uw for 3 piles, layers otherwise).
+    #[arg(long, value_enum)]
+    pub layout: Option<LayoutArg>,
+    /// The picture's width and height in pixels.
+    #[arg(long, default_value = "800", allow_hyphen_values = true)]
+    pub size: String,
+    /// Also list every P-position with its generation.
+    #[arg(long)]
+    pub list: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LayoutArg {
+    /// Each P-position at its Ulam-Warburton cell (3 piles; the paper's Figure 1).
+    Uw,
+    /// Generation n on row n.
+    Layers,
+}
+
+#[derive(Debug, Args)]
+pub struct UwArgs {
+    /// A three-pile P-position, e.g. 14,11,5.
+    pub position: Option<String>,
+    /// A cell x,y instead, e.g. --cell 10,-3.
+    #[arg(long, allow_hyphen_values = true)]
+    pub cell: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerationsArgs {
+    /// The game spec.
+    pub game: String,
+    /// The start position: every position reachable from it is classified.
+    pub position: String,
+    /// Also list every P-position with its generation.
+    #[arg(long)]
+    pub list: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ConjunctiveArgs {
+    /// Pairs GAME POS, one per component.
+    #[arg(required = true, num_args = 2.., value_name = "GAME POS")]
+    pub components: Vec<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 fn games_help() -> String {

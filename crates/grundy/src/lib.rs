@@ -27,6 +27,7 @@
 //! and a request beyond a stated limit is an [`Error`], never a wrong answer.
 
 pub mod analysis;
+pub mod count;
 mod error;
 pub mod game;
 pub mod games;

@@ -36,6 +36,7 @@ pub fn claims() -> impl Iterator<Item = &'static Claim> {
         games::nim::theory::CLAIMS,
         games::takeaway::theory::CLAIMS,
         games::subdivision::theory::CLAIMS,
+        crate::count::claims::CLAIMS,
     ]
     .into_iter()
     .flatten()

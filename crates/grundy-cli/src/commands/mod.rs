@@ -3,11 +3,17 @@
 //! error leaves stdout empty.
 
 mod base;
+mod conjunctive;
+mod count;
+mod evolve;
 mod gaps;
+mod generations;
 mod moves;
 mod play;
+mod remoteness;
 mod seq;
 mod table;
+mod uw;
 mod value;
 mod verify;
 
@@ -58,6 +64,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Play(args) => play::run(args, out),
         Command::Base(args) => base::run(args, out),
         Command::Gaps(args) => gaps::run(args, out),
+        Command::Count(args) => count::run(args, out),
+        Command::Evolve(args) => evolve::run(args, out),
+        Command::Uw(args) => uw::run(args, out),
+        Command::Remoteness(args) => remoteness::run(args, out),
+        Command::Generations(args) => generations::run(args, out),
+        Command::Conjunctive(args) => conjunctive::run(args, out),
     }
 }
 

@@ -5,17 +5,26 @@
 //!   stack (no recursion, so a chain of millions of moves is fine) and a hash map of values.
 //! - [`DenseSolver`]: games on the integers `0, 1, 2, ...` whose options are smaller integers;
 //!   values are bit-packed in [`PackedValues`] and the mex is taken on a bitset.
+//! - [`GameGraph`]: every position reachable from a start, numbered; [`remoteness`] (Smith),
+//!   [`layered_generations`] (Lemma 22 of *Nim Fractals*) and conjunctive compounds run on it.
 //! - [`winning_moves`] and [`sum_winning_moves`]: the moves to P-positions, for one game and for a
 //!   disjunctive sum (where only the components' values are needed).
 
 mod dense;
+mod graph;
 mod memo;
 mod packed;
+mod remoteness;
 mod winning;
 
 pub use dense::{DenseGame, DenseSolver};
+pub use graph::{GameGraph, DEFAULT_GRAPH_LIMIT};
 pub use memo::{MemoSolver, DEFAULT_MEMO_LIMIT};
 pub use packed::PackedValues;
+pub use remoteness::{
+    conjunctive_remoteness, layered_generations, longest_optimal_game, outcome_of_remoteness,
+    remoteness, Conjunctive, Layer,
+};
 pub use winning::{sum_winning_moves, winning_moves, SumMove};
 
 use serde::Serialize;

@@ -1,0 +1,68 @@
+//! `grundy conjunctive GAME POS [GAME POS ...]`.
+
+use std::io::Write;
+
+use serde_json::json;
+
+use super::{show_position, unsupported, write_json, Outcome};
+use crate::cli::{ConjunctiveArgs, Format};
+use grundy::count::evolution;
+use grundy::solve::DEFAULT_GRAPH_LIMIT;
+use grundy::{spec, Error, Ruleset};
+
+pub fn run(args: ConjunctiveArgs, out: &mut dyn Write) -> Outcome {
+    if args.components.len() % 2 != 0 {
+        return Err(Error::Invalid(format!(
+            "components come in pairs GAME POS; got {} arguments",
+            args.components.len()
+        ))
+        .into());
+    }
+    let mut games: Vec<(Box<dyn Ruleset>, Vec<u64>)> = Vec::new();
+    for pair in args.components.chunks(2) {
+        games.push((spec::parse_game(&pair[0])?, spec::parse_position(&pair[1])?));
+    }
+    let components: Vec<(&dyn Ruleset, Vec<u64>)> =
+        games.iter().map(|(g, p)| (g.as_ref(), p.clone())).collect();
+    let report = evolution::conjunctive(&components, DEFAULT_GRAPH_LIMIT)?;
+    match args.output.format() {
+        Format::Json => write_json(out, &json!(report)),
+        Format::Text => {
+            writeln!(out, "{}", report.outcome)?;
+            let meaning = if report.outcome == grundy::Outcome::P {
+                "the player to move loses"
+            } else {
+                "the player to move wins"
+            };
+            writeln!(
+                out,
+                "conjunctive compound of {} components: remoteness {}, {}-position ({meaning})",
+                report.components.len(),
+                report.remoteness,
+                report.outcome
+            )?;
+            for (i, c) in report.components.iter().enumerate() {
+                let best = c.best.as_ref().map_or_else(
+                    || "over".to_string(),
+                    |b| format!("-> {}", show_position(b)),
+                );
+                writeln!(
+                    out,
+                    "  {}{} {} {}: remoteness {} ({}), best move {best}",
+                    i + 1,
+                    if i == report.deciding { "*" } else { " " },
+                    c.game,
+                    show_position(&c.position),
+                    c.remoteness,
+                    c.outcome
+                )?;
+            }
+            writeln!(
+                out,
+                "* decides: the least remoteness (Smith); a best move plays every component to one less"
+            )?;
+            Ok(())
+        }
+        format => Err(unsupported(format, "conjunctive (use text or json)")),
+    }
+}

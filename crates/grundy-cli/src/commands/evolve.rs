@@ -1,0 +1,260 @@
+//! `grundy evolve nim --piles K --generations G [--out FILE.svg|.png] [--layout uw|layers]`.
+//!
+//! The picture is drawn with plotters using circles and lines only (no text), so neither the SVG
+//! nor the PNG backend needs a font.
+
+use std::io::Write;
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use serde_json::json;
+
+use super::{show_position, write_json, Failure, Outcome};
+use crate::cli::{EvolveArgs, Format, LayoutArg};
+use grundy::count::automaton::{self, EvolutionGraph, Kinship, Layout};
+use grundy::number::parse_u64;
+use grundy::Error;
+
+/// The most P-positions `evolve` generates.
+const MAX_POSITIONS: usize = 4_000_000;
+/// The most P-positions a picture shows.
+const MAX_DRAWN: usize = 250_000;
+/// The largest picture side in pixels.
+const MAX_SIZE: u64 = 8192;
+
+pub fn run(args: EvolveArgs, out: &mut dyn Write) -> Outcome {
+    if args.game != "nim" {
+        return Err(Error::Invalid(format!(
+            "evolve draws Nim only, not '{}' (for any game use `grundy generations GAME POS`)",
+            args.game
+        ))
+        .into());
+    }
+    let piles = parse_u64(&args.piles).map_err(|e| Error::Invalid(format!("--piles: {e}")))?;
+    let piles = grundy::count::nim::NimCount::new(
+        usize::try_from(piles).unwrap_or(usize::MAX),
+        grundy::count::nim::By::Total,
+        true,
+    )?
+    .piles;
+    let last =
+        parse_u64(&args.generations).map_err(|e| Error::Invalid(format!("--generations: {e}")))?;
+    let size = parse_u64(&args.size).map_err(|e| Error::Invalid(format!("--size: {e}")))?;
+    if !(64..=MAX_SIZE).contains(&size) {
+        return Err(Error::Invalid(format!(
+            "--size must be between 64 and {MAX_SIZE} pixels (got {size})"
+        ))
+        .into());
+    }
+    let layout = match args.layout {
+        Some(LayoutArg::Uw) => Layout::UlamWarburton,
+        Some(LayoutArg::Layers) => Layout::Layers,
+        None if piles == 3 => Layout::UlamWarburton,
+        None => Layout::Layers,
+    };
+    if layout == Layout::UlamWarburton && piles != 3 {
+        return Err(Error::Invalid(format!(
+            "--layout uw needs --piles 3 (got {piles}); use --layout layers"
+        ))
+        .into());
+    }
+    let generations = automaton::evolve(piles, last, MAX_POSITIONS)?;
+    let table = automaton::kinship_table(&generations)?;
+    let graph = match &args.out {
+        Some(_) => Some(automaton::evolution_graph(piles, last, layout, MAX_DRAWN)?),
+        None => None,
+    };
+    if let (Some(path), Some(graph)) = (&args.out, &graph) {
+        draw(graph, path, size as u32)?;
+    }
+
+    let born: Vec<usize> = generations.iter().map(Vec::len).collect();
+    let total: usize = born.iter().sum();
+    let links: usize = generations
+        .iter()
+        .flatten()
+        .map(|p| automaton::parents(p).len())
+        .sum();
+    match args.output.format() {
+        Format::Json => {
+            let mut doc = json!({
+                "game": "nim",
+                "piles": piles,
+                "generations": last,
+                "positions": total,
+                "links": links,
+                "born": born,
+                "kinship": table,
+                "out": args.out.as_ref().map(|p| p.display().to_string()),
+                "layout": graph.as_ref().map(|g| g.layout),
+            });
+            if args.list {
+                doc["cells"] = json!(generations
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(n, ps)| ps
+                        .iter()
+                        .map(move |p| json!({"position": p, "generation": n})))
+                    .collect::<Vec<_>>());
+            }
+            write_json(out, &doc)
+        }
+        Format::Text => {
+            writeln!(
+                out,
+                "{piles}-pile Nim, generations 0..={last}: {total} P-positions, {links} parent-child links"
+            )?;
+            let list: Vec<String> = born.iter().map(usize::to_string).collect();
+            writeln!(out, "born per generation: {}", list.join(" "))?;
+            write_table(out, &table, last)?;
+            if args.list {
+                for (n, positions) in generations.iter().enumerate() {
+                    for p in positions {
+                        writeln!(out, "{n}: {}", show_position(p))?;
+                    }
+                }
+            }
+            if let (Some(path), Some(graph)) = (&args.out, &graph) {
+                let how = match graph.layout {
+                    Layout::UlamWarburton => "Ulam-Warburton cells",
+                    Layout::Layers => "one row per generation",
+                };
+                writeln!(
+                    out,
+                    "wrote {} ({size}x{size} pixels, {how})",
+                    path.display()
+                )?;
+            }
+            Ok(())
+        }
+        format => Err(super::unsupported(format, "evolve (use text or json)")),
+    }
+}
+
+fn write_table(out: &mut dyn Write, table: &[Kinship], last: u64) -> Outcome {
+    if table.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "P-positions of generations 1..={last} by number of parents and children:"
+    )?;
+    writeln!(
+        out,
+        "  {:>7} {:>8} {:>10}  first example",
+        "parents", "children", "count"
+    )?;
+    for k in table {
+        let example = k
+            .example
+            .as_ref()
+            .map_or_else(|| "-".to_string(), |e| format!("({})", show_position(e)));
+        writeln!(
+            out,
+            "  {:>7} {:>8} {:>10}  {example}",
+            k.parents, k.children, k.count
+        )?;
+    }
+    Ok(())
+}
+
+fn draw(graph: &EvolutionGraph, path: &Path, size: u32) -> Outcome {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let failed = |e: String| Failure::Io(std::io::Error::other(format!("{}: {e}", path.display())));
+    match extension.as_deref() {
+        Some("svg") => {
+            let root = SVGBackend::new(path, (size, size)).into_drawing_area();
+            paint(&root, graph, size).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+        }
+        Some("png") => {
+            let root = BitMapBackend::new(path, (size, size)).into_drawing_area();
+            paint(&root, graph, size).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+        }
+        _ => {
+            return Err(Error::Invalid(format!(
+                "--out {} must end in .svg or .png",
+                path.display()
+            ))
+            .into())
+        }
+    }
+    Ok(())
+}
+
+/// Draws the links, then the P-positions coloured by generation (blue: old, red: new), the
+/// zero position in black.
+fn paint<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    graph: &EvolutionGraph,
+    size: u32,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let fold = |f: fn(f64, f64) -> f64, start: f64, key: fn(&automaton::Node) -> f64| {
+        graph.nodes.iter().map(key).fold(start, f)
+    };
+    let (min_x, max_x) = (
+        fold(f64::min, f64::INFINITY, |n| n.x),
+        fold(f64::max, f64::NEG_INFINITY, |n| n.x),
+    );
+    let (min_y, max_y) = (
+        fold(f64::min, f64::INFINITY, |n| n.y),
+        fold(f64::max, f64::NEG_INFINITY, |n| n.y),
+    );
+    let side = f64::from(size);
+    let margin = (side * 0.04).max(8.0);
+    let inner = side - 2.0 * margin;
+    let (span_x, span_y) = ((max_x - min_x).max(1.0), (max_y - min_y).max(1.0));
+    let (mut sx, mut sy) = (inner / span_x, inner / span_y);
+    if graph.layout == Layout::UlamWarburton {
+        // Square cells.
+        let s = sx.min(sy);
+        (sx, sy) = (s, s);
+    }
+    let (offset_x, offset_y) = (
+        margin + (inner - span_x * sx) / 2.0,
+        margin + (inner - span_y * sy) / 2.0,
+    );
+    let point = |x: f64, y: f64| -> (i32, i32) {
+        (
+            (offset_x + (x - min_x) * sx).round() as i32,
+            (side - offset_y - (y - min_y) * sy).round() as i32,
+        )
+    };
+    let unit = sx.min(sy);
+    let radius = (unit * 0.28).clamp(1.0, 7.0) as i32;
+    let link = RGBColor(150, 150, 150).stroke_width(if unit >= 12.0 { 2 } else { 1 });
+    for &(parent, child) in &graph.edges {
+        let (p, c) = (&graph.nodes[parent], &graph.nodes[child]);
+        root.draw(&PathElement::new(
+            vec![point(p.x, p.y), point(c.x, c.y)],
+            link,
+        ))
+        .map_err(|e| e.to_string())?;
+    }
+    let last = graph.born.len().saturating_sub(1).max(1) as f64;
+    for node in &graph.nodes {
+        let style = if node.generation == 0 {
+            BLACK.filled()
+        } else {
+            let t = node.generation as f64 / last;
+            HSLColor(0.66 * (1.0 - t), 0.85, 0.45).filled()
+        };
+        let r = if node.generation == 0 {
+            radius + 2
+        } else {
+            radius
+        };
+        root.draw(&Circle::new(point(node.x, node.y), r, style))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

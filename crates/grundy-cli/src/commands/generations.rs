@@ -1,0 +1,61 @@
+//! `grundy generations GAME POS [--list]`.
+
+use std::io::Write;
+
+use serde_json::json;
+
+use super::{show_position, unsupported, write_json, Outcome};
+use crate::cli::{Format, GenerationsArgs};
+use grundy::count::evolution;
+use grundy::solve::DEFAULT_GRAPH_LIMIT;
+use grundy::spec;
+
+pub fn run(args: GenerationsArgs, out: &mut dyn Write) -> Outcome {
+    let game = spec::parse_game(&args.game)?;
+    let position = spec::parse_position(&args.position)?;
+    let report = evolution::generations(game.as_ref(), &position, DEFAULT_GRAPH_LIMIT)?;
+    match args.output.format() {
+        Format::Json => {
+            let mut doc = json!({
+                "game": report.game,
+                "position": report.position,
+                "generation": report.generation,
+                "remoteness": report.remoteness,
+                "positions": report.positions,
+                "p_positions": report.p_positions,
+                "born": report.born,
+            });
+            if args.list {
+                doc["cells"] = json!(report.cells);
+            }
+            write_json(out, &doc)
+        }
+        Format::Text => {
+            let what = match report.generation {
+                Some(g) => format!("a P-position born in generation {g}"),
+                None => "an N-position".to_string(),
+            };
+            writeln!(
+                out,
+                "{} {}: {what} (remoteness {})",
+                report.game,
+                show_position(&report.position),
+                report.remoteness
+            )?;
+            writeln!(
+                out,
+                "reachable: {} positions, {} P-positions",
+                report.positions, report.p_positions
+            )?;
+            let born: Vec<String> = report.born.iter().map(u64::to_string).collect();
+            writeln!(out, "born per generation (0, 1, ...): {}", born.join(" "))?;
+            if args.list {
+                for c in &report.cells {
+                    writeln!(out, "{}: {}", c.generation, show_position(&c.position))?;
+                }
+            }
+            Ok(())
+        }
+        format => Err(unsupported(format, "generations (use text or json)")),
+    }
+}

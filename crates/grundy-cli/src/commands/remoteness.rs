@@ -1,0 +1,55 @@
+//! `grundy remoteness GAME POS`.
+
+use std::io::Write;
+
+use serde_json::json;
+
+use super::{show_position, unsupported, write_json, Outcome};
+use crate::cli::{Format, PositionArgs};
+use grundy::count::evolution;
+use grundy::solve::{Outcome as Class, DEFAULT_GRAPH_LIMIT};
+use grundy::spec;
+
+pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
+    let game = spec::parse_game(&args.game)?;
+    let position = spec::parse_position(&args.position)?;
+    let report = evolution::remoteness(game.as_ref(), &position, DEFAULT_GRAPH_LIMIT)?;
+    match args.output.format() {
+        Format::Json => write_json(out, &json!(report)),
+        Format::Text => {
+            let meaning = match (report.outcome, report.remoteness) {
+                (Class::P, 0) => "the game is over: the player to move has lost".to_string(),
+                (Class::P, r) => format!("the player to move loses, holding out for {r} moves"),
+                (Class::N, r) => format!("the player to move wins in {r} moves"),
+            };
+            writeln!(out, "{}", report.remoteness)?;
+            writeln!(
+                out,
+                "{} {}: remoteness {}, {}-position ({meaning})",
+                report.game,
+                show_position(&report.position),
+                report.remoteness,
+                report.outcome
+            )?;
+            if !report.moves.is_empty() {
+                writeln!(
+                    out,
+                    "moves (remoteness after the move; * = quickest win or slowest loss):"
+                )?;
+                for m in &report.moves {
+                    writeln!(
+                        out,
+                        "  {} {} -> {}: {}",
+                        if m.best { "*" } else { " " },
+                        m.description,
+                        show_position(&m.to),
+                        m.remoteness
+                    )?;
+                }
+            }
+            writeln!(out, "explored {} positions", report.positions)?;
+            Ok(())
+        }
+        format => Err(unsupported(format, "remoteness (use text or json)")),
+    }
+}
