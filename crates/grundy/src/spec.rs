@@ -20,7 +20,12 @@ pub struct Family {
 }
 
 /// Every family, in the order `--help` lists them.
-pub const FAMILIES: &[Family] = &[games::nim::spec::FAMILY, games::subtraction::spec::FAMILY];
+pub const FAMILIES: &[Family] = &[
+    games::nim::spec::FAMILY,
+    games::subtraction::spec::FAMILY,
+    games::sharing_nim::spec::FAMILY,
+    games::sharing_nim::spec::GRAPH_FAMILY,
+];
 
 /// Parses a spec string into a ruleset.
 ///

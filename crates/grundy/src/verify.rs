@@ -29,7 +29,12 @@ pub struct Claim {
 
 /// Every claim, by family.
 pub fn claims() -> impl Iterator<Item = &'static Claim> {
-    [games::nim::theory::CLAIMS].into_iter().flatten()
+    [
+        games::nim::theory::CLAIMS,
+        games::sharing_nim::theory::CLAIMS,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The claim called `name`.
@@ -58,6 +63,9 @@ pub struct Verdict {
     pub counterexample: Option<String>,
     /// How many cases were compared.
     pub cases: u64,
+    /// What else the check found, one line each (evidence, lists, figures a paper reports).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A claim's named parameters, as given on the command line.
@@ -121,5 +129,6 @@ pub fn verdict(
         holds: counterexample.is_none(),
         counterexample,
         cases,
+        notes: Vec::new(),
     }
 }

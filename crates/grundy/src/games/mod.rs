@@ -6,4 +6,5 @@
 //! - `spec.rs`: the [`Family`](crate::spec::Family) entry that parses the spec string.
 
 pub mod nim;
+pub mod sharing_nim;
 pub mod subtraction;
