@@ -24,8 +24,11 @@ pub struct Claim {
     /// What `to` bounds.
     pub range: &'static str,
     /// Runs the check up to `to`, reporting progress as a fraction of the work done.
-    pub check: fn(&Params, u64, &mut dyn FnMut(f64)) -> Result<Verdict>,
+    pub check: Check,
 }
+
+/// A claim's check: parameters, the bound `to`, and a progress callback (fraction done).
+pub type Check = fn(&Params, u64, &mut dyn FnMut(f64)) -> Result<Verdict>;
 
 /// Every claim, by family.
 pub fn claims() -> impl Iterator<Item = &'static Claim> {

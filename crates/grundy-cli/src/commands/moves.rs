@@ -5,8 +5,8 @@ use std::io::Write;
 use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
-use grundy::query::MoveReport;
 use crate::cli::{Format, PositionArgs};
+use grundy::query::MoveReport;
 use grundy::{query, spec};
 
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
@@ -25,7 +25,14 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     };
     let winning = moves.iter().filter(|m| m.winning).count();
     if let Some(why) = &partial {
-        return write_partial(out, args.output.format(), &game.spec(), &position, &moves, why);
+        return write_partial(
+            out,
+            args.output.format(),
+            &game.spec(),
+            &position,
+            &moves,
+            why,
+        );
     }
     match args.output.format() {
         Format::Json => write_json(

@@ -151,22 +151,30 @@ pub(super) fn lemma1(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) ->
     let board = board(params, 3)?;
     let n = board.piles();
     let total = (to + 1).pow(n as u32) as f64;
-    let mut check = |value: &mut dyn FnMut(&Vec<u64>) -> Result<u64>| -> Result<(u64, Option<String>)> {
-        let mut cases = 0;
-        for p in positions(n, to)? {
-            let mut q = p.clone();
-            super::shift(&mut q);
-            let (x, y) = (value(&p)?, value(&q)?);
-            cases += 1;
-            if x != y {
-                return Ok((cases, Some(format!("{} has value {x} but {} has {y}", show(&p), show(&q)))));
+    let mut check =
+        |value: &mut dyn FnMut(&Vec<u64>) -> Result<u64>| -> Result<(u64, Option<String>)> {
+            let mut cases = 0;
+            for p in positions(n, to)? {
+                let mut q = p.clone();
+                super::shift(&mut q);
+                let (x, y) = (value(&p)?, value(&q)?);
+                cases += 1;
+                if x != y {
+                    return Ok((
+                        cases,
+                        Some(format!(
+                            "{} has value {x} but {} has {y}",
+                            show(&p),
+                            show(&q)
+                        )),
+                    ));
+                }
+                if cases % 4096 == 0 {
+                    progress(cases as f64 / total);
+                }
             }
-            if cases % 4096 == 0 {
-                progress(cases as f64 / total);
-            }
-        }
-        Ok((cases, None))
-    };
+            Ok((cases, None))
+        };
     let (cases, found) = match board {
         Board::Sharing(_) => {
             let mut memo = MemoSolver::new(SharingNim {
@@ -322,7 +330,10 @@ fn option_values(t: &Table, a: u64, b: u64, out: &mut Vec<Vec<u64>>) -> Vec<(Vec
     out.iter()
         .map(|o| {
             let p = [o[0], o[1], o[2]];
-            (o.clone(), t.value(&p).expect("options lie in earlier columns"))
+            (
+                o.clone(),
+                t.value(&p).expect("options lie in earlier columns"),
+            )
         })
         .collect()
 }
@@ -343,14 +354,23 @@ pub(super) fn winning_move(
         let closed = theory::winning_move(&position);
         if v == 0 {
             return closed.map(|m| {
-                format!("(0,{a},{b}) has value 0 but the closed form moves to {}", show(&m.result))
+                format!(
+                    "(0,{a},{b}) has value 0 but the closed form moves to {}",
+                    show(&m.result)
+                )
             });
         }
         let Some(m) = closed else {
-            return Some(format!("(0,{a},{b}) has value {v} but the closed form finds no move"));
+            return Some(format!(
+                "(0,{a},{b}) has value {v} but the closed form finds no move"
+            ));
         };
         let options = option_values(&t, a, b, &mut buffer);
-        let winners: Vec<&Vec<u64>> = options.iter().filter(|(_, w)| *w == 0).map(|(o, _)| o).collect();
+        let winners: Vec<&Vec<u64>> = options
+            .iter()
+            .filter(|(_, w)| *w == 0)
+            .map(|(o, _)| o)
+            .collect();
         if winners.len() == 1 {
             unique += 1;
         } else {
@@ -402,13 +422,28 @@ pub(super) fn remark5(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -
         let n = winning.len().min(3);
         counts[n] += 1;
         if first[n].is_none() {
-            first[n] = Some(format!("(0,{a},{b}){}", if winning.is_empty() { String::new() } else { format!(" -> {}", winning.join(" and ")) }));
+            first[n] = Some(format!(
+                "(0,{a},{b}){}",
+                if winning.is_empty() {
+                    String::new()
+                } else {
+                    format!(" -> {}", winning.join(" and "))
+                }
+            ));
         }
         (n != 1).then(|| {
             format!(
                 "from (0,{a},{b}) (value {v}) {} of the three half-difference moves win{}",
-                if n == 0 { "none".to_string() } else { n.to_string() },
-                if winning.is_empty() { String::new() } else { format!(": {}", winning.join(", ")) }
+                if n == 0 {
+                    "none".to_string()
+                } else {
+                    n.to_string()
+                },
+                if winning.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", winning.join(", "))
+                }
             )
         })
     });
@@ -518,10 +553,14 @@ pub(super) fn proposition2(
     }
     let list = |v: &[u64]| {
         let items: Vec<String> = v.iter().take(12).map(u64::to_string).collect();
-        format!("{}{}", items.join(", "), if v.len() > 12 { ", ..." } else { "" })
+        format!(
+            "{}{}",
+            items.join(", "),
+            if v.len() > 12 { ", ..." } else { "" }
+        )
     };
     let notes = vec![format!(
-        "n mod 32 = 0 (not covered; Theorem 3): P at n = {}; N at n = {}",
+        "n mod 32 = 0 (not covered; Theorem 3): P at n = [{}]; N at n = [{}]",
         list(&p_at_0),
         list(&n_at_0)
     )];
@@ -544,7 +583,11 @@ pub(super) fn row_maxima(
             continue;
         }
         cases += 1;
-        let max = t.row(row, last).into_iter().skip((first - row) as usize).max();
+        let max = t
+            .row(row, last)
+            .into_iter()
+            .skip((first - row) as usize)
+            .max();
         let max = max.expect("a non-empty range");
         notes.push(format!(
             "row {row}, b = {first}..{last}: maximum {max} (paper: {paper})"
@@ -575,17 +618,36 @@ pub(super) fn section6(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) 
     let t = table(to, 1.0, progress)?;
     let compare_to = to.min(300);
     let (mut cases, mut found, mut notes) = (0, None, Vec::new());
-    for (g, paper) in [(2, theory::PAPER_TWO_POSITIONS), (3, theory::PAPER_THREE_POSITIONS)] {
+    for (g, paper) in [
+        (2, theory::PAPER_TWO_POSITIONS),
+        (3, theory::PAPER_THREE_POSITIONS),
+    ] {
         for (a, listed) in paper.iter().enumerate() {
             let a = a as u64;
             let computed: Vec<u64> = (2 * a..=to).filter(|&b| t.get(a, b) == Some(g)).collect();
             notes.push(format!("g = {g}, a = {a}: {}", join(&computed)));
-            let mine: Vec<u64> = computed.iter().copied().filter(|&b| b <= compare_to).collect();
-            let theirs: Vec<u64> = listed.iter().copied().filter(|&b| b <= compare_to).collect();
+            let mine: Vec<u64> = computed
+                .iter()
+                .copied()
+                .filter(|&b| b <= compare_to)
+                .collect();
+            let theirs: Vec<u64> = listed
+                .iter()
+                .copied()
+                .filter(|&b| b <= compare_to)
+                .collect();
             cases += 1;
             if mine != theirs && found.is_none() {
-                let extra: Vec<u64> = mine.iter().copied().filter(|b| !theirs.contains(b)).collect();
-                let missing: Vec<u64> = theirs.iter().copied().filter(|b| !mine.contains(b)).collect();
+                let extra: Vec<u64> = mine
+                    .iter()
+                    .copied()
+                    .filter(|b| !theirs.contains(b))
+                    .collect();
+                let missing: Vec<u64> = theirs
+                    .iter()
+                    .copied()
+                    .filter(|b| !mine.contains(b))
+                    .collect();
                 found = Some(format!(
                     "g = {g}, a = {a}, b <= {compare_to}: computed but not listed: [{}]; listed but not computed: [{}]",
                     join(&extra),
@@ -594,27 +656,49 @@ pub(super) fn section6(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) 
             }
         }
     }
-    let mut beyond = None;
-    'rows: for b in 0..=to {
-        for a in 4..=b / 2 {
+    done("sharing-section6", params, to, cases, found, notes)
+}
+
+pub(super) fn section6_rows(
+    params: &Params,
+    to: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Verdict> {
+    let t = table(to, 1.0, progress)?;
+    let (mut cases, mut beyond) = (0, Vec::new());
+    for b in 0..=to {
+        for a in 0..=b / 2 {
             let v = t.get(a, b).expect("computed");
             if v == 2 || v == 3 {
-                beyond = Some(format!("(0,{a},{b}) has value {v}"));
-                break 'rows;
+                cases += 1;
+                if a > 3 {
+                    beyond.push((a, b, v));
+                }
             }
         }
     }
-    cases += 1;
-    match beyond {
-        Some(e) if found.is_none() => {
-            found = Some(format!("a 2- or 3-position with a > 3: {e}"));
-        }
-        Some(_) => {}
-        None => notes.push(format!(
-            "no 2- or 3-position (0,a,b) with 4 <= a <= b/2, b <= {to}"
-        )),
+    let found = beyond
+        .first()
+        .map(|(a, b, v)| format!("(0,{a},{b}) has value {v} and a = {a} > 3"));
+    let mut notes = Vec::new();
+    if !beyond.is_empty() {
+        let items: Vec<String> = beyond
+            .iter()
+            .take(40)
+            .map(|(a, b, v)| format!("(0,{a},{b})={v}"))
+            .collect();
+        notes.push(format!(
+            "all {} such positions with b <= {to}: {}{}",
+            beyond.len(),
+            items.join(" "),
+            if beyond.len() > 40 { " ..." } else { "" }
+        ));
+        let strict = beyond.iter().filter(|(a, b, _)| 2 * a < *b).count();
+        notes.push(format!(
+            "{strict} of them have a < b/2 strictly; the paper's lists include a = b/2 (e.g. (0,2,4) for g = 2)"
+        ));
     }
-    done("sharing-section6", params, to, cases, found, notes)
+    done("sharing-section6-rows", params, to, cases, found, notes)
 }
 
 pub(super) fn conjecture3(
@@ -642,7 +726,10 @@ pub(super) fn conjecture3(
             if g >= 2 {
                 cases += 1;
                 if a > 2 * g - 1 && found.is_none() {
-                    found = Some(format!("G(0,{a},{b}) = {g} but a = {a} > 2g - 1 = {}", 2 * g - 1));
+                    found = Some(format!(
+                        "G(0,{a},{b}) = {g} but a = {a} > 2g - 1 = {}",
+                        2 * g - 1
+                    ));
                 }
             }
         }
@@ -654,7 +741,11 @@ pub(super) fn conjecture3(
             notes.push(format!(
                 "g = {g}, b <= 200: largest a = {} (paper: a <= {paper}){}",
                 mine.map_or("none".into(), |a| a.to_string()),
-                if mine == Some(paper) { "" } else { "  <- differs" }
+                if mine == Some(paper) {
+                    ""
+                } else {
+                    "  <- differs"
+                }
             ));
         }
     }
@@ -712,7 +803,11 @@ mod tests {
         assert!(directed.holds, "{:?}", directed.counterexample);
         // On a directed path the complement needs the reversed graph: (2,0,0) has a move
         // (0 -> 1) but its complement (0,2,2) has none.
-        assert!(directed.notes[0].contains("changes the value"), "{:?}", directed.notes);
+        assert!(
+            directed.notes[0].contains("changes the value"),
+            "{:?}",
+            directed.notes
+        );
     }
 
     #[test]
@@ -730,7 +825,11 @@ mod tests {
     #[test]
     fn bad_parameters_are_errors() {
         let claim = claim("sharing-lemma1");
-        let both = Params::new(claim, [("piles".into(), "3".into()), ("edges".into(), "0>1".into())]).unwrap();
+        let both = Params::new(
+            claim,
+            [("piles".into(), "3".into()), ("edges".into(), "0>1".into())],
+        )
+        .unwrap();
         assert!((claim.check)(&both, 3, &mut |_| {}).is_err());
         let many = Params::new(claim, [("piles".into(), "9".into())]).unwrap();
         assert!((claim.check)(&many, 3, &mut |_| {}).is_err());

@@ -65,6 +65,11 @@ impl GraphNim {
 
     /// Parses `0>1,1>2,2-0` (and the optional vertex count `n`) into a graph.
     pub fn parse(edges: &str, vertices: Option<u64>) -> Result<Self> {
+        if edges.trim().is_empty() {
+            return Err(Error::Spec(
+                "the edge list is empty: graph-nim needs at least one edge, e.g. edges=0>1".into(),
+            ));
+        }
         let mut arcs = Vec::new();
         let mut largest = 0u64;
         for item in edges.split(',').map(str::trim) {
@@ -274,7 +279,8 @@ mod tests {
     #[test]
     fn malformed_graphs_are_errors() {
         let err = |e: &str, n: Option<u64>| GraphNim::parse(e, n).unwrap_err().to_string();
-        assert!(err("", None).contains("empty edge"));
+        assert!(err("", None).contains("edge list is empty"));
+        assert!(err("0>1,,1>2", None).contains("empty edge"));
         assert!(err("1>1", None).contains("self-loop"));
         assert!(err("0>5", Some(3)).contains("out of range"));
         assert!(err("0>64", None).contains("out of range"));

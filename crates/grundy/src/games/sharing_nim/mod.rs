@@ -230,7 +230,10 @@ impl Ruleset for SharingNim {
     }
 
     fn explain_move(&self, position: &[u64], to: &[u64]) -> Option<String> {
-        let (from, to) = (<[u64; 3]>::try_from(position).ok()?, <[u64; 3]>::try_from(to).ok()?);
+        let (from, to) = (
+            <[u64; 3]>::try_from(position).ok()?,
+            <[u64; 3]>::try_from(to).ok()?,
+        );
         theory::explain(&from, &to)
     }
 
@@ -320,7 +323,7 @@ pub(crate) fn three_pile_value(table: &mut Table, piles: &[u64]) -> Result<Evalu
         });
     }
     Err(Error::TooLarge(format!(
-        "({},{},{}) ≡ (0,{a},{b}) has value at least 2 (Theorem 2: not a P-position; Theorem 4: not a 1-position), no closed form gives larger values, and b = {b} is beyond the table used for queries (b <= {QUERY_TABLE_LIMIT}); `grundy moves` still gives the winning move",
+        "({},{},{}) ≡ (0,{a},{b}) has value at least 2 (Theorem 2: not a P-position; Theorem 4: not a 1-position), no closed form gives larger values, and b = {b} is beyond the table used for queries (b <= {QUERY_TABLE_LIMIT})",
         piles[0], piles[1], piles[2]
     )))
 }

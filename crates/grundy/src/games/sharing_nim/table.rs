@@ -16,15 +16,19 @@
 //! `b + 1` cells are independent: they are computed in parallel (rayon) over chunks of rows.
 //!
 //! **Locality.** For a fixed source column `c`, each of the five families reaches rows that are
-//! affine in `a` (slope `+1` for the first three, `-2` for the last two). The engine therefore
-//! loops over source columns outside and over the rows `a` of a chunk inside, reading each
-//! source column sequentially and setting bits in one small bitset per cell; the mex is read off
-//! the bitsets at the end. (Looking up the options cell by cell would touch `b` different
-//! columns per cell, a cache miss each once the table outgrows the cache.)
+//! affine in `a` (slope `+1` for the first three, `-2` for the last two). A task takes 64
+//! consecutive rows `a` of column `b` and loops over the source columns outside and the rows
+//! inside, reading each source column sequentially. The option values are collected
+//! transposed: `mask[v]` is a 64-bit word whose bit `i` says that row `a0 + i` has an option of
+//! value `v` (the masks, one word per value, stay in the L1 cache); the mex of every row is then
+//! read off by one pass over `v`. Looking the options up cell by cell would instead touch `b`
+//! different columns per cell, a cache miss each once the table outgrows the cache.
 //!
 //! **Storage.** Column-major triangle: cell `(a, b)` at `b(b + 1)/2 + a`. One byte per cell while
-//! every value is below 256, two bytes from the first column that needs more (a value is at
-//! most the number of options, `<= b`, so two bytes always suffice below `B = 65536`). The
+//! every value is below 256, two bytes from the first column that needs more (this happens
+//! before `b = 400`: the largest value up to `B` is about `0.66 B`, e.g. 1315 for `B = 2000`; a
+//! value is at most the number of options, `<= b`, so two bytes always suffice below
+//! `B = 65536`). The
 //! table refuses a `B` whose two-byte table would exceed [`MAX_TABLE_BYTES`] (2 GiB, so
 //! `B <= 46339`); `B = 10000` takes 100 MB.
 
@@ -37,13 +41,13 @@ pub const MAX_TABLE_BYTES: u64 = 2 << 30;
 
 /// The number of cells `(a, b)`, `0 <= a <= b <= max_b`.
 pub fn cells(max_b: u64) -> u128 {
-    (u128::from(max_b) + 1) * (u128::from(max_b) + 2) / 2
+    (u128::from(max_b) + 1).saturating_mul(u128::from(max_b) + 2) / 2
 }
 
 /// The bytes the table up to `max_b` needs when its values need two bytes (an upper bound; a
 /// table whose values stay below 256 uses half).
 pub fn bytes_needed(max_b: u64) -> u128 {
-    2 * cells(max_b)
+    cells(max_b).saturating_mul(2)
 }
 
 /// The largest `B` within [`MAX_TABLE_BYTES`].
@@ -163,7 +167,9 @@ impl Table {
 
     /// Row `a`: `G(0, a, b)` for `b = a..=to`.
     pub fn row(&self, a: u64, to: u64) -> Vec<u64> {
-        (a..=to).map(|b| self.get(a, b).expect("computed")).collect()
+        (a..=to)
+            .map(|b| self.get(a, b).expect("computed"))
+            .collect()
     }
 
     /// Computes the columns up to `max_b` (nothing if they are there), reporting progress as a
@@ -183,16 +189,17 @@ impl Table {
         for b in first..=last {
             column.clear();
             column.resize(b + 1, 0);
-            let words = usize::from(self.max_value) / 64 + 1;
+            let values = usize::from(self.max_value) + 1;
             match &self.values {
-                Values::U8(v) => compute_column(v, b, words, &mut column),
-                Values::U16(v) => compute_column(v, b, words, &mut column),
+                Values::U8(v) => compute_column(v, b, values, &mut column),
+                Values::U16(v) => compute_column(v, b, values, &mut column),
             }
             let column_max = column.iter().copied().max().unwrap_or(0);
             if column_max > 255 {
                 if let Values::U8(v) = &self.values {
                     let mut wide = Vec::new();
-                    wide.try_reserve_exact(total).map_err(|_| alloc_error(2 * total))?;
+                    wide.try_reserve_exact(total)
+                        .map_err(|_| alloc_error(2 * total))?;
                     wide.extend(v.iter().map(|&x| u16::from(x)));
                     self.values = Values::U16(wide);
                 }
@@ -291,56 +298,55 @@ fn families(b: usize, c: usize) -> [Family; 5] {
     // Largest -> empty with a < k: k = b - c - a, 2a <= b - c - 1, 2a >= b - 2c;
     // row k - a = b - c - 2a.
     let f5 = Family {
-        lo: if b > 2 * c { (b - 2 * c).div_ceil(2) } else { 0 },
+        lo: if b > 2 * c {
+            (b - 2 * c).div_ceil(2)
+        } else {
+            0
+        },
         hi: (b - c - 1) / 2 + 1,
         rows: Rows::Down2(b - c),
     };
     [f1, f2, f3, f4, f5]
 }
 
-/// Rows per parallel task.
-const CHUNK: usize = 256;
+/// Rows per parallel task: one bit of a 64-bit word per row.
+const CHUNK: usize = 64;
 
 fn compute_column<T: Copy + Into<u16> + Sync>(
     done: &[T],
     b: usize,
-    words: usize,
+    values: usize,
     out: &mut [u16],
 ) {
-    if out.len() <= CHUNK {
-        compute_chunk(done, b, 0, out, words, &mut Vec::new());
+    if out.len() <= 4 * CHUNK {
+        let mut masks = Vec::new();
+        for (i, chunk) in out.chunks_mut(CHUNK).enumerate() {
+            compute_chunk(done, b, i * CHUNK, chunk, values, &mut masks);
+        }
     } else {
         out.par_chunks_mut(CHUNK)
             .enumerate()
             .for_each_init(Vec::new, |masks, (i, chunk)| {
-                compute_chunk(done, b, i * CHUNK, chunk, words, masks)
+                compute_chunk(done, b, i * CHUNK, chunk, values, masks)
             });
     }
 }
 
-#[inline(always)]
-fn set(masks: &mut [u64], words: usize, cell: usize, value: u16) {
-    let v = usize::from(value);
-    if words == 1 {
-        masks[cell] |= 1 << v;
-    } else {
-        masks[cell * words + v / 64] |= 1 << (v % 64);
-    }
-}
-
-/// Values of rows `a0 .. a0 + out.len()` of column `b`; `words` 64-bit words per bitset hold
-/// every value in `done` (the columns before `b`).
+/// Values of rows `a0 .. a0 + out.len()` (at most 64) of column `b`. `masks[v]` has bit `i`
+/// set when row `a0 + i` has an option of value `v`; every value in `done` (the columns before
+/// `b`) is below `values`.
 fn compute_chunk<T: Copy + Into<u16>>(
     done: &[T],
     b: usize,
     a0: usize,
     out: &mut [u16],
-    words: usize,
+    values: usize,
     masks: &mut Vec<u64>,
 ) {
     let a1 = a0 + out.len();
     masks.clear();
-    masks.resize(out.len() * words, 0);
+    masks.resize(values + 1, 0);
+    let masks = &mut masks[..values];
     for c in 0..b {
         let col = &done[start(c)..start(c) + c + 1];
         for f in families(b, c) {
@@ -349,30 +355,42 @@ fn compute_chunk<T: Copy + Into<u16>>(
                 continue;
             }
             let n = hi - lo;
+            let mut bit = 1u64 << (lo - a0);
             match f.rows {
                 Rows::Up(shift) => {
                     let r0 = (lo as isize + shift) as usize;
-                    for (i, &v) in col[r0..r0 + n].iter().enumerate() {
-                        set(masks, words, lo - a0 + i, v.into());
+                    for &v in &col[r0..r0 + n] {
+                        masks[usize::from(v.into())] |= bit;
+                        bit <<= 1;
                     }
                 }
                 Rows::Down2(top) => {
                     let first = top - 2 * lo;
                     let last = first - 2 * (n - 1);
-                    for (i, &v) in col[last..=first].iter().rev().step_by(2).enumerate() {
-                        set(masks, words, lo - a0 + i, v.into());
+                    for &v in col[last..=first].iter().rev().step_by(2) {
+                        masks[usize::from(v.into())] |= bit;
+                        bit <<= 1;
                     }
                 }
             }
         }
     }
-    for (i, cell) in out.iter_mut().enumerate() {
-        let bits = &masks[i * words..(i + 1) * words];
-        let mex = bits
-            .iter()
-            .position(|&w| w != u64::MAX)
-            .map_or(words * 64, |j| j * 64 + bits[j].trailing_ones() as usize);
-        *cell = mex as u16;
+    // Row i's mex is the first v whose mask lacks bit i.
+    let mut undecided = if out.len() == 64 {
+        u64::MAX
+    } else {
+        (1u64 << out.len()) - 1
+    };
+    let mut v = 0;
+    while undecided != 0 {
+        let has = masks.get(v).copied().unwrap_or(0);
+        let mut decided = undecided & !has;
+        undecided &= has;
+        while decided != 0 {
+            out[decided.trailing_zeros() as usize] = v as u16;
+            decided &= decided - 1;
+        }
+        v += 1;
     }
 }
 
@@ -407,10 +425,13 @@ mod tests {
             for a in 0..=b {
                 let mut options = Vec::new();
                 SharingNim::default().options(&vec![0, a, b], &mut options);
-                let mut expected: Vec<(u64, u64)> =
-                    options.iter().map(|o| canonical3(o)).collect();
+                let mut expected: Vec<(u64, u64)> = options.iter().map(|o| canonical3(o)).collect();
                 expected.sort_unstable();
-                assert_eq!(family_options(a as usize, b as usize), expected, "(0,{a},{b})");
+                assert_eq!(
+                    family_options(a as usize, b as usize),
+                    expected,
+                    "(0,{a},{b})"
+                );
             }
         }
     }
@@ -442,10 +463,10 @@ mod tests {
 
     #[test]
     fn values_are_promoted_to_two_bytes_when_needed() {
-        // Column 600 of a table crosses 255 somewhere below it (Conjecture 3 needs values near
-        // b / 4 in the middle rows); the values must survive the promotion.
+        // Values pass 255 before b = 400 (the largest values sit in the middle rows, around
+        // 0.65 b); the earlier values must survive the promotion to two bytes.
         let narrow = Table::build(300, &mut |_| {}).unwrap();
-        let wide = Table::build(1100, &mut |_| {}).unwrap();
+        let wide = Table::build(400, &mut |_| {}).unwrap();
         assert_eq!(narrow.bits_per_cell(), 8);
         assert!(wide.max_value() > 255);
         assert_eq!(wide.bits_per_cell(), 16);

@@ -377,8 +377,12 @@ pub const PAPER_ROW_BOUNDS: [(u64, u64); 7] =
 /// over Table 2 (`b = 0..=489`) and over the "first 1000 values"; row 2 and row 6 over the
 /// ranges of Figures 4 and 5 (`G(1, 3, n)` for 500 values from `n = 3`, `G(1, 7, n)` for 800
 /// values from `n = 7`, i.e. `G(0, 2, b)` for `b = 2..=501` and `G(0, 6, b)` for `b = 6..=805`).
-pub const PAPER_ROW_MAXIMA: [(u64, u64, u64, u64); 4] =
-    [(0, 0, 489, 12), (0, 0, 999, 12), (2, 2, 501, 41), (6, 6, 805, 72)];
+pub const PAPER_ROW_MAXIMA: [(u64, u64, u64, u64); 4] = [
+    (0, 0, 489, 12),
+    (0, 0, 999, 12),
+    (2, 2, 501, 41),
+    (6, 6, 805, 72),
+];
 
 /// The claims `grundy verify` checks for Sharing Nim and Graph Nim.
 pub const CLAIMS: &[Claim] = &[
@@ -487,10 +491,18 @@ pub const CLAIMS: &[Claim] = &[
     Claim {
         name: "sharing-section6",
         source: "Ho, Section 6 (the lists of 2- and 3-positions)",
-        statement: "the 2- and 3-positions (0,a,b), a <= b/2, a <= 3, b <= 300 are the paper's lists, and none has a > 3",
+        statement: "the 2- and 3-positions (0,a,b), a <= b/2, a <= 3, b <= 300 are the paper's lists (all listed up to to)",
         params: &[],
         range: "b <= to (the lists are compared up to min(to, 300))",
         check: checks::section6,
+    },
+    Claim {
+        name: "sharing-section6-rows",
+        source: "Ho, Section 6 (\"2-positions (0,a,b) has a <= 3\", the same for 3-positions)",
+        statement: "every 2- or 3-position (0,a,b) with a <= b/2 has a <= 3",
+        params: &[],
+        range: "every (0,a,b) with 2a <= b <= to",
+        check: checks::section6_rows,
     },
     Claim {
         name: "sharing-conjecture3",
@@ -501,3 +513,297 @@ pub const CLAIMS: &[Claim] = &[
         check: checks::conjecture3,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sharing_nim::{canonical3, complete_arcs, SharingNim, Table};
+    use crate::solve::MemoSolver;
+    use proptest::prelude::*;
+
+    /// Ho's Table 1, rows a = 0..=16, each from b = a to 16 (row 0 as in Table 2: the text's
+    /// extraction of Table 1's bottom row is garbled).
+    const TABLE_1: [&[u64]; 17] = [
+        &[0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0],
+        &[0, 1, 2, 3, 3, 4, 4, 5, 6, 6, 7, 7, 2, 9, 10, 11],
+        &[1, 2, 2, 1, 2, 2, 5, 1, 6, 2, 8, 1, 9, 10, 10],
+        &[0, 3, 1, 4, 3, 5, 4, 3, 7, 8, 8, 7, 8, 11],
+        &[0, 3, 2, 3, 3, 6, 4, 7, 6, 9, 4, 5, 9],
+        &[0, 4, 2, 5, 6, 6, 5, 8, 9, 9, 5, 11],
+        &[1, 4, 5, 4, 4, 5, 5, 4, 7, 5, 11],
+        &[0, 5, 1, 3, 7, 8, 4, 10, 10, 6],
+        &[3, 6, 6, 7, 6, 9, 7, 10, 7],
+        &[0, 6, 2, 8, 9, 9, 5, 6],
+        &[1, 7, 8, 8, 4, 5, 11],
+        &[0, 7, 1, 7, 5, 11],
+        &[0, 2, 9, 8, 9],
+        &[0, 9, 10, 11],
+        &[1, 10, 10],
+        &[0, 11],
+        &[0],
+    ];
+
+    /// Ho's Table 2: G(0, 0, n) for n = 0..=489 (the caption says n >= 1, but the entries start
+    /// at n = 0: the third is G(0, 0, 2) = 1, the 25th G(0, 0, 24) = 12).
+    const TABLE_2: [u64; 490] = [
+        0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 12, 0, 1, 0, 0, 0,
+        1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 4, 0, 1, 0,
+        0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0,
+        1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0,
+        2, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+        1, 0, 4, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0,
+        0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+        1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 5, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0,
+        0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0,
+        1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0,
+        0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0,
+        1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0,
+        2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0,
+        1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0,
+        0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+        1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0,
+        2, 0, 1, 0, 0, 0, 1, 0, 3, 0,
+    ];
+
+    #[test]
+    fn table_1_of_the_paper() {
+        let t = Table::build(16, &mut |_| {}).unwrap();
+        for (a, row) in TABLE_1.iter().enumerate() {
+            assert_eq!(t.row(a as u64, 16), row.to_vec(), "row {a}");
+        }
+        // "the 5th column in Table 1 is (0, 3, 1, 1, 3, 0)".
+        assert_eq!(t.column(5), vec![0, 3, 1, 1, 3, 0]);
+    }
+
+    #[test]
+    fn table_2_of_the_paper() {
+        let t = Table::build(489, &mut |_| {}).unwrap();
+        assert_eq!(t.row(0, 489), TABLE_2.to_vec());
+    }
+
+    /// Table, memoised search and closed forms on every (0, a, b), b <= max_b.
+    fn engines_and_closed_forms_agree(max_b: u64) {
+        let t = Table::build(max_b, &mut |_| {}).unwrap();
+        let mut memo = MemoSolver::new(SharingNim::default());
+        for b in 0..=max_b {
+            for a in 0..=b {
+                let v = t.get(a, b).unwrap();
+                let p = [0, a, b];
+                assert_eq!(memo.value(&p.to_vec()).unwrap(), v, "(0,{a},{b})");
+                assert_eq!(is_p_position(&p), v == 0, "Theorem 2 at (0,{a},{b})");
+                assert_eq!(is_one_position(&p), v == 1, "Theorem 4 at (0,{a},{b})");
+                match winning_move(&p) {
+                    None => assert_eq!(v, 0),
+                    Some(m) => {
+                        assert!(single_move(&p, &m.result).is_some(), "(0,{a},{b})");
+                        assert_eq!(t.value(&m.result), Some(0), "(0,{a},{b})");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn engines_and_closed_forms_agree_to_60() {
+        engines_and_closed_forms_agree(60);
+    }
+
+    /// `cargo test --release -p grundy -- --ignored engines_and_closed_forms_agree_to_200`
+    #[test]
+    #[ignore]
+    fn engines_and_closed_forms_agree_to_200() {
+        engines_and_closed_forms_agree(200);
+    }
+
+    #[test]
+    fn remark_5_examples_by_hand() {
+        // (0, 0, 6): d = 6 = 2 * 3, odd power of two: meet half way, 3 from 6 to 0.
+        let m = winning_move(&[0u64, 0, 6]).unwrap();
+        assert_eq!(
+            (m.result, m.equalized),
+            ([3, 0, 3], Equalized::SmallestWithLargest)
+        );
+        // (0, 5, 7): lo = 5 > hi = 2, d = 3: the largest shrinks to the middle, 2 from 7 to 0.
+        let m = winning_move(&[0u64, 5, 7]).unwrap();
+        assert_eq!(
+            (m.result, m.equalized),
+            ([2, 5, 5], Equalized::LargestWithMiddle)
+        );
+        // (4, 8, 12): lo = hi: all three equal.
+        assert_eq!(winning_move(&[4u64, 8, 12]).unwrap().result, [8, 8, 8]);
+        assert_eq!(winning_move(&[3u64, 3, 4]), None);
+    }
+
+    #[test]
+    fn explanations_use_remarks_4_and_5() {
+        let text = explain(&[3, 8, 20], &[8, 8, 15]).unwrap();
+        assert!(text.starts_with("Remark 5: equalize piles 1 and 2, moving 5 tokens from pile 3 to pile 1, giving 8,8,15"), "{text}");
+        assert!(text.contains("differ by 7 = 4^0 x 7"), "{text}");
+        let text = explain(&[3, 8, 20], &[3, 14, 14]).unwrap();
+        assert!(
+            text.contains("equalize piles 2 and 3") && text.contains("11 = 4^0 x 11"),
+            "{text}"
+        );
+        let text = explain(&[0, 0, 20], &[0, 10, 10]).unwrap_or_default();
+        assert!(text.is_empty(), "10 = 2 * 5 is not P: {text}");
+        let text = explain(&[0, 0, 32], &[8, 0, 24]).unwrap_or_default();
+        assert!(text.is_empty(), "(8,0,24) has no equal piles: {text}");
+        assert!(explain(&[0, 0, 32], &[16, 0, 16])
+            .unwrap()
+            .contains("16 = 4^2 x 1"));
+        assert!(explain(&[0, 0, 40], &[20, 0, 20])
+            .unwrap()
+            .contains("20 = 4^1 x 5"));
+        assert!(explain(&[0, 4, 8], &[4, 4, 4])
+            .unwrap()
+            .contains("all three"));
+        assert_eq!(explain(&[0, 4, 8], &[2, 4, 4]), None, "not a legal move");
+    }
+
+    #[test]
+    fn two_piles_are_a_nim_heap() {
+        let mut memo = MemoSolver::new(SharingNim::default());
+        for a in 0..30 {
+            for b in 0..30 {
+                assert_eq!(memo.value(&vec![a, b]).unwrap(), two_pile_value(a, b));
+            }
+        }
+    }
+
+    #[test]
+    fn proposition_1_by_theorem_2_far_out() {
+        for n in (0..400).chain([1000, 1001, 1002, 2999]) {
+            let count = count_p_positions(n, true, is_p_position);
+            assert_eq!(count, p_positions_with_tokens(n), "n = {n}");
+            assert_eq!(
+                count_p_positions(n, false, is_p_position),
+                n / 3 + 1,
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn proposition_2_against_theorem_2() {
+        for n in (3..100_000).chain((1u64 << 60)..(1 << 60) + 1000) {
+            if let Some(p) = proposition2(n) {
+                assert_eq!(p, is_p_position(&[0, 0, n]), "n = {n}");
+            }
+        }
+        assert_eq!(proposition2(64), None);
+        assert_eq!(proposition2(2), None);
+    }
+
+    /// The local conditions that characterise the P-positions (no move between two of them,
+    /// a move into them from every other position) and the 1-positions (not P, a move to P, no
+    /// move to a 1-position), checked on every option of `p`.
+    fn check_locally(p: [u64; 3]) -> Result<(), TestCaseError> {
+        let (mut to_p, mut to_one, mut reaches_move) = (false, false, false);
+        let m = winning_move(&p);
+        for (i, j) in complete_arcs(3) {
+            for k in 1..=p[i].saturating_sub(p[j]) / 2 {
+                let mut o = p;
+                o[i] -= k;
+                o[j] += k;
+                to_p |= is_p_position(&o);
+                to_one |= is_one_position(&o);
+                reaches_move |= m.as_ref().is_some_and(|m| m.result == o);
+            }
+        }
+        prop_assert_eq!(is_p_position(&p), !to_p, "P-positions at {:?}", p);
+        if is_p_position(&p) {
+            prop_assert!(!is_one_position(&p));
+            prop_assert!(m.is_none());
+        } else {
+            prop_assert_eq!(is_one_position(&p), !to_one, "1-positions at {:?}", p);
+            prop_assert!(reaches_move, "the winning move of {:?} is not a move", p);
+            prop_assert!(is_p_position(&m.unwrap().result));
+        }
+        Ok(())
+    }
+
+    /// Positions with up to 10^6 tokens, half of them near the sparse P- and 1-families.
+    fn big_position() -> impl Strategy<Value = [u64; 3]> {
+        let free = (0u64..333_333, 0u64..333_333, 0u64..333_333).prop_map(|(x, y, z)| [x, y, z]);
+        let near = (0u64..300_000, 0u64..300_000, 0u64..8, 0u64..4, 0u64..3).prop_map(
+            |(base, d, jiggle, twos, kind)| {
+                let d = (d << (2 * (twos % 3))) + jiggle;
+                match kind {
+                    0 => [base, base, base + d],
+                    1 => [base + d, base, base + d],
+                    _ => [base, base + d, base + d + 2],
+                }
+            },
+        );
+        prop_oneof![free, near]
+    }
+
+    /// 16 cases by default (each enumerates up to 10^6 options); more with `PROPTEST_CASES=1000
+    /// cargo test --release -p grundy theorems_2_and_4`.
+    fn local_cases() -> ProptestConfig {
+        let cases = std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok());
+        ProptestConfig::with_cases(cases.unwrap_or(16))
+    }
+
+    proptest! {
+        #![proptest_config(local_cases())]
+
+        #[test]
+        fn theorems_2_and_4_hold_locally_up_to_a_million_tokens(p in big_position()) {
+            check_locally(p)?;
+        }
+    }
+
+    proptest! {
+
+        /// Big integers agree with u64, also after scaling by 4^40 (which keeps P-positions:
+        /// it adds 80 to the power of two of every difference).
+        #[test]
+        fn big_integers_agree(p in (0u64..1 << 40, 0u64..1 << 40, 0u64..1 << 40), shift in 0u64..4) {
+            let small = [p.0 >> shift, p.1 >> shift, p.2];
+            let big = small.map(BigUint::from);
+            prop_assert_eq!(is_p_position(&big), is_p_position(&small));
+            prop_assert_eq!(is_one_position(&big), is_one_position(&small));
+            let scale = BigUint::from(4u32).pow(40);
+            let scaled = small.map(|x| BigUint::from(x) * &scale);
+            prop_assert_eq!(is_p_position(&scaled), is_p_position(&small));
+            match (winning_move(&small), winning_move(&scaled)) {
+                (None, None) => {}
+                (Some(m), Some(w)) => {
+                    prop_assert_eq!((m.from, m.to), (w.from, w.to));
+                    prop_assert_eq!(BigUint::from(m.amount) * &scale, w.amount.clone());
+                    prop_assert!(is_p_position(&w.result));
+                }
+                (m, w) => prop_assert!(false, "{:?} vs {:?}", m, w),
+            }
+        }
+
+        #[test]
+        fn canonical_forms_keep_the_value(p in prop::collection::vec(0u64..7, 2..5)) {
+            let mut raw = MemoSolver::new(SharingNim { reduction: crate::games::sharing_nim::Reduction::None });
+            let c = crate::games::sharing_nim::canonical(&p);
+            prop_assert_eq!(raw.value(&p).unwrap(), raw.value(&c).unwrap());
+        }
+    }
+
+    #[test]
+    fn a_winning_move_from_a_position_beyond_u64() {
+        // (0, 2^200, 3 * 2^200 + 7): lo = 2^200, hi = 2^201 + 7, d = 2^200 + 7 (odd): the
+        // smallest pile grows to the middle one.
+        let x = BigUint::from(1u32) << 200u32;
+        let p = [BigUint::from(0u32), x.clone(), &x * 3u32 + 7u32];
+        let m = winning_move(&p).unwrap();
+        assert_eq!(m.equalized, Equalized::SmallestWithMiddle);
+        assert_eq!(m.amount, x);
+        assert!(is_p_position(&m.result));
+        assert!(!is_p_position(&p));
+        assert!(is_one_position(&[
+            BigUint::from(0u32),
+            x.clone() + 2u32,
+            x + 2u32
+        ]));
+        let _ = canonical3(&[1, 2, 3]);
+    }
+}
