@@ -371,12 +371,17 @@ pub(super) fn winning_move(
             .filter(|(_, w)| *w == 0)
             .map(|(o, _)| o)
             .collect();
-        if winners.len() == 1 {
+        // Count winning moves up to symmetry (moves to the same position once sorted and
+        // shifted, e.g. from either of two equal piles, count once).
+        let mut distinct: Vec<Vec<u64>> = winners.iter().map(|o| super::canonical(o)).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() == 1 {
             unique += 1;
         } else {
             several += 1;
             if example.is_none() {
-                let list: Vec<String> = winners.iter().map(|o| show(o)).collect();
+                let list: Vec<String> = distinct.iter().map(|o| show(o)).collect();
                 example = Some(format!("(0,{a},{b}) -> {}", list.join(" or ")));
             }
         }
@@ -389,7 +394,7 @@ pub(super) fn winning_move(
         None
     });
     let mut notes = vec![format!(
-        "N-positions with exactly one winning move: {unique}; with more than one: {several}"
+        "N-positions with exactly one winning move (up to symmetry): {unique}; with more than one: {several}"
     )];
     if let Some(e) = example {
         notes.push(format!("first with more than one: {e}"));
@@ -749,16 +754,31 @@ pub(super) fn conjecture3(
             ));
         }
     }
-    let summary: Vec<String> = rows_all
+    let per_value: Vec<(u64, u64)> = rows_all
         .iter()
         .enumerate()
         .skip(2)
-        .filter_map(|(g, a)| a.map(|a| format!("{g}:{a}")))
+        .filter_map(|(g, a)| a.map(|a| (g as u64, a)))
+        .collect();
+    let summary: Vec<String> = per_value
+        .iter()
+        .take(30)
+        .map(|(g, a)| format!("{g}:{a}"))
         .collect();
     notes.push(format!(
-        "largest a <= b/2 per value g, b <= {to} (g:a): {}",
-        summary.join(" ")
+        "largest a <= b/2 per value g, b <= {to} (g:a): {}{}",
+        summary.join(" "),
+        if per_value.len() > 30 { " ..." } else { "" }
     ));
+    if let Some((g, a)) = per_value
+        .iter()
+        .min_by_key(|(g, a)| (2 * g - 1).saturating_sub(*a))
+    {
+        notes.push(format!(
+            "closest to the bound: g = {g} reaches a = {a} (2g - 1 = {})",
+            2 * g - 1
+        ));
+    }
     done("sharing-conjecture3", params, to, cases, found, notes)
 }
 

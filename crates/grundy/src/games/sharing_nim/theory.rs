@@ -152,7 +152,7 @@ pub fn is_one_position<T: Pile>(piles: &[T; 3]) -> bool {
         || (a == b && b.rem4() == 2)
         || (a == small(1) && b == small(2))
         || (a == small(2) && b.rem4() == 1)
-        || (a.rem4() == 3 && b == a.plus(&small(2)))
+        || (a.rem4() == 3 && b.minus(&a) == small(2))
 }
 
 /// Which two piles a winning move makes equal (Remark 5), by their sizes before the move.
@@ -786,6 +786,31 @@ mod tests {
             let c = crate::games::sharing_nim::canonical(&p);
             prop_assert_eq!(raw.value(&p).unwrap(), raw.value(&c).unwrap());
         }
+    }
+
+    #[test]
+    fn extreme_u64_positions_do_not_overflow() {
+        let max = u64::MAX;
+        for p in [
+            [0, max, max],
+            [0, max - 2, max],
+            [0, 1, max],
+            [max, 0, 3],
+            [5, max - 1, max],
+        ] {
+            let big = p.map(BigUint::from);
+            assert_eq!(is_p_position(&p), is_p_position(&big), "{p:?}");
+            assert_eq!(is_one_position(&p), is_one_position(&big), "{p:?}");
+            let (m, w) = (winning_move(&p), winning_move(&big));
+            assert_eq!(
+                m.map(|m| m.result.map(BigUint::from)),
+                w.map(|w| w.result),
+                "{p:?}"
+            );
+        }
+        // (0, 4l - 1, 4l + 1) with 4l = 2^64 - 4; and u64::MAX = 3 mod 4 with b - a = 0.
+        assert!(is_one_position(&[0, max - 4, max - 2]));
+        assert!(!is_one_position(&[0, max, max]));
     }
 
     #[test]
