@@ -135,6 +135,27 @@ pub fn moves(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveReport>>
         .collect()
 }
 
+/// The winning moves the game's theory gives directly, for positions whose options cannot all
+/// be valued (`None` when the theory gives none). The moves reach P-positions, so their value
+/// is 0.
+pub fn theory_winning_moves(
+    ruleset: &dyn Ruleset,
+    position: &[u64],
+) -> Result<Option<Vec<MoveReport>>> {
+    ruleset.validate(position)?;
+    Ok(ruleset.theory_winning_moves(position).map(|moves| {
+        moves
+            .into_iter()
+            .map(|m| MoveReport {
+                to: m.to,
+                value: 0,
+                winning: true,
+                description: m.description,
+            })
+            .collect()
+    }))
+}
+
 /// The template used when `seq` is given no position: `_` for one-coordinate games.
 pub fn default_template(ruleset: &dyn Ruleset) -> Result<Vec<Option<u64>>> {
     match ruleset.arity() {
@@ -218,7 +239,8 @@ pub struct Cell {
 }
 
 /// The values over the two `_` of `template`, each running from its smallest legal value to
-/// `max`; row-major (the first `_` varies slowest).
+/// `max`; row-major (the first `_` varies slowest). Cells the game does not show
+/// ([`Ruleset::table_cell_shown`]) are left out.
 pub fn table(
     ruleset: &dyn Ruleset,
     template: &[Option<u64>],
@@ -248,6 +270,9 @@ pub fn table(
     for row in lo_row..=max {
         for col in lo_col..=max {
             let position = fill(template, &[row, col]);
+            if !ruleset.table_cell_shown(template, &position) {
+                continue;
+            }
             let value = solver.value(&position)?;
             cells.push(Cell { position, value });
         }

@@ -156,6 +156,20 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// The winning moves of `position` given directly by the game's theory, without valuing
+    /// every option; `None` when the theory gives none. `moves` falls back on it for positions
+    /// whose options cannot all be valued (e.g. beyond a table).
+    fn theory_winning_moves(&self, _position: &[u64]) -> Option<Vec<Move>> {
+        None
+    }
+
+    /// Whether `table` shows the cell at `position` (the template's `_` filled in). A game whose
+    /// coordinates can be permuted may show one cell per orbit, e.g. only row <= column as in
+    /// Ho's Table 1; the default shows every cell.
+    fn table_cell_shown(&self, _template: &[Option<u64>], _position: &[u64]) -> bool {
+        true
+    }
+
     /// If this game's theory proves that the values `values` along `template` (varying
     /// coordinate from `from`) are periodic as `periodicity` says, the reason; `None` when the
     /// periodicity is only observed.

@@ -30,6 +30,8 @@ pub const FAMILIES: &[Family] = &[
     games::subdivision::spec::UPMARK,
     games::subdivision::spec::MARK_T,
     games::subdivision::spec::KUPIN,
+    games::sharing_nim::spec::FAMILY,
+    games::sharing_nim::spec::GRAPH_FAMILY,
 ];
 
 /// Parses a spec string into a ruleset.

@@ -37,6 +37,7 @@ pub fn claims() -> impl Iterator<Item = &'static Claim> {
         games::takeaway::theory::CLAIMS,
         games::subdivision::theory::CLAIMS,
         crate::count::claims::CLAIMS,
+        games::sharing_nim::theory::CLAIMS,
     ]
     .into_iter()
     .flatten()
@@ -68,6 +69,9 @@ pub struct Verdict {
     pub counterexample: Option<String>,
     /// How many cases were compared.
     pub cases: u64,
+    /// What else the check found, one line each (evidence, lists, figures a paper reports).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A claim's named parameters, as given on the command line.
@@ -131,5 +135,6 @@ pub fn verdict(
         holds: counterexample.is_none(),
         counterexample,
         cases,
+        notes: Vec::new(),
     }
 }

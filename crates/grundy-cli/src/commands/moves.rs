@@ -6,12 +6,30 @@ use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
 use crate::cli::{Format, PositionArgs};
+use grundy::query::MoveReport;
 use grundy::{query, spec};
 
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let position = spec::parse_position(&args.position)?;
-    let moves = query::move_outcomes(game.as_ref(), &position)?;
+    // Beyond what the engines reach, the game's theory may still give the winning moves.
+    let moves = match query::move_outcomes(game.as_ref(), &position) {
+        Ok(moves) => moves,
+        Err(e @ grundy::Error::TooLarge(_)) => {
+            return match query::theory_winning_moves(game.as_ref(), &position)? {
+                Some(winning) => write_partial(
+                    out,
+                    args.output.format(),
+                    &game.spec(),
+                    &position,
+                    &winning,
+                    &e,
+                ),
+                None => Err(e.into()),
+            };
+        }
+        Err(e) => return Err(e.into()),
+    };
     let winning = moves.iter().filter(|m| m.winning).count();
     match args.output.format() {
         Format::Json => write_json(
@@ -21,6 +39,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 "position": position,
                 "moves": moves,
                 "winning": winning,
+                "complete": true,
             }),
         ),
         Format::Text => {
@@ -62,6 +81,60 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                     show_position(&m.to),
                     m.value.map_or(String::new(), |v| v.to_string()),
                     m.winning
+                )?;
+            }
+            Ok(())
+        }
+        format @ Format::Bfile => Err(unsupported(format, "moves (b-files are for sequences)")),
+    }
+}
+
+/// Only the winning moves, from the game's theory, when not every option can be valued.
+fn write_partial(
+    out: &mut dyn Write,
+    format: Format,
+    game: &str,
+    position: &[u64],
+    moves: &[MoveReport],
+    why: &grundy::Error,
+) -> Outcome {
+    match format {
+        Format::Json => write_json(
+            out,
+            &json!({
+                "game": game,
+                "position": position,
+                "moves": moves,
+                "winning": moves.len(),
+                "complete": false,
+                "why": why.to_string(),
+            }),
+        ),
+        Format::Text => {
+            for m in moves {
+                writeln!(
+                    out,
+                    "{}  -> {}  value 0  <- winning",
+                    m.description,
+                    show_position(&m.to)
+                )?;
+            }
+            let verdict = if moves.is_empty() {
+                "no winning move: a P-position (closed form)"
+            } else {
+                "only the winning move is listed (closed form)"
+            };
+            writeln!(out, "{verdict}; the other moves are not valued: {why}")?;
+            Ok(())
+        }
+        Format::Csv => {
+            writeln!(out, "description,to,value,winning")?;
+            for m in moves {
+                writeln!(
+                    out,
+                    "\"{}\",\"{}\",0,true",
+                    m.description,
+                    show_position(&m.to)
                 )?;
             }
             Ok(())

@@ -38,14 +38,11 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
                 .map(|(i, _)| i)
                 .collect();
             let (r, c) = (blanks[0], blanks[1]);
-            let cols: Vec<u64> = {
-                let first_row = cells.first().map(|cell| cell.position[r]);
-                cells
-                    .iter()
-                    .take_while(|cell| Some(cell.position[r]) == first_row)
-                    .map(|cell| cell.position[c])
-                    .collect()
-            };
+            // A game may leave cells out (e.g. Sharing Nim shows row <= column, as in Ho's
+            // Table 1): place every cell by its column and leave the others blank.
+            let mut cols: Vec<u64> = cells.iter().map(|cell| cell.position[c]).collect();
+            cols.sort_unstable();
+            cols.dedup();
             let width = cells
                 .iter()
                 .map(|cell| cell.value.to_string().len())
@@ -61,12 +58,19 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
                 label(r),
                 label(c)
             )?;
-            for row in cells.chunks(cols.len().max(1)).rev() {
-                let line: Vec<String> = row
-                    .iter()
-                    .map(|cell| format!("{:>width$}", cell.value))
-                    .collect();
-                writeln!(out, "{:>width$} | {}", row[0].position[r], line.join(" "))?;
+            let rows = cells.chunk_by(|x, y| x.position[r] == y.position[r]);
+            for row in rows.collect::<Vec<_>>().into_iter().rev() {
+                let mut line = vec![" ".repeat(width); cols.len()];
+                for cell in row {
+                    let at = cols.binary_search(&cell.position[c]).expect("a column");
+                    line[at] = format!("{:>width$}", cell.value);
+                }
+                writeln!(
+                    out,
+                    "{:>width$} | {}",
+                    row[0].position[r],
+                    line.join(" ").trim_end()
+                )?;
             }
             let header: Vec<String> = cols.iter().map(|v| format!("{v:>width$}")).collect();
             writeln!(

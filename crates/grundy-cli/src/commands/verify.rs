@@ -90,6 +90,9 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Outcome {
         None => writeln!(out, "holds")?,
         Some(c) => writeln!(out, "COUNTEREXAMPLE: {c}")?,
     }
+    for note in &verdict.notes {
+        writeln!(out, "note: {note}")?;
+    }
     Ok(())
 }
 
