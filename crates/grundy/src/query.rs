@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::analysis::{self, Analysis};
-use crate::ruleset::{solver_for, Arity, Ruleset};
+use crate::ruleset::{solver_for, Arity, Move, Ruleset, Solver};
 use crate::{Error, Outcome, Result};
 
 /// The most values `sequence` returns in one call (8 bytes each).
@@ -86,20 +86,29 @@ pub struct MoveOutcome {
 /// Every move from `position` with the outcome of where it goes (as [`moves`], for games whose
 /// values are out of reach but whose outcomes are known).
 pub fn move_outcomes(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveOutcome>> {
+    each_move(ruleset, position, |solver, m| {
+        let evaluation = solver.evaluate_outcome(&m.to)?;
+        Ok(MoveOutcome {
+            to: m.to,
+            value: evaluation.value,
+            winning: evaluation.outcome == Outcome::P,
+            description: m.description,
+        })
+    })
+}
+
+/// Validates `position`, then maps every move through `report` with one shared solver.
+fn each_move<T>(
+    ruleset: &dyn Ruleset,
+    position: &[u64],
+    mut report: impl FnMut(&mut dyn Solver, Move) -> Result<T>,
+) -> Result<Vec<T>> {
     ruleset.validate(position)?;
     let mut solver = solver_for(ruleset);
     ruleset
         .moves(position)?
         .into_iter()
-        .map(|m| {
-            let evaluation = solver.evaluate_outcome(&m.to)?;
-            Ok(MoveOutcome {
-                to: m.to,
-                value: evaluation.value,
-                winning: evaluation.outcome == Outcome::P,
-                description: m.description,
-            })
-        })
+        .map(|m| report(solver.as_mut(), m))
         .collect()
 }
 
@@ -118,21 +127,15 @@ pub struct MoveReport {
 
 /// Every move from `position`, with values; the winning ones are those to value 0.
 pub fn moves(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveReport>> {
-    ruleset.validate(position)?;
-    let mut solver = solver_for(ruleset);
-    ruleset
-        .moves(position)?
-        .into_iter()
-        .map(|m| {
-            let value = solver.value(&m.to)?;
-            Ok(MoveReport {
-                to: m.to,
-                value,
-                winning: value == 0,
-                description: m.description,
-            })
+    each_move(ruleset, position, |solver, m| {
+        let value = solver.value(&m.to)?;
+        Ok(MoveReport {
+            to: m.to,
+            value,
+            winning: value == 0,
+            description: m.description,
         })
-        .collect()
+    })
 }
 
 /// The winning moves the game's theory gives directly, for positions whose options cannot all
