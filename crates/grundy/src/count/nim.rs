@@ -480,27 +480,32 @@ mod tests {
         }
     }
 
+    /// The four formulas against the enumerator's tallies for k piles, every pile <= max.
+    fn compare_with_enumeration(k: usize, max: u64) {
+        let tally = reference::enumerate(k, max).unwrap();
+        let mut running = 0u64;
+        for n in 0..=max {
+            running += tally.by_max[n as usize];
+            assert_eq!(
+                small(d(k, n as u128)),
+                tally.by_max[n as usize],
+                "d_{k}({n})"
+            );
+            assert_eq!(small(a(k, n as u128)), running, "a_{k}({n})");
+        }
+        let mut running = 0u64;
+        for (n, &count) in tally.by_total.iter().enumerate() {
+            running += count;
+            assert_eq!(small(by_total(k, n as u128, false)), count, "D_{k}({n})");
+            assert_eq!(small(by_total(k, n as u128, true)), running, "A_{k}({n})");
+        }
+    }
+
     #[test]
     fn formulas_equal_brute_force_for_one_to_six_piles() {
         // The largest pile the enumerator reaches in about a second (debug build) per k.
         for (k, max) in [(1, 5000), (2, 5000), (3, 1000), (4, 100), (5, 31), (6, 17)] {
-            let tally = reference::enumerate(k, max).unwrap();
-            let mut running = 0u64;
-            for n in 0..=max {
-                running += tally.by_max[n as usize];
-                assert_eq!(
-                    small(d(k, n as u128)),
-                    tally.by_max[n as usize],
-                    "d_{k}({n})"
-                );
-                assert_eq!(small(a(k, n as u128)), running, "a_{k}({n})");
-            }
-            let mut running = 0u64;
-            for (n, &count) in tally.by_total.iter().enumerate() {
-                running += count;
-                assert_eq!(small(by_total(k, n as u128, false)), count, "D_{k}({n})");
-                assert_eq!(small(by_total(k, n as u128, true)), running, "A_{k}({n})");
-            }
+            compare_with_enumeration(k, max);
         }
     }
 
@@ -509,23 +514,7 @@ mod tests {
     #[ignore]
     fn formulas_equal_brute_force_further() {
         for (k, max) in [(3, 20_000), (4, 800), (5, 120), (6, 48), (7, 24), (8, 14)] {
-            let tally = reference::enumerate(k, max).unwrap();
-            let mut running = 0u64;
-            for n in 0..=max {
-                running += tally.by_max[n as usize];
-                assert_eq!(
-                    small(d(k, n as u128)),
-                    tally.by_max[n as usize],
-                    "d_{k}({n})"
-                );
-                assert_eq!(small(a(k, n as u128)), running, "a_{k}({n})");
-            }
-            let mut running = 0u64;
-            for (n, &count) in tally.by_total.iter().enumerate() {
-                running += count;
-                assert_eq!(small(by_total(k, n as u128, false)), count, "D_{k}({n})");
-                assert_eq!(small(by_total(k, n as u128, true)), running, "A_{k}({n})");
-            }
+            compare_with_enumeration(k, max);
         }
     }
 
