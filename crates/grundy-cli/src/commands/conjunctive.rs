@@ -24,7 +24,10 @@ pub fn run(args: ConjunctiveArgs, out: &mut dyn Write) -> Outcome {
     }
     let components: Vec<(&dyn Ruleset, Vec<u64>)> =
         games.iter().map(|(g, p)| (g.as_ref(), p.clone())).collect();
-    let report = evolution::conjunctive(&components, DEFAULT_GRAPH_LIMIT)?;
+    let spinner = crate::progress::spinner("exploring the game graph");
+    let report = evolution::conjunctive(&components, DEFAULT_GRAPH_LIMIT);
+    spinner.finish_and_clear();
+    let report = report?;
     match args.output.format() {
         Format::Json => write_json(out, &json!(report)),
         Format::Text => {

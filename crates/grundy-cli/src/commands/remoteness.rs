@@ -13,7 +13,10 @@ use grundy::spec;
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let position = spec::parse_position(&args.position)?;
-    let report = evolution::remoteness(game.as_ref(), &position, DEFAULT_GRAPH_LIMIT)?;
+    let spinner = crate::progress::spinner("exploring the game graph");
+    let report = evolution::remoteness(game.as_ref(), &position, DEFAULT_GRAPH_LIMIT);
+    spinner.finish_and_clear();
+    let report = report?;
     match args.output.format() {
         Format::Json => write_json(out, &json!(report)),
         Format::Text => {
