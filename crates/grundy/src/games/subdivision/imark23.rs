@@ -45,7 +45,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            base: UNIT << 18,
+            base: UNIT << 16,
             batch: UNIT << 18,
             chunk: UNIT << 13,
         }
@@ -82,14 +82,14 @@ fn mex(values: &[u64]) -> u64 {
     u64::from((!mask).trailing_zeros())
 }
 
-/// The block table: entry `rest = a0 | a1<<2 | a2<<4 | b0<<6 | b1<<8` (the values at
-/// `3q, 3q+1, 3q+2, 2q, 2q+1`) holds, in bits `16p .. 16p+11`, the six values at `6q .. 6q+5`
+/// The block table: entry `rest = b0 | b1<<2 | a0<<4 | a1<<6 | a2<<8` (the values at
+/// `2q, 2q+1, 3q, 3q+1, 3q+2`) holds, in bits `16p .. 16p+11`, the six values at `6q .. 6q+5`
 /// (2 bits each, `6q` lowest) when the value at `6q - 1` is `p` (valid for `q >= 1`).
 pub fn block_table() -> Box<[u64; 1024]> {
     let mut table = Box::new([0u64; 1024]);
     for (rest, entry) in table.iter_mut().enumerate() {
         let f = |k: usize| ((rest >> (2 * k)) & 3) as u64;
-        let (a0, a1, a2, b0, b1) = (f(0), f(1), f(2), f(3), f(4));
+        let (b0, b1, a0, a1, a2) = (f(0), f(1), f(2), f(3), f(4));
         for prev in 0..4u64 {
             let v0 = mex(&[prev, a0, b0]);
             let v1 = mex(&[v0]);
@@ -162,13 +162,18 @@ fn run_units(
         let pair = &half.words[i2..i2 + 2];
         let x2 = ((pair[0] as u128) | ((pair[1] as u128) << 64)) >> (off2 % 64);
         let (lo2, hi2) = (x2 as u64, (x2 >> 64) as u64);
-        let mut o = [0u64; 16];
+        let mut acc = [0u64; 3];
         macro_rules! block {
             ($i:expr, $a:expr) => {{
-                let rest = ($a & 63) as usize | ((w3 >> (4 * $i)) as usize & 15) << 6;
+                let rest = ($a << 4) as usize & 0x3F0 | (w3 >> (4 * $i)) as usize & 15;
                 let e = table[rest];
-                o[$i] = (e >> sh) & 0xFFF;
+                let o = (e >> sh) & 0xFFF;
                 sh = (e >> (sh + 6)) & 0x30;
+                // Bits 12i .. 12i+11 of the unit's 192 output bits.
+                acc[12 * $i / 64] |= o << (12 * $i % 64);
+                if 12 * $i % 64 > 52 {
+                    acc[12 * $i / 64 + 1] |= o >> (64 - 12 * $i % 64);
+                }
             }};
         }
         block!(0, lo2);
@@ -187,9 +192,7 @@ fn run_units(
         block!(13, hi2 >> 14);
         block!(14, hi2 >> 20);
         block!(15, hi2 >> 26);
-        dst[0] = o[0] | o[1] << 12 | o[2] << 24 | o[3] << 36 | o[4] << 48 | o[5] << 60;
-        dst[1] = o[5] >> 4 | o[6] << 8 | o[7] << 20 | o[8] << 32 | o[9] << 44 | o[10] << 56;
-        dst[2] = o[10] >> 8 | o[11] << 4 | o[12] << 16 | o[13] << 28 | o[14] << 40 | o[15] << 52;
+        dst.copy_from_slice(&acc);
     }
     sh
 }
@@ -624,106 +627,179 @@ unsafe fn scan_chunk_native(chunk: &[u64], start: u64, end: u64) -> Scanner {
 
 #[inline(always)]
 fn scan_chunk_plain(chunk: &[u64], start: u64, end: u64) -> Scanner {
-    let mut scanner = Scanner::default();
-    for (k, &w) in chunk.iter().enumerate() {
-        let pos = start + 32 * k as u64;
-        scanner.word(w, pos, (end - pos).min(32) as u32);
+    let mut scanner = Scanner::new(start);
+    let full = (((end - start) / 32) as usize).min(chunk.len());
+    for &w in &chunk[..full] {
+        scanner.word(w);
+    }
+    if full < chunk.len() && end > scanner.end {
+        scanner.partial_word(chunk[full], (end - scanner.end).min(32));
     }
     scanner
 }
 
-/// Gap statistics of values 0..3 from packed words, a word at a time (arrays indexed by value;
-/// `max_gap == 0` means no gap yet).
-#[derive(Default)]
+const EVEN: u64 = 0x5555_5555_5555_5555;
+
+/// The occurrence masks of the values 0, 1, 2, 3 in a word: one even bit per 2-bit field.
+#[inline(always)]
+fn occurrences(w: u64) -> [u64; 4] {
+    let (low, high) = (w & EVEN, (w >> 1) & EVEN);
+    [!(low | high) & EVEN, low & !high, high & !low, low & high]
+}
+
+/// Gap statistics of values 0..3 from packed words, a word at a time: one [`Lane`] per value.
 struct Scanner {
-    count: [u64; 4],
-    first: [u64; 4],
-    last: [u64; 4],
-    max_gap: [u64; 4],
-    max_from: [u64; 4],
+    /// The position after the last field scanned.
+    end: u64,
+    lanes: [Lane; 4],
 }
 
 impl Scanner {
-    #[inline(always)]
-    fn word(&mut self, w: u64, pos: u64, valid: u32) {
-        const EVEN: u64 = 0x5555_5555_5555_5555;
-        let live = if valid >= 32 {
-            EVEN
-        } else {
-            EVEN & ((1u64 << (2 * valid)) - 1)
-        };
-        for v in 0..4 {
-            let y = w ^ (v as u64 * EVEN);
-            let hits = !(y | (y >> 1)) & live;
-            if hits == 0 {
-                continue;
-            }
-            let first = pos + u64::from(hits.trailing_zeros() / 2);
-            if self.count[v] == 0 {
-                self.first[v] = first;
-            } else {
-                let gap = first - self.last[v];
-                if gap > self.max_gap[v] {
-                    self.max_gap[v] = gap;
-                    self.max_from[v] = self.last[v];
-                }
-            }
-            // Gaps inside the word: only a run of at least max_gap empty fields can beat it.
-            let more = hits & (hits - 1);
-            let g = self.max_gap[v];
-            if more != 0 && g < 32 && (g == 0 || has_zero_run(hits, g as u32)) {
-                let (mut rest, mut prev) = (more, first);
-                while rest != 0 {
-                    let at = pos + u64::from(rest.trailing_zeros() / 2);
-                    if at - prev > self.max_gap[v] {
-                        self.max_gap[v] = at - prev;
-                        self.max_from[v] = prev;
-                    }
-                    prev = at;
-                    rest &= rest - 1;
-                }
-            }
-            self.count[v] += u64::from(hits.count_ones());
-            self.last[v] = pos + u64::from((63 - hits.leading_zeros()) / 2);
+    fn new(start: u64) -> Self {
+        Scanner {
+            end: start,
+            lanes: [Lane::default(); 4],
         }
     }
 
+    /// Adds the 32 values of `w`.
+    #[inline(always)]
+    fn word(&mut self, w: u64) {
+        let hits = occurrences(w);
+        for (lane, hits) in self.lanes.iter_mut().zip(hits) {
+            lane.add(hits, self.end);
+        }
+        self.end += 32;
+    }
+
+    /// Adds the first `valid` values of `w`.
+    fn partial_word(&mut self, w: u64, valid: u64) {
+        let live = EVEN & (u64::MAX >> (64 - 2 * valid));
+        for (lane, hits) in self.lanes.iter_mut().zip(occurrences(w)) {
+            lane.exact(hits & live, self.end, valid);
+        }
+        self.end += valid;
+    }
+
     fn finish(self) -> Vec<GapStats> {
-        (0..4)
-            .filter(|&v| self.count[v] > 0)
-            .map(|v| GapStats {
-                value: v as u64,
-                count: self.count[v],
-                first: self.first[v],
-                last: self.last[v],
-                max_gap: (self.max_gap[v] > 0).then_some(self.max_gap[v]),
-                max_gap_from: (self.max_gap[v] > 0).then_some(self.max_from[v]),
+        (0..4u64)
+            .zip(self.lanes)
+            .filter(|(_, lane)| lane.count > 0)
+            .map(|(value, lane)| GapStats {
+                value,
+                count: lane.count,
+                first: lane.first,
+                last: self.end - 1 - lane.trail,
+                max_gap: (lane.max_gap > 0).then_some(lane.max_gap),
+                max_gap_from: (lane.max_gap > 0).then_some(lane.max_from),
             })
             .collect()
     }
 }
 
-/// Whether the occurrence mask `hits` (one bit per 2-bit field) has `r >= 1` or more empty
-/// fields between two occurrences.
-#[inline(always)]
-fn has_zero_run(hits: u64, r: u32) -> bool {
-    const EVEN: u64 = 0x5555_5555_5555_5555;
-    let low = hits & hits.wrapping_neg();
-    let high = 1u64 << (63 - hits.leading_zeros());
-    // Fields strictly between the first and the last occurrence.
-    let inside = (high - 1) & !((low << 1).wrapping_sub(1)) & EVEN;
-    let z = !hits & inside;
-    // runs[k]: fields starting a run of at least 2^k empty fields.
-    let mut run = z;
-    let mut len = 1u32;
-    while 2 * len <= r {
-        run &= run >> (2 * len);
+/// The occurrences of one value so far (`max_gap == 0`: no gap yet).
+///
+/// A word costs a few bit operations in the common case: the occurrences form a mask with one
+/// bit per field; the gap from the previous word is `trail + lead + 1` (empty fields after the
+/// last occurrence so far, then before the first one here); and a gap inside the word, or one
+/// that a run at its end will give, beats the record `g < 32` only if the word has a run of `g`
+/// empty fields, found by shifting the empty mask onto itself (`plan`). Only when a record is
+/// possible is the word redone exactly, occurrence by occurrence.
+#[derive(Default, Clone, Copy)]
+struct Lane {
+    count: u64,
+    first: u64,
+    /// Empty fields after the last occurrence.
+    trail: u64,
+    max_gap: u64,
+    max_from: u64,
+    /// Shifts (in bits, zero when unused) that turn the empty mask into the starts of runs of
+    /// `max_gap` empty fields, when `0 < max_gap < 32`.
+    plan: [u32; 5],
+}
+
+impl Lane {
+    /// Adds the occurrences `hits` of a whole word whose first field is position `pos`.
+    #[inline(always)]
+    fn add(&mut self, hits: u64, pos: u64) {
+        let lead = u64::from(hits.trailing_zeros() / 2);
+        let g = self.max_gap;
+        if self.count == 0 || self.trail + lead >= g || g < 32 && self.has_long_run(hits) {
+            self.exact(hits, pos, 32);
+            return;
+        }
+        self.count += u64::from(hits.count_ones());
+        self.trail = if hits == 0 {
+            self.trail + 32
+        } else {
+            u64::from(hits.leading_zeros() / 2)
+        };
+    }
+
+    /// Whether the word has a run of `max_gap` empty fields (`0 < max_gap < 32`).
+    #[inline(always)]
+    fn has_long_run(&self, hits: u64) -> bool {
+        let mut run = !hits & EVEN;
+        for shift in self.plan {
+            run &= run >> shift;
+        }
+        run != 0
+    }
+
+    /// Adds the occurrences `hits` among the first `valid` fields from `pos`, exactly.
+    #[cold]
+    fn exact(&mut self, hits: u64, pos: u64, valid: u64) {
+        if hits == 0 {
+            self.trail += valid;
+            return;
+        }
+        let record = self.max_gap;
+        let mut prev = pos + u64::from(hits.trailing_zeros() / 2);
+        if self.count == 0 {
+            self.first = prev;
+        } else {
+            self.gap(pos - 1 - self.trail, prev);
+        }
+        let mut rest = hits & (hits - 1);
+        while rest != 0 {
+            let at = pos + u64::from(rest.trailing_zeros() / 2);
+            self.gap(prev, at);
+            prev = at;
+            rest &= rest - 1;
+        }
+        self.count += u64::from(hits.count_ones());
+        self.trail = pos + valid - 1 - prev;
+        if self.max_gap != record {
+            self.plan = run_plan(self.max_gap);
+        }
+    }
+
+    #[inline]
+    fn gap(&mut self, from: u64, to: u64) {
+        if to - from > self.max_gap {
+            self.max_gap = to - from;
+            self.max_from = from;
+        }
+    }
+}
+
+/// The shifts for [`Lane::has_long_run`]: runs of `g` fields by doubling (1, 2, 4, ... fields),
+/// then the rest.
+fn run_plan(g: u64) -> [u32; 5] {
+    let mut plan = [0; 5];
+    if g == 0 || g >= 32 {
+        return plan;
+    }
+    let (mut len, mut k) = (1, 0);
+    while 2 * len <= g {
+        plan[k] = 2 * len as u32;
         len *= 2;
+        k += 1;
     }
-    if r > len {
-        run &= run >> (2 * (r - len));
+    if g > len {
+        plan[k] = 2 * (g - len) as u32;
     }
-    run != 0
+    plan
 }
 
 // ---- checkpoints -------------------------------------------------------------------------
@@ -858,6 +934,7 @@ mod tests {
     use super::*;
     use crate::games::subdivision::SubDivision;
     use crate::solve::DenseSolver;
+    use proptest::prelude::*;
 
     fn small() -> Config {
         Config {
@@ -896,7 +973,7 @@ mod tests {
         // q = 1: positions 6..11 with 5 -> 0, halves 3,4,5 = 2,1,0 and thirds 2,3 = 0,2.
         // 6: {0,2,0} -> 1; 7: {1} -> 0; 8: {0, SG(4)=1} -> 2; 9: {2, SG(3)=2} -> 0;
         // 10: {0, SG(5)=0} -> 1; 11: {1} -> 0.
-        let rest = 2 | 1 << 2 | 2 << 8;
+        let rest = 2 << 2 | 2 << 4 | 1 << 6;
         let out = block_table()[rest] & 0xFFF; // incoming value 0: bits 0..11
         let got: Vec<u64> = (0..6).map(|k| (out >> (2 * k)) & 3).collect();
         assert_eq!(got, vec![1, 0, 2, 0, 1, 0]);
@@ -961,13 +1038,49 @@ mod tests {
     }
 
     #[test]
-    fn zero_runs() {
-        // Fields: occurrences at 0 and 5 (4 empty fields between).
-        let hits = 1 | 1 << 10;
-        assert!(has_zero_run(hits, 4));
-        assert!(!has_zero_run(hits, 5));
-        assert!(has_zero_run(hits, 3));
-        assert!(!has_zero_run(1 | 1 << 2, 1));
+    fn runs_of_empty_fields() {
+        let lane = |g: u64| Lane {
+            max_gap: g,
+            plan: run_plan(g),
+            ..Lane::default()
+        };
+        // Fields: occurrences at 0, 5 and 31 (4 empty fields, then 25).
+        let hits = 1 | 1 << 10 | 1 << 62;
+        assert!(lane(4).has_long_run(hits));
+        assert!(lane(25).has_long_run(hits));
+        assert!(!lane(26).has_long_run(hits));
+        // Occurrences at every other field: runs of one.
+        assert!(lane(1).has_long_run(EVEN & 0x3333_3333_3333_3333));
+        assert!(!lane(2).has_long_run(EVEN & 0x3333_3333_3333_3333));
+        // A run up to the top of the word counts (its gap will be at least that long).
+        assert!(lane(19).has_long_run(1 << 24));
+        assert_eq!(run_plan(19), [2, 4, 8, 16, 6]);
+    }
+
+    proptest! {
+        /// The word-at-a-time scanner against the one-value-at-a-time tracker, on random words
+        /// (from a few patterns, so that long and short gaps both occur) and random bounds.
+        #[test]
+        fn the_scanner_matches_the_tracker(
+            words in prop::collection::vec(
+                prop_oneof![
+                    any::<u64>(),
+                    any::<u64>().prop_map(|w| w & (w >> 7) & (w >> 13)),
+                    any::<u64>().prop_map(|w| w | (w >> 3)),
+                ],
+                1..40,
+            ),
+            start in 0u64..1000,
+            cut in 0u64..1280,
+        ) {
+            let end = start + cut.min(32 * words.len() as u64);
+            let mut tracker = GapTracker::new();
+            let view = View { lo: start, words: &words };
+            for p in start..end {
+                tracker.push(p, view.value(p));
+            }
+            prop_assert_eq!(scan_chunk(&words, start, end).finish(), tracker.finish());
+        }
     }
 
     /// `cargo test --release -p grundy -- --ignored imark23_table1`: the paper's Table 1 with the
