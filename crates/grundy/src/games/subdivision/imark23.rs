@@ -162,7 +162,8 @@ fn run_units(
         let pair = &half.words[i2..i2 + 2];
         let x2 = ((pair[0] as u128) | ((pair[1] as u128) << 64)) >> (off2 % 64);
         let (lo2, hi2) = (x2 as u64, (x2 >> 64) as u64);
-        let mut acc = [0u64; 3];
+        // The unit's 192 output bits (one spare word keeps every index in bounds).
+        let mut acc = [0u64; 4];
         macro_rules! block {
             ($i:expr, $a:expr) => {{
                 let rest = ($a << 4) as usize & 0x3F0 | (w3 >> (4 * $i)) as usize & 15;
@@ -192,7 +193,7 @@ fn run_units(
         block!(13, hi2 >> 14);
         block!(14, hi2 >> 20);
         block!(15, hi2 >> 26);
-        dst.copy_from_slice(&acc);
+        dst.copy_from_slice(&acc[..3]);
     }
     sh
 }
