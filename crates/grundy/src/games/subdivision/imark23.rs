@@ -46,7 +46,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             base: UNIT << 16,
-            batch: UNIT << 18,
+            batch: UNIT << 20,
             chunk: UNIT << 13,
         }
     }
@@ -141,7 +141,7 @@ impl View<'_> {
 
 /// Computes `units` units of a node from block `q0` (a multiple of 16) with incoming state `sh`
 /// (16 times the value at `6 q0 - 1`), writing 3 words per unit to `out`; returns the final state.
-#[inline]
+#[inline(always)]
 fn run_units(
     table: &[u64; 1024],
     q0: u64,
@@ -199,6 +199,7 @@ fn run_units(
 }
 
 /// The number of units after which the four incoming values give the same state, and that state.
+#[inline(always)]
 fn coalesce(
     table: &[u64; 1024],
     q0: u64,
@@ -221,7 +222,7 @@ fn coalesce(
 }
 
 /// One cursor node `m = 2^i 3^j`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 struct Node {
     m: u64,
     /// (parent index, divisor): this node holds the parent's positions divided by the divisor.
@@ -236,11 +237,49 @@ struct Node {
     /// 16 times the value at `hi - 1`.
     sh: u64,
     /// The values at `lo .. hi`, packed, plus one zero word of padding.
-    words: Vec<u64>,
+    words: Words,
+}
+
+/// A growable run of packed words that a batch writes in place: `buf[..len]` holds the words,
+/// the rest of `buf` is storage kept from earlier batches (stale, overwritten before it is read),
+/// so that a batch neither allocates, zeroes nor copies its output.
+#[derive(Debug, Clone, Default)]
+struct Words {
+    buf: Vec<u64>,
+    len: usize,
+}
+
+impl Words {
+    fn from_vec(buf: Vec<u64>) -> Self {
+        let len = buf.len();
+        Words { buf, len }
+    }
+
+    fn as_slice(&self) -> &[u64] {
+        &self.buf[..self.len]
+    }
+
+    /// `n` more words written by `fill` in place of the padding word and after it; then a new
+    /// padding word.
+    fn append(&mut self, n: usize, fill: impl FnOnce(&mut [u64])) {
+        let at = self.len - 1;
+        if self.buf.len() < at + n + 1 {
+            self.buf.resize(at + n + 1, 0);
+        }
+        fill(&mut self.buf[at..at + n]);
+        self.buf[at + n] = 0;
+        self.len = at + n + 1;
+    }
+
+    /// Forgets the first `k` words.
+    fn drop_front(&mut self, k: usize) {
+        self.buf.copy_within(k..self.len, 0);
+        self.len -= k;
+    }
 }
 
 /// The whole state of a run between batches: what a checkpoint holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 struct State {
     to: u64,
     config: Config,
@@ -329,6 +368,8 @@ pub fn run(
     };
     let mut last_save = std::time::Instant::now();
     let mut batches = 0u64;
+    // The top node's values of one batch (reused: they are only scanned).
+    let mut scratch = Vec::new();
     loop {
         let top_hi = state.nodes[0].hi;
         progress(top_hi.min(to + 1), to + 1);
@@ -347,7 +388,7 @@ pub fn run(
             });
         }
         let target = (top_hi + config.batch).min(end);
-        batch(&mut state, target, &table, &base, sink);
+        batch(&mut state, target, &table, &base, &mut scratch, sink);
         batches += 1;
         if let Some(path) = options.checkpoint {
             if last_save.elapsed().as_secs_f64() >= options.save_every {
@@ -414,7 +455,7 @@ fn graph(to: u64, config: Config) -> Vec<Node> {
             lo: 0,
             hi: config.base,
             sh: 0,
-            words: Vec::new(),
+            words: Words::default(),
         })
         .collect();
     for i in 0..nodes.len() {
@@ -437,6 +478,7 @@ fn batch(
     target: u64,
     table: &[u64; 1024],
     base: &[u64],
+    scratch: &mut Vec<u64>,
     sink: &mut dyn FnMut(u64, &[u64], u64),
 ) {
     let l = state.config.base;
@@ -470,8 +512,9 @@ fn batch(
             node.active = true;
             node.lo = lo;
             node.hi = l;
-            node.words = base[(lo / 32) as usize..(l / 32) as usize].to_vec();
-            node.words.push(0);
+            let mut words = base[(lo / 32) as usize..(l / 32) as usize].to_vec();
+            words.push(0);
+            node.words = Words::from_vec(words);
             node.sh = 16 * View { lo: 0, words: base }.value(l - 1);
         }
     }
@@ -481,41 +524,44 @@ fn batch(
         if !node.active || targets[i] <= node.hi {
             continue;
         }
+        let (from, to) = (node.hi, targets[i]);
+        let n_words = ((to - from) / 32) as usize;
+        // Node i's own words are taken out while its children are read.
+        let mut own = std::mem::take(&mut state.nodes[i].words);
+        let node = &state.nodes[i];
         let view = |c: Option<usize>| match c {
             Some(c) if state.nodes[c].active => View {
                 lo: state.nodes[c].lo,
-                words: &state.nodes[c].words,
+                words: state.nodes[c].words.as_slice(),
             },
             _ => View { lo: 0, words: base },
         };
         let (half, third) = (view(node.children[0]), view(node.children[1]));
-        let (from, to) = (node.hi, targets[i]);
-        let mut out = vec![0u64; ((to - from) / 32) as usize];
-        let sh = compute(
-            table,
-            from,
-            node.sh,
-            half,
-            third,
-            state.config.chunk,
-            &mut out,
-        );
+        let chunk = state.config.chunk;
+        let mut sh = node.sh;
+        let mut fill = |out: &mut [u64]| sh = compute(table, from, sh, half, third, chunk, out);
+        if i == 0 {
+            if scratch.len() < n_words {
+                scratch.resize(n_words, 0);
+            }
+            let out = &mut scratch[..n_words];
+            fill(out);
+            let count = (state.to + 1).min(to).saturating_sub(from);
+            let mut tracker = GapTracker::from_stats(&state.gaps);
+            scan(out, from, count, &mut tracker);
+            state.gaps = tracker.finish();
+            if count > 0 {
+                sink(from, out, count);
+            }
+        } else {
+            own.append(n_words, fill);
+        }
         let node = &mut state.nodes[i];
+        node.words = own;
         node.sh = sh;
         node.hi = to;
         if i == 0 {
-            let count = (state.to + 1).min(to).saturating_sub(from);
-            let mut tracker = GapTracker::from_stats(&state.gaps);
-            scan(&out, from, count, &mut tracker);
-            state.gaps = tracker.finish();
-            if count > 0 {
-                sink(from, &out, count);
-            }
             node.lo = to;
-        } else {
-            node.words.pop();
-            node.words.extend_from_slice(&out);
-            node.words.push(0);
         }
     }
     // Drop what no parent will read again.
@@ -536,7 +582,7 @@ fn batch(
             * 32;
         let node = &mut state.nodes[i];
         if keep > node.lo {
-            node.words.drain(..((keep - node.lo) / 32) as usize);
+            node.words.drop_front(((keep - node.lo) / 32) as usize);
             node.lo = keep;
         }
     }
@@ -561,18 +607,7 @@ fn compute(
         .enumerate()
         .map(|(c, words)| {
             let q0 = q_first + (c * chunk_words / 3 * 16) as u64;
-            let units = words.len() / 3;
-            let (prefix, state) = coalesce(table, q0, units, half, third)?;
-            let end = run_units(
-                table,
-                q0 + 16 * prefix as u64,
-                units - prefix,
-                half,
-                third,
-                state,
-                &mut words[3 * prefix..],
-            );
-            Some((prefix, end))
+            compute_chunk(table, q0, half, third, words)
         })
         .collect();
     let mut sh = sh;
@@ -587,6 +622,57 @@ fn compute(
         }
     }
     sh
+}
+
+/// One chunk of [`compute`] from block `q0`: finds where the four lanes agree, then computes the
+/// rest into `words`; returns (units before that point, state after the chunk), or None.
+fn compute_chunk(
+    table: &[u64; 1024],
+    q0: u64,
+    half: View,
+    third: View,
+    words: &mut [u64],
+) -> Option<(usize, u64)> {
+    #[cfg(target_arch = "x86_64")]
+    if native() {
+        // SAFETY: the features the function is compiled for were detected at run time.
+        return unsafe { compute_chunk_native(table, q0, half, third, words) };
+    }
+    compute_chunk_plain(table, q0, half, third, words)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
+unsafe fn compute_chunk_native(
+    table: &[u64; 1024],
+    q0: u64,
+    half: View,
+    third: View,
+    words: &mut [u64],
+) -> Option<(usize, u64)> {
+    compute_chunk_plain(table, q0, half, third, words)
+}
+
+#[inline(always)]
+fn compute_chunk_plain(
+    table: &[u64; 1024],
+    q0: u64,
+    half: View,
+    third: View,
+    words: &mut [u64],
+) -> Option<(usize, u64)> {
+    let units = words.len() / 3;
+    let (prefix, state) = coalesce(table, q0, units, half, third)?;
+    let end = run_units(
+        table,
+        q0 + 16 * prefix as u64,
+        units - prefix,
+        half,
+        third,
+        state,
+        &mut words[3 * prefix..],
+    );
+    Some((prefix, end))
 }
 
 /// Adds the first `count` values of `words` (positions `from ..`) to `tracker`, in parallel.
@@ -606,14 +692,25 @@ fn scan(words: &[u64], from: u64, count: u64, tracker: &mut GapTracker) {
     }
 }
 
-/// Scans the words of positions `start ..` (those below `end`), with the bit-counting
-/// instructions of the processor when it has them (they are not in the baseline x86-64 target).
+/// Whether the processor has the bit-manipulation instructions the hot loops are also compiled
+/// for (they are not in the baseline x86-64 target): counting, and shifts by a register amount
+/// that leave the flags alone (BMI2).
+fn native() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Scans the words of positions `start ..` (those below `end`).
 fn scan_chunk(chunk: &[u64], start: u64, end: u64) -> Scanner {
     #[cfg(target_arch = "x86_64")]
-    if is_x86_feature_detected!("popcnt")
-        && is_x86_feature_detected!("lzcnt")
-        && is_x86_feature_detected!("bmi1")
-    {
+    if native() {
         // SAFETY: the features the function is compiled for were detected at run time.
         return unsafe { scan_chunk_native(chunk, start, end) };
     }
@@ -621,7 +718,7 @@ fn scan_chunk(chunk: &[u64], start: u64, end: u64) -> Scanner {
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,lzcnt,bmi1")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
 unsafe fn scan_chunk_native(chunk: &[u64], start: u64, end: u64) -> Scanner {
     scan_chunk_plain(chunk, start, end)
 }
@@ -828,8 +925,8 @@ fn save(path: &Path, state: &State) -> Result<()> {
         for x in [node.m, u64::from(node.active), node.lo, node.hi, node.sh] {
             put(x);
         }
-        put(node.words.len() as u64);
-        for &w in &node.words {
+        put(node.words.as_slice().len() as u64);
+        for &w in node.words.as_slice() {
             put(w);
         }
     }
@@ -920,7 +1017,7 @@ fn load(path: &Path) -> Result<State> {
         node.lo = lo;
         node.hi = hi;
         node.sh = sh;
-        node.words = words;
+        node.words = Words::from_vec(words);
     }
     Ok(State {
         to,
