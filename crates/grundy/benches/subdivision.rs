@@ -6,26 +6,13 @@ use grundy::games::subdivision::{imark23, stream::Stream, SubDivision};
 
 const N: u64 = 1 << 26;
 
-/// One byte per position, then the gaps: the straightforward way.
+/// One byte per position, then the gaps: the straightforward way (the `imark_baseline` example).
+#[allow(dead_code)]
+#[path = "../examples/imark_baseline.rs"]
+mod imark_baseline;
+
 fn baseline(n: usize) -> [usize; 4] {
-    let mut sg = vec![0u8; n + 1];
-    for i in 1..=n {
-        let mut mask = 1u8 << sg[i - 1];
-        if i % 2 == 0 {
-            mask |= 1 << sg[i / 2];
-        }
-        if i % 3 == 0 {
-            mask |= 1 << sg[i / 3];
-        }
-        sg[i] = (!mask).trailing_zeros() as u8;
-    }
-    let (mut last, mut max_gap) = ([0usize; 4], [0usize; 4]);
-    for (i, &v) in sg.iter().enumerate() {
-        let v = v as usize;
-        max_gap[v] = max_gap[v].max(i - last[v]);
-        last[v] = i;
-    }
-    max_gap
+    imark_baseline::byte_array_gaps(n).1
 }
 
 fn engine(n: u64) -> Vec<u64> {

@@ -1,12 +1,20 @@
 //! The straightforward computation the i-Mark({1},{2,3}) engine is measured against: one byte
 //! per position, then a pass for the gaps. `cargo run --release --example imark_baseline -- N`
-//! (see BENCHMARKS.md).
+//! (see BENCHMARKS.md). The criterion bench `subdivision` includes this file for the same loop.
 
 fn main() {
     let n: usize = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or((1 << 31) - 1);
+    let (count, max_gap) = byte_array_gaps(n);
+    for v in 0..4 {
+        println!("value {v}: count {}, max gap {}", count[v], max_gap[v]);
+    }
+}
+
+/// Counts and maximum gaps of the values 0..3 of i-Mark({1},{2,3}) at positions `0..=n`.
+pub fn byte_array_gaps(n: usize) -> ([u64; 4], [usize; 4]) {
     let mut sg = vec![0u8; n + 1];
     for i in 1..=n {
         let mut mask = 1u8 << sg[i - 1];
@@ -27,7 +35,5 @@ fn main() {
         last[v] = Some(i);
         count[v] += 1;
     }
-    for v in 0..4 {
-        println!("value {v}: count {}, max gap {}", count[v], max_gap[v]);
-    }
+    (count, max_gap)
 }
