@@ -57,9 +57,9 @@ pub struct ReproduceArgs {
     /// Smaller ranges (under a minute).
     #[arg(long)]
     pub quick: bool,
-    /// The directory to write the report to (created if missing).
+    /// The directory to write the report to (created if missing); required.
     #[arg(long, value_name = "DIR")]
-    pub out: std::path::PathBuf,
+    pub out: Option<std::path::PathBuf>,
     /// A finished `grundy gaps imark:s=1:d=2,3` result (e.g. runs/result-1e12.txt) to cite in
     /// the i-Mark Table 1.
     #[arg(long, value_name = "FILE")]

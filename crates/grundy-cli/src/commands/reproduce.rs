@@ -23,10 +23,13 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
     // Report order, whatever the order of --paper.
     papers.sort_by_key(|p| Paper::ALL.iter().position(|q| q == p));
     let mode = if args.quick { Mode::Quick } else { Mode::Full };
-    if args.out.exists() && !args.out.is_dir() {
+    let dir = args
+        .out
+        .ok_or_else(|| Error::Invalid("reproduce needs --out DIR (where to write the report)".into()))?;
+    if dir.exists() && !dir.is_dir() {
         return Err(Error::Invalid(format!(
             "--out {} exists and is not a directory",
-            args.out.display()
+            dir.display()
         ))
         .into());
     }
@@ -36,8 +39,8 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
             None => None,
         },
     };
-    std::fs::create_dir_all(&args.out).map_err(|e| {
-        Error::Invalid(format!("cannot create --out {}: {e}", args.out.display()))
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        Error::Invalid(format!("cannot create --out {}: {e}", dir.display()))
     })?;
 
     let started = std::time::Instant::now();
@@ -49,7 +52,7 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
         }
     })?;
     bar.set_message("writing the report");
-    let written = crate::report::write(&report, &args.out)?;
+    let written = crate::report::write(&report, &dir)?;
     bar.finish_and_clear();
 
     let rows: Vec<_> = report.rows().collect();
@@ -100,9 +103,9 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
         out,
         "wrote {} files to {} in {:.1} s; open {}",
         written,
-        args.out.display(),
+        dir.display(),
         started.elapsed().as_secs_f64(),
-        args.out.join("index.html").display()
+        dir.join("index.html").display()
     )?;
     Ok(())
 }

@@ -89,7 +89,17 @@ fn section(h: &mut String, s: &PaperSection) {
             "counterexample found" => "counterexample",
             _ => "unchecked",
         };
-        let details: Vec<String> = details(row).iter().map(|d| esc(d)).collect();
+        let lines = details(row);
+        let (head, notes) = lines.split_at(lines.len().min(if row.outcome() == "counterexample found" { 2 } else { 1 }));
+        let mut details: Vec<String> = head.iter().map(|d| esc(d)).collect();
+        if !notes.is_empty() {
+            let notes: Vec<String> = notes.iter().map(|d| esc(d)).collect();
+            details.push(format!(
+                "<details><summary>{} more line(s)</summary>{}</details>",
+                notes.len(),
+                notes.join("<br>")
+            ));
+        }
         h.push_str(&format!(
             "<tr><td><b>{}</b></td><td>{}</td><td>{}</td><td><span class=\"badge {class}\">{}</span></td><td class=\"details\">{}</td><td>{}</td></tr>\n",
             esc(&row.label),

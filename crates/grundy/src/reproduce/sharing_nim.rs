@@ -303,8 +303,10 @@ fn section6_bounds(g: &dyn Fn(u64, u64) -> u64) -> Table {
             .filter(|&(a, b)| g(a, b) == value)
             .map(|(a, _)| a)
             .max();
+        // Section 6 says "2-positions (0,a,b) has a <= 3", and the same for 3-positions.
         let paper = PAPER_ROW_BOUNDS
             .iter()
+            .chain(&[(2, 3), (3, 3)])
             .find(|(v, _)| *v == value)
             .map(|(_, a)| *a);
         if let (Some(p), Some(l)) = (paper, largest) {
@@ -323,7 +325,7 @@ fn section6_bounds(g: &dyn Fn(u64, u64) -> u64) -> Table {
     Table {
         id: "sharing-nim-section6-bounds".into(),
         title: "Section 6: up to b = 200, the largest a <= b/2 with G(0, a, b) = g".into(),
-        note: "The paper lists g = 4..10 (its values for g = 2, 3 are in the lists above); Conjecture 3 bounds a by 2g - 1.".into(),
+        note: "The paper lists g = 4..10 up to b = 200, and says a <= 3 for g = 2 and 3; Conjecture 3 bounds a by 2g - 1.".into(),
         layout: grid(&["g", "largest a (computed)", "paper", "2g - 1"], rows.clone()),
         data: grid(&["g", "largest_a", "paper", "bound_2g_minus_1"], rows),
         agrees: Some(agrees),
@@ -349,7 +351,7 @@ fn heat_map(g: &dyn Fn(u64, u64) -> u64, side: u64) -> FigureData {
         id: "sharing-nim-heatmap".into(),
         title: format!("Table 1 extended: G(0, a, b) for a <= b < {side} as a heat map"),
         note: format!(
-            "b from left to right, a from bottom (a = 0) to top; white: a > b. Colour by value from dark blue (0) through green to yellow (the maximum, {max}). Every column is a palindrome (Theorem 1): the colours of a column mirror around its middle a = b/2, the line from the bottom-left corner at half the slope of the diagonal."
+            "b from left to right, a from bottom (a = 0) to top; white: a > b. Colour by value from dark purple (0) through blue and green to yellow (the maximum, {max}). Every column is a palindrome (Theorem 1): the colours of a column mirror around its middle a = b/2, the line from the bottom-left corner at half the slope of the diagonal."
         ),
         plot: Plot::Heatmap { cells: cells_ },
         data: grid(&["a", "b", "G(0,a,b)"], data),
