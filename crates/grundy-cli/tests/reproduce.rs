@@ -309,17 +309,29 @@ fn nim_counts_match_an_enumeration_of_tuples() {
         let (mut a, mut big_a) = (0, 0);
         for (n, r) in rows.iter().enumerate() {
             a += by_max[n];
-            assert_eq!(num(&r[column(&h, &format!("d_{k}"))]), by_max[n], "d_{k}({n})");
+            assert_eq!(
+                num(&r[column(&h, &format!("d_{k}"))]),
+                by_max[n],
+                "d_{k}({n})"
+            );
             assert_eq!(num(&r[column(&h, &format!("a_{k}"))]), a, "a_{k}({n})");
             if 2 * n < by_total.len() {
                 big_a += by_total[n];
-                assert_eq!(num(&r[column(&h, &format!("D_{k}"))]), by_total[n], "D_{k}({n})");
+                assert_eq!(
+                    num(&r[column(&h, &format!("D_{k}"))]),
+                    by_total[n],
+                    "D_{k}({n})"
+                );
                 assert_eq!(num(&r[column(&h, &format!("A_{k}"))]), big_a, "A_{k}({n})");
             }
         }
     }
     // The paper's OEIS terms: a_5 = A241523 starts 1, 16, 61, 256, 421, 976.
-    let a5: Vec<u64> = rows.iter().take(6).map(|r| num(&r[column(&h, "a_5")])).collect();
+    let a5: Vec<u64> = rows
+        .iter()
+        .take(6)
+        .map(|r| num(&r[column(&h, "a_5")]))
+        .collect();
     assert_eq!(a5, [1, 16, 61, 256, 421, 976]);
 }
 
@@ -378,7 +390,10 @@ fn nim_fractals_table1_flags_the_wrong_example() {
         .lines()
         .find(|l| l.contains("`grundy verify nim-table1"))
         .expect("a row for Table 1");
-    assert!(row.contains("**counterexample found**") && row.contains("[0, 1, 4, 5]"), "{row}");
+    assert!(
+        row.contains("**counterexample found**") && row.contains("[0, 1, 4, 5]"),
+        "{row}"
+    );
 }
 
 /// `g(N)` by the definition: the least `x` such that `(N, x)` is unsafe (a win for the player to
@@ -419,7 +434,8 @@ fn takeaway_tables_match_the_definition() {
         }
     }
     // The known cases: powers of two and the Fibonacci numbers (paper).
-    let members = |name: &str| -> Vec<u64> { read_csv(name).1.iter().map(|r| num(&r[1])).collect() };
+    let members =
+        |name: &str| -> Vec<u64> { read_csv(name).1.iter().map(|r| num(&r[1])).collect() };
     let powers: Vec<u64> = (0..20).map(|i| 1 << i).collect();
     assert_eq!(members("takeaway-base-k"), powers);
     let fib = members("takeaway-base-2k");
@@ -434,16 +450,26 @@ fn every_statement_row_has_a_status_and_a_command() {
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     let rows: Vec<&str> = md
         .lines()
-        .filter(|l| l.contains("| holds |") || l.contains("counterexample found") || l.contains("| not checkable |"))
+        .filter(|l| {
+            l.contains("| holds |")
+                || l.contains("counterexample found")
+                || l.contains("| not checkable |")
+        })
         .collect();
     assert!(rows.len() >= 80, "{} rows", rows.len());
     for row in rows.iter().filter(|r| r.contains("| holds |")) {
         assert!(row.contains("`grundy verify "), "{row}");
     }
     // Known disagreements with the papers are reported as counterexamples.
-    for claim in ["sharing-remark5", "nim-d3-recursion", "nim-uw-turns", "imark-conjecture4 --s 3 --d 2"] {
+    for claim in [
+        "sharing-remark5",
+        "nim-d3-recursion",
+        "nim-uw-turns",
+        "imark-conjecture4 --s 3 --d 2",
+    ] {
         assert!(
-            out.lines().any(|l| l.starts_with("  counterexample:") && l.contains(claim)),
+            out.lines()
+                .any(|l| l.starts_with("  counterexample:") && l.contains(claim)),
             "{claim}: {out}"
         );
     }
@@ -474,7 +500,11 @@ fn one_paper_with_a_cited_gaps_result() {
     assert!(out.starts_with("quick mode, 1 paper(s)"), "{out}");
     assert!(!out_dir.join("csv/sharing-nim-table1.csv").exists());
     let table = std::fs::read_to_string(out_dir.join("csv/imark-table1.csv")).unwrap();
-    assert!(table.lines().next().unwrap().contains("cited n <= 1000000000000"));
+    assert!(table
+        .lines()
+        .next()
+        .unwrap()
+        .contains("cited n <= 1000000000000"));
     assert!(table.contains("240 (from 147707580)"), "{table}");
 }
 
@@ -484,7 +514,10 @@ fn bad_input_is_one_error_line() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("out");
     let out = out.to_str().unwrap();
-    fails(&["reproduce", "--paper", "wythoff", "--out", out], "unknown paper 'wythoff'");
+    fails(
+        &["reproduce", "--paper", "wythoff", "--out", out],
+        "unknown paper 'wythoff'",
+    );
     fails(&["reproduce", "--quick"], "--out");
     let file = dir.join("a-file");
     std::fs::write(&file, "x").unwrap();
@@ -493,14 +526,32 @@ fn bad_input_is_one_error_line() {
         "is not a directory",
     );
     fails(
-        &["reproduce", "--quick", "--out", out, "--gaps-result", file.to_str().unwrap()],
+        &[
+            "reproduce",
+            "--quick",
+            "--out",
+            out,
+            "--gaps-result",
+            file.to_str().unwrap(),
+        ],
         "no JSON line",
     );
     fails(
-        &["reproduce", "--quick", "--out", out, "--gaps-result", "/nonexistent/result.txt"],
+        &[
+            "reproduce",
+            "--quick",
+            "--out",
+            out,
+            "--gaps-result",
+            "/nonexistent/result.txt",
+        ],
         "--gaps-result",
     );
     // Nothing was computed or written for the failed runs.
     assert!(!Path::new(out).join("index.html").exists());
-    assert!(grundy(&["reproduce", "--help"]).output().unwrap().status.success());
+    assert!(grundy(&["reproduce", "--help"])
+        .output()
+        .unwrap()
+        .status
+        .success());
 }

@@ -23,9 +23,9 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
     // Report order, whatever the order of --paper.
     papers.sort_by_key(|p| Paper::ALL.iter().position(|q| q == p));
     let mode = if args.quick { Mode::Quick } else { Mode::Full };
-    let dir = args
-        .out
-        .ok_or_else(|| Error::Invalid("reproduce needs --out DIR (where to write the report)".into()))?;
+    let dir = args.out.ok_or_else(|| {
+        Error::Invalid("reproduce needs --out DIR (where to write the report)".into())
+    })?;
     if dir.exists() && !dir.is_dir() {
         return Err(Error::Invalid(format!(
             "--out {} exists and is not a directory",
@@ -39,9 +39,8 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
             None => None,
         },
     };
-    std::fs::create_dir_all(&dir).map_err(|e| {
-        Error::Invalid(format!("cannot create --out {}: {e}", dir.display()))
-    })?;
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| Error::Invalid(format!("cannot create --out {}: {e}", dir.display())))?;
 
     let started = std::time::Instant::now();
     let bar = crate::progress::bar(reproduce::steps(&papers, mode), "reproduce");
@@ -91,7 +90,10 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
             section.figures.len()
         )?;
     }
-    for row in rows.iter().filter(|r| r.outcome() == "counterexample found") {
+    for row in rows
+        .iter()
+        .filter(|r| r.outcome() == "counterexample found")
+    {
         writeln!(
             out,
             "  counterexample: {}: {}",
@@ -129,7 +131,10 @@ fn read_gaps_result(path: &Path) -> Result<CitedGaps, Error> {
     let to = doc["to"].as_u64().ok_or_else(|| bad("no \"to\""))?;
     let mut max_gaps = Vec::new();
     for g in doc["gaps"].as_array().ok_or_else(|| bad("no \"gaps\""))? {
-        let field = |k: &str| g[k].as_u64().ok_or_else(|| bad(&format!("a gap without \"{k}\"")));
+        let field = |k: &str| {
+            g[k].as_u64()
+                .ok_or_else(|| bad(&format!("a gap without \"{k}\"")))
+        };
         max_gaps.push((field("value")?, field("max_gap")?, field("max_gap_from")?));
     }
     Ok(CitedGaps {

@@ -82,6 +82,18 @@ fn section(h: &mut String, s: &PaperSection) {
         esc(heading(s.paper)),
         esc(s.paper.citation())
     ));
+    for t in &s.tables {
+        table(h, t);
+    }
+    for f in &s.figures {
+        h.push_str(&format!(
+            "<h3 id=\"{id}\">{}</h3>\n<figure><img src=\"figures/{id}.svg\" alt=\"{}\">\n<figcaption>{} <a href=\"figures/{id}.png\">PNG</a> · <a href=\"csv/{id}.csv\">data (CSV)</a></figcaption></figure>\n",
+            esc(&f.title),
+            esc(&f.title),
+            esc(&f.note),
+            id = f.id
+        ));
+    }
     h.push_str("<h3>Statements</h3>\n<div class=\"scroll\"><table>\n<tr><th>statement</th><th>what it says</th><th>checked over</th><th>status</th><th>details</th><th>check it alone</th></tr>\n");
     for row in &s.claims {
         let class = match row.outcome() {
@@ -90,7 +102,12 @@ fn section(h: &mut String, s: &PaperSection) {
             _ => "unchecked",
         };
         let lines = details(row);
-        let (head, notes) = lines.split_at(lines.len().min(if row.outcome() == "counterexample found" { 2 } else { 1 }));
+        let (head, notes) =
+            lines.split_at(lines.len().min(if row.outcome() == "counterexample found" {
+                2
+            } else {
+                1
+            }));
         let mut details: Vec<String> = head.iter().map(|d| esc(d)).collect();
         if !notes.is_empty() {
             let notes: Vec<String> = notes.iter().map(|d| esc(d)).collect();
@@ -111,18 +128,6 @@ fn section(h: &mut String, s: &PaperSection) {
         ));
     }
     h.push_str("</table></div>\n");
-    for t in &s.tables {
-        table(h, t);
-    }
-    for f in &s.figures {
-        h.push_str(&format!(
-            "<h3 id=\"{id}\">{}</h3>\n<figure><img src=\"figures/{id}.svg\" alt=\"{}\">\n<figcaption>{} <a href=\"figures/{id}.png\">PNG</a> · <a href=\"csv/{id}.csv\">data (CSV)</a></figcaption></figure>\n",
-            esc(&f.title),
-            esc(&f.title),
-            esc(&f.note),
-            id = f.id
-        ));
-    }
 }
 
 fn table(h: &mut String, t: &Table) {

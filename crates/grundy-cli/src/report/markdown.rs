@@ -5,9 +5,13 @@ use grundy::reproduce::{Grid, Mode, Report};
 
 /// The Markdown report.
 pub fn render(report: &Report) -> String {
-    let mut m = String::from("# grundy reproduce: every table, figure and statement of the four papers\n\n");
+    let mut m = String::from(
+        "# grundy reproduce: every table, figure and statement of the four papers\n\n",
+    );
     m.push_str(match report.mode {
-        Mode::Quick => "Quick mode (small ranges; `grundy reproduce --out DIR` runs the full ranges).\n\n",
+        Mode::Quick => {
+            "Quick mode (small ranges; `grundy reproduce --out DIR` runs the full ranges).\n\n"
+        }
         Mode::Full => "Full mode (the papers' ranges where they state one).\n\n",
     });
     m.push_str("| paper | statements | hold | counterexample found | not checkable | tables | figures |\n|---|---:|---:|---:|---:|---:|---:|\n");
@@ -38,7 +42,8 @@ pub fn render(report: &Report) -> String {
                 cell(&row.statement),
                 cell(&range(row)),
                 cell(&details(row).join("; ")),
-                row.command().map_or(String::new(), |c| format!("`{}`", cell(&c)))
+                row.command()
+                    .map_or(String::new(), |c| format!("`{}`", cell(&c)))
             ));
         }
         for t in &s.tables {
@@ -69,7 +74,11 @@ pub fn render(report: &Report) -> String {
 fn grid(m: &mut String, g: &Grid, marked: &[(usize, usize)]) {
     m.push_str(&format!(
         "| {} |\n|{}\n",
-        g.header.iter().map(|h| cell(h)).collect::<Vec<_>>().join(" | "),
+        g.header
+            .iter()
+            .map(|h| cell(h))
+            .collect::<Vec<_>>()
+            .join(" | "),
         "---|".repeat(g.header.len())
     ));
     for (r, row) in g.rows.iter().enumerate() {

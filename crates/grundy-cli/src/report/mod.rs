@@ -23,7 +23,10 @@ pub fn write(report: &Report, dir: &Path) -> Result<usize, Failure> {
             written += 1;
         }
         for figure in &section.figures {
-            std::fs::write(csv_dir.join(format!("{}.csv", figure.id)), csv(&figure.data))?;
+            std::fs::write(
+                csv_dir.join(format!("{}.csv", figure.id)),
+                csv(&figure.data),
+            )?;
             plot::draw(figure, &fig_dir.join(format!("{}.svg", figure.id)))?;
             plot::draw(figure, &fig_dir.join(format!("{}.png", figure.id)))?;
             written += 3;

@@ -90,8 +90,17 @@ where
     let rows = cells.len().max(1) as i32;
     let cols = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as i32;
     let margin = 16;
-    let size = ((w as i32 - 2 * margin) / cols).min((h as i32 - 2 * margin) / rows).max(1);
-    let max = cells.iter().flatten().flatten().copied().max().unwrap_or(0).max(1) as f64;
+    let size = ((w as i32 - 2 * margin) / cols)
+        .min((h as i32 - 2 * margin) / rows)
+        .max(1);
+    let max = cells
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(1) as f64;
     let (left, bottom) = (margin, margin + rows * size);
     for (r, row) in cells.iter().enumerate() {
         for (c, value) in row.iter().enumerate() {
@@ -165,20 +174,32 @@ where
     let mut v = (y0 / y_step).ceil() * y_step;
     while v <= y1 + 1e-9 {
         let y = py_raw(v);
-        root.draw(&PathElement::new(vec![(left as i32, y), (right as i32, y)], grid))
-            .map_err(|e| e.to_string())?;
-        root.draw(&PathElement::new(vec![(left as i32 - 6, y), (left as i32, y)], axis))
-            .map_err(|e| e.to_string())?;
+        root.draw(&PathElement::new(
+            vec![(left as i32, y), (right as i32, y)],
+            grid,
+        ))
+        .map_err(|e| e.to_string())?;
+        root.draw(&PathElement::new(
+            vec![(left as i32 - 6, y), (left as i32, y)],
+            axis,
+        ))
+        .map_err(|e| e.to_string())?;
         v += y_step;
     }
     let x_step = nice_step(x1 - x0, 10.0);
     let mut v = (x0 / x_step).ceil() * x_step;
     while v <= x1 + 1e-9 {
         let x = px(v);
-        root.draw(&PathElement::new(vec![(x, top as i32), (x, bottom as i32)], grid))
-            .map_err(|e| e.to_string())?;
-        root.draw(&PathElement::new(vec![(x, bottom as i32), (x, bottom as i32 + 6)], axis))
-            .map_err(|e| e.to_string())?;
+        root.draw(&PathElement::new(
+            vec![(x, top as i32), (x, bottom as i32)],
+            grid,
+        ))
+        .map_err(|e| e.to_string())?;
+        root.draw(&PathElement::new(
+            vec![(x, bottom as i32), (x, bottom as i32 + 6)],
+            axis,
+        ))
+        .map_err(|e| e.to_string())?;
         v += x_step;
     }
     root.draw(&PathElement::new(

@@ -87,9 +87,27 @@ pub(crate) fn section(mode: Mode, options: &Options, steps: &mut Steps) -> Resul
     let mut figures = Vec::new();
     steps.start("Figure 1");
     for (part, s, d, to, what) in [
-        ("i", vec![1, 2, 3, 4], vec![6], 800, "i-Mark([1,4],{6}) (t = 5, d = 6 = 1 mod 5)"),
-        ("ii", vec![2], vec![7], 800, "i-Mark({2},{7}) (k = 7 = 3 mod 4)"),
-        ("iii", vec![2], vec![5], 800, "i-Mark({2},{5}) (k = 5 = 1 mod 4)"),
+        (
+            "i",
+            vec![1, 2, 3, 4],
+            vec![6],
+            800,
+            "i-Mark([1,4],{6}) (t = 5, d = 6 = 1 mod 5)",
+        ),
+        (
+            "ii",
+            vec![2],
+            vec![7],
+            800,
+            "i-Mark({2},{7}) (k = 7 = 3 mod 4)",
+        ),
+        (
+            "iii",
+            vec![2],
+            vec![5],
+            800,
+            "i-Mark({2},{5}) (k = 5 = 1 mod 4)",
+        ),
     ] {
         let g = SubDivision::imark(s, d)?;
         let mut solver = DenseSolver::new(&g);
@@ -225,7 +243,11 @@ fn table2(game: &SubDivision, sg: impl Fn(u64) -> u64, to: u64) -> Table {
             options,
             paper_max.to_string(),
             max.to_string(),
-            count.iter().map(u64::to_string).collect::<Vec<_>>().join(" / "),
+            count
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" / "),
         ]);
     }
     Table {

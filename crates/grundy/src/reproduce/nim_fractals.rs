@@ -240,7 +240,12 @@ fn counts_figure(to: u64) -> Result<FigureData> {
                 points: terms
                     .iter()
                     .enumerate()
-                    .map(|(i, t)| ((i + 1) as f64, t.to_string().parse::<f64>().unwrap_or(f64::MAX)))
+                    .map(|(i, t)| {
+                        (
+                            (i + 1) as f64,
+                            t.to_string().parse::<f64>().unwrap_or(f64::MAX),
+                        )
+                    })
                     .collect(),
             });
         }

@@ -160,7 +160,13 @@ fn table1(g: &dyn Fn(u64, u64) -> u64) -> Table {
         .rev()
         .map(|a| {
             let mut row = vec![a.to_string()];
-            row.extend((0..=16).map(|b| if a <= b { g(a, b).to_string() } else { String::new() }));
+            row.extend((0..=16).map(|b| {
+                if a <= b {
+                    g(a, b).to_string()
+                } else {
+                    String::new()
+                }
+            }));
             row
         })
         .collect();
@@ -277,14 +283,19 @@ fn section6_lists(g: &dyn Fn(u64, u64) -> u64) -> Table {
                 value.to_string(),
                 a.to_string(),
                 bs.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
-                if same { "same".into() } else { "differs".into() },
+                if same {
+                    "same".into()
+                } else {
+                    "differs".into()
+                },
             ]);
         }
     }
     Table {
         id: "sharing-nim-section6-lists".into(),
         title: "Section 6: the 2- and 3-positions (0, a, b), a <= 3, a <= b/2, b <= 300".into(),
-        note: "Computed values of b for each row a, compared with the lists printed in Section 6.".into(),
+        note: "Computed values of b for each row a, compared with the lists printed in Section 6."
+            .into(),
         layout: grid(&["value", "a", "b (computed)", "paper"], rows),
         data: grid(&["value", "a", "b"], data),
         agrees: Some(agrees),
@@ -359,7 +370,13 @@ fn heat_map(g: &dyn Fn(u64, u64) -> u64, side: u64) -> FigureData {
 }
 
 /// Figure 4 or 5: `G(1, r, n)` for `count` values from `n = r`, i.e. `G(0, r - 1, n - 1)`.
-fn row_figure(g: &dyn Fn(u64, u64) -> u64, number: u32, r: u64, count: u64, paper_max: u64) -> FigureData {
+fn row_figure(
+    g: &dyn Fn(u64, u64) -> u64,
+    number: u32,
+    r: u64,
+    count: u64,
+    paper_max: u64,
+) -> FigureData {
     let points: Vec<(u64, u64)> = (r..r + count).map(|n| (n, g(r - 1, n - 1))).collect();
     let max = points.iter().map(|p| p.1).max().unwrap_or(0);
     FigureData {

@@ -26,8 +26,18 @@ pub const G_TABLE_N: u64 = 64;
 pub(crate) fn rows(mode: Mode) -> Vec<Row> {
     let n = mode.pick(20_000, 1_000_000);
     vec![
-        check("Lemma 1 (infinite base, f = 2k)", "takeaway-lemmas-1-2", &[("f", "2*k")], n),
-        check("Lemma 2 (finite base, f = k mod 3 + 1)", "takeaway-lemmas-1-2", &[("f", "k%3+1")], n),
+        check(
+            "Lemma 1 (infinite base, f = 2k)",
+            "takeaway-lemmas-1-2",
+            &[("f", "2*k")],
+            n,
+        ),
+        check(
+            "Lemma 2 (finite base, f = k mod 3 + 1)",
+            "takeaway-lemmas-1-2",
+            &[("f", "k%3+1")],
+            n,
+        ),
         not_checkable(
             "Definition 3",
             "g(N) is the smallest part of N in the base (b_t when N = theta b_t)",
@@ -38,10 +48,30 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
             "g0(N) = g0(g(N)) for every N",
             "a definition",
         ),
-        check("Main theorem (f = k)", "takeaway-main-theorem", &[("f", "k")], n),
-        check("Main theorem (f = 2k)", "takeaway-main-theorem", &[("f", "2*k")], n),
-        check("Main theorem (f = k mod 3 + 1)", "takeaway-main-theorem", &[("f", "k%3+1")], n),
-        check("Main theorem (f = k^2 mod 7 + 1)", "takeaway-main-theorem", &[("f", "k*k%7+1")], n),
+        check(
+            "Main theorem (f = k)",
+            "takeaway-main-theorem",
+            &[("f", "k")],
+            n,
+        ),
+        check(
+            "Main theorem (f = 2k)",
+            "takeaway-main-theorem",
+            &[("f", "2*k")],
+            n,
+        ),
+        check(
+            "Main theorem (f = k mod 3 + 1)",
+            "takeaway-main-theorem",
+            &[("f", "k%3+1")],
+            n,
+        ),
+        check(
+            "Main theorem (f = k^2 mod 7 + 1)",
+            "takeaway-main-theorem",
+            &[("f", "k*k%7+1")],
+            n,
+        ),
         check(
             "The direct algorithm for g(N) (p. 3)",
             "takeaway-direct-rule",
@@ -124,7 +154,11 @@ fn base_table(
             base.members().last().expect("non-empty"),
             base.members().last().expect("non-empty")
         ),
-        _ => format!("The base goes on beyond {bound}: the next member is {}.", base.next_member().map_or("not computed".into(), |b| b.to_string())),
+        _ => format!(
+            "The base goes on beyond {bound}: the next member is {}.",
+            base.next_member()
+                .map_or("not computed".into(), |b| b.to_string())
+        ),
     };
     let identity = base.g0().iter().zip(base.members()).all(|(g, b)| g == b);
     let id = match expr {
@@ -137,7 +171,11 @@ fn base_table(
         title: format!("The g-base B_f and g0 for {name}, members up to {bound}"),
         note: format!(
             "{ending} g0 is {} on the base.",
-            if identity { "the identity" } else { "not the identity" }
+            if identity {
+                "the identity"
+            } else {
+                "not the identity"
+            }
         ),
         layout: grid(&["i", "b_i", "g0(b_i)", "f(b_i)"], rows.clone()),
         data: grid(&["i", "b_i", "g0", "f_of_b"], rows),
