@@ -114,8 +114,8 @@ pub(crate) fn section(mode: Mode, options: &Options, steps: &mut Steps) -> Resul
         solver.extend_to(to + 1)?;
         let seq: Vec<u64> = (0..=to).map(|n| solver.values().get(n as usize)).collect();
         figures.push(sequence_figure(part, what, &seq));
+        steps.finish();
     }
-    steps.finish();
 
     steps.start("gap distribution");
     figures.push(gap_distribution(|n| values.get(n as usize), len));

@@ -467,6 +467,51 @@ mod tests {
     }
 
     #[test]
+    fn the_progress_steps_add_up() {
+        let mut last = (0, 0);
+        let report = run(
+            &[Paper::Takeaway],
+            Mode::Quick,
+            &Options::default(),
+            &mut |d, t, _| last = (d, t),
+        )
+        .unwrap();
+        assert_eq!(last.0, last.1);
+        assert_eq!(last.1, steps(&[Paper::Takeaway], Mode::Quick));
+        let section = &report.papers[0];
+        let checks = section
+            .claims
+            .iter()
+            .filter(|r| matches!(r.status, Status::Checked { .. }))
+            .count();
+        assert_eq!(
+            last.1 as usize,
+            checks + section.tables.len() + section.figures.len()
+        );
+        for p in Paper::ALL {
+            let (tables_and_figures, rows) = match p {
+                Paper::SharingNim => (
+                    sharing_nim::TABLES_AND_FIGURES,
+                    sharing_nim::rows(Mode::Quick),
+                ),
+                Paper::Takeaway => (takeaway::TABLES_AND_FIGURES, takeaway::rows(Mode::Quick)),
+                Paper::Imark => (imark::TABLES_AND_FIGURES, imark::rows(Mode::Quick)),
+                Paper::NimFractals => (
+                    nim_fractals::TABLES_AND_FIGURES,
+                    nim_fractals::rows(Mode::Quick),
+                ),
+            };
+            // Every claim named exists, and the counts match the step totals.
+            for row in &rows {
+                if let Row::Check(c) = row {
+                    verify::find_claim(c.claim).unwrap();
+                }
+            }
+            assert!(tables_and_figures > 0 && !rows.is_empty());
+        }
+    }
+
+    #[test]
     fn command_quotes_expressions() {
         let row = ClaimRow {
             label: "Main theorem".into(),
