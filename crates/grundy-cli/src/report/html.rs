@@ -17,6 +17,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.layout td { text-align: right; font-variant-numeric: tabular-nums; }
 table.layout td:first-child, table.layout th { font-weight: bold; background: #f6f6f6; }
 td.mark { background: #ffe08a; }
+table.layout td.text { text-align: left; }
 .scroll { overflow-x: auto; max-width: 100%; }
 .badge { display: inline-block; padding: 1px 6px; border-radius: 3px; font-size: 12px; font-weight: bold; white-space: nowrap; }
 .holds { background: #d4f4d4; color: #185c18; }
@@ -150,10 +151,17 @@ fn table(h: &mut String, t: &Table) {
     for (r, row) in t.layout.rows.iter().enumerate() {
         h.push_str("<tr>");
         for (c, cell) in row.iter().enumerate() {
-            let class = if t.marked.contains(&(r, c)) {
-                " class=\"mark\""
+            let mut classes = Vec::new();
+            if t.marked.contains(&(r, c)) {
+                classes.push("mark");
+            }
+            if cell.len() > 16 {
+                classes.push("text");
+            }
+            let class = if classes.is_empty() {
+                String::new()
             } else {
-                ""
+                format!(" class=\"{}\"", classes.join(" "))
             };
             h.push_str(&format!("<td{class}>{}</td>", esc(cell)));
         }

@@ -254,7 +254,12 @@ fn table2(game: &SubDivision, sg: impl Fn(u64) -> u64, to: u64) -> Table {
         id: "imark-table2".into(),
         title: "Table 2: options for each position in i-Mark({1},{2,3})".into(),
         note: format!(
-            "Options listed by the game's rules for n = 36 + (n mod 6); the largest SG value and the number of positions with value 0 / 1 / 2 / 3 over n <= {to}. SG(n) <= |opt(n)| is the paper's bound; the computed maximum reaches it in every class."
+            "Options listed by the game's rules for n = 36 + (n mod 6); the largest SG value and the number of positions with value 0 / 1 / 2 / 3 over n <= {to}. SG(n) <= |opt(n)| is the paper's bound; {}.",
+            if agrees {
+                "the options are the paper's and the computed maximum reaches the bound in every class"
+            } else {
+                "marked cells differ from the paper"
+            }
         ),
         layout: grid(
             &["n mod 6", "options", "max SG(n) (paper)", "max SG(n) (computed)", "values 0/1/2/3"],

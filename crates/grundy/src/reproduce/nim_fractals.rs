@@ -259,7 +259,7 @@ fn counts_figure(to: u64) -> Result<FigureData> {
     Ok(FigureData {
         id: "nim-fractals-counts-plot".into(),
         title: format!("P-position counts a_k(n) and A_k(n), k = 3, 4, 5, n = 1..{to}, logarithmic scale"),
-        note: "x: n; y: the count on a logarithmic scale. Colours: a_3 blue, A_3 red, a_4 green, A_4 orange, a_5 purple, A_5 brown. a_k(2^m - 1) = 2^(m(k-1)) (Lemma 6) gives the straight-line skeleton; between powers of two the counts climb in self-similar steps (the fractal of the title).".into(),
+        note: "x: n; y: the count on a logarithmic scale. Colours: a_3 blue, A_3 red, a_4 green, A_4 orange, a_5 purple, A_5 brown. At n = 2^m - 1 the counts a_k are exact powers of two, a_k(2^m - 1) = 2^(m(k-1)) (Lemma 6); between these points the curves climb in self-similar steps (the fractal of the title).".into(),
         plot: Plot::Points {
             series,
             lines: true,
