@@ -44,6 +44,26 @@ pub enum Command {
     /// Decide a conjunctive compound (move in every component; it ends when one ends) from its
     /// components: `grundy conjunctive GAME POS GAME POS ...`.
     Conjunctive(ConjunctiveArgs),
+    /// Every table, figure and checkable statement of the four papers, as a report in DIR
+    /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
+    Reproduce(ReproduceArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReproduceArgs {
+    /// Only this paper: sharing-nim, takeaway, imark or nim-fractals (default: all four).
+    #[arg(long, value_name = "NAME")]
+    pub paper: Vec<String>,
+    /// Smaller ranges (under a minute).
+    #[arg(long)]
+    pub quick: bool,
+    /// The directory to write the report to (created if missing); required.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// A finished `grundy gaps imark:s=1:d=2,3` result (e.g. runs/result-1e12.txt) to cite in
+    /// the i-Mark Table 1.
+    #[arg(long, value_name = "FILE")]
+    pub gaps_result: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]

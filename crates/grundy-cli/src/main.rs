@@ -4,6 +4,7 @@
 mod cli;
 mod commands;
 mod progress;
+mod report;
 
 use std::process::ExitCode;
 

@@ -189,7 +189,7 @@ fn draw(graph: &EvolutionGraph, path: &Path, size: u32) -> Outcome {
 
 /// Draws the links, then the P-positions coloured by generation (blue: old, red: new), the
 /// zero position in black.
-fn paint<DB: DrawingBackend>(
+pub(crate) fn paint<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     graph: &EvolutionGraph,
     size: u32,

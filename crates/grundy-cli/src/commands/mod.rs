@@ -5,12 +5,13 @@
 mod base;
 mod conjunctive;
 mod count;
-mod evolve;
+pub(crate) mod evolve;
 mod gaps;
 mod generations;
 mod moves;
 mod play;
 mod remoteness;
+mod reproduce;
 mod seq;
 mod table;
 mod uw;
@@ -70,6 +71,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Remoteness(args) => remoteness::run(args, out),
         Command::Generations(args) => generations::run(args, out),
         Command::Conjunctive(args) => conjunctive::run(args, out),
+        Command::Reproduce(args) => reproduce::run(args, out),
     }
 }
 

@@ -117,6 +117,14 @@ pub const CLAIMS: &[Claim] = &[
         range: "every position of the compound reachable from the two starts, against the compound built explicitly",
         check: check_conjunctive,
     },
+    Claim {
+        name: "nim-bounds",
+        source: "Khovanova-Xiong, Nim Fractals, Lemma 4, Corollaries 5 and 7",
+        statement: "2 max(P) <= #(P) <= k max(P) for every P-position; a_k(floor(2n/k)) <= A_k(n) <= a_k(n), bounded by 2^((k-1) floor(log2(floor(2n/k)+1))) and 2^((k-1) ceil(log2(n+1)))",
+        params: &[("piles", "number of piles k, 2..=8 (default 3)")],
+        range: "every P-position with piles <= to, every n <= to, against an enumeration of all tuples",
+        check: check_bounds,
+    },
 ];
 
 fn claim(name: &str) -> &'static Claim {
@@ -152,6 +160,68 @@ fn tally(k: usize, max: u64) -> Result<reference::Tally> {
         )));
     }
     reference::enumerate(k, max)
+}
+
+fn check_bounds(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    let claim = claim("nim-bounds");
+    let k = piles(params, 3, 2..=8)?;
+    let max = to
+        .checked_mul(2)
+        .ok_or_else(|| Error::TooLarge("--to is too large".into()))?;
+    let t = tally(k, max)?;
+    progress(0.5);
+    let mut cases = 0u64;
+    // Lemma 4, position by position: the first k - 1 piles run over 0..=to like an odometer.
+    let mut piles = vec![0u64; k - 1];
+    loop {
+        let last = piles.iter().fold(0, |x, &p| x ^ p);
+        if last <= to {
+            cases += 1;
+            let largest = piles.iter().copied().fold(last, u64::max);
+            let total: u64 = piles.iter().sum::<u64>() + last;
+            if 2 * largest > total || total > k as u64 * largest {
+                let mut p = piles.clone();
+                p.push(last);
+                let found = format!(
+                    "{p:?}: total {total}, largest pile {largest}, outside 2 max <= total <= {k} max"
+                );
+                return Ok(verdict(claim, params, to, cases, Some(found)));
+            }
+        }
+        let Some(i) = piles.iter().position(|&p| p < to) else {
+            break;
+        };
+        piles[i] += 1;
+        piles[..i].iter_mut().for_each(|p| *p = 0);
+    }
+    // Corollaries 5 and 7, from the enumerated counts.
+    let a = |n: u64| -> u128 { t.by_max[..=n as usize].iter().map(|&c| u128::from(c)).sum() };
+    let power = |e: u64| -> Result<u128> {
+        u32::try_from(e)
+            .ok()
+            .and_then(|e| 1u128.checked_shl(e))
+            .ok_or_else(|| Error::TooLarge(format!("2^{e} does not fit in 128 bits; lower --to")))
+    };
+    let log2_floor = |x: u64| u64::from(63 - x.leading_zeros());
+    let log2_ceil = |x: u64| if x <= 1 { 0 } else { log2_floor(x - 1) + 1 };
+    let mut big_a = 0u128;
+    for n in 0..=to {
+        cases += 1;
+        big_a += u128::from(t.by_total[n as usize]);
+        let m = 2 * n / k as u64;
+        let lower = power((k as u64 - 1) * log2_floor(m + 1))?;
+        let upper = power((k as u64 - 1) * log2_ceil(n + 1))?;
+        let chain = [lower, a(m), big_a, a(n), upper];
+        if chain.windows(2).any(|w| w[0] > w[1]) {
+            let found = format!(
+                "n = {n}: 2^.. = {lower}, a_{k}({m}) = {}, A_{k}({n}) = {big_a}, a_{k}({n}) = {}, 2^.. = {upper} are not in increasing order",
+                a(m),
+                a(n)
+            );
+            return Ok(verdict(claim, params, to, cases, Some(found)));
+        }
+    }
+    Ok(verdict(claim, params, to, cases, None))
 }
 
 fn check_max_counts(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
@@ -695,6 +765,15 @@ mod tests {
         let params =
             Params::new(c, pairs.iter().map(|(k, v)| (k.to_string(), v.to_string()))).unwrap();
         (c.check)(&params, to, &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn the_bounds_hold_and_count_every_position() {
+        for (k, to) in [("2", 200), ("3", 60), ("4", 15), ("5", 7)] {
+            assert!(run("nim-bounds", &[("piles", k)], to).holds, "k={k}");
+        }
+        // Three piles <= 7: 8^2 = 64 P-positions (Lemma 6), then n = 0..=7.
+        assert_eq!(run("nim-bounds", &[], 7).cases, 64 + 8);
     }
 
     #[test]

@@ -348,6 +348,14 @@ pub const CLAIMS: &[Claim] = &[
         range: "every n <= to",
         check: check_theorem7,
     },
+    Claim {
+        name: "imark-lemma8",
+        source: "Friman-Nivasch, Lemma 8 (in the proof of Theorem 7)",
+        statement: "i-Mark({1},{2,3}): if m = 5 mod 6 and SG(m-i) != 2 for 0 <= i <= 7, then SG(m) = 0",
+        params: &[],
+        range: "every m <= to (to < 2^31)",
+        check: check_lemma8,
+    },
 ];
 
 /// The most positions a dense comparison runs over.
@@ -568,6 +576,33 @@ fn check_theorem7(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Re
     check_window(&CLAIMS[7], params, to, progress, (2, 49, 4))
 }
 
+fn check_lemma8(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    let claim = &CLAIMS[8];
+    let game = SubDivision::imark(vec![1], vec![2, 3])?;
+    let dense = dense_values(&game, to)?;
+    let sg = |n: u64| dense.values().get(n as usize);
+    let mut cases = 0;
+    let mut m = 11;
+    while m <= to {
+        if (0..=7).all(|i| sg(m - i) != 2) {
+            cases += 1;
+            if sg(m) != 0 {
+                let found = format!(
+                    "m = {m}: no 2 among SG({})..SG({m}), but SG({m}) = {}",
+                    m - 7,
+                    sg(m)
+                );
+                return Ok(verdict(claim, params, to, cases, Some(found)));
+            }
+        }
+        if m % (1 << 22) == 5 {
+            progress(m as f64 / to as f64);
+        }
+        m += 6;
+    }
+    Ok(verdict(claim, params, to, cases, None))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -577,6 +612,36 @@ mod tests {
         let mut solver = DenseSolver::new(game);
         solver.extend_to(len).unwrap();
         solver.values().to_vec(0..len as usize)
+    }
+
+    #[test]
+    fn lemma8_counts_the_cases_a_plain_loop_finds() {
+        // SG of i-Mark({1},{2,3}) by the definition, in a plain vector.
+        let to = 200_000u64;
+        let mut sg = vec![0u64; to as usize + 1];
+        for n in 1..=to as usize {
+            let mut seen = [false; 5];
+            seen[sg[n - 1] as usize] = true;
+            if n % 2 == 0 {
+                seen[sg[n / 2] as usize] = true;
+            }
+            if n % 3 == 0 {
+                seen[sg[n / 3] as usize] = true;
+            }
+            sg[n] = seen.iter().position(|s| !s).unwrap() as u64;
+        }
+        let (mut cases, mut failures) = (0, 0);
+        for m in (11..=to as usize).filter(|m| m % 6 == 5) {
+            if (0..=7).all(|i| sg[m - i] != 2) {
+                cases += 1;
+                failures += u64::from(sg[m] != 0);
+            }
+        }
+        let claim = CLAIMS.iter().find(|c| c.name == "imark-lemma8").unwrap();
+        let v = (claim.check)(&Params::default(), to, &mut |_| {}).unwrap();
+        assert_eq!(failures, 0);
+        assert!(cases > 0);
+        assert_eq!((v.holds, v.cases), (true, cases));
     }
 
     #[test]

@@ -91,6 +91,17 @@ pub const CLAIMS: &[Claim] = &[
         range: "the base members and g(N) by the direct rule (N at most 2^28)",
         check: check_fibonacci,
     },
+    Claim {
+        name: "takeaway-lemmas-1-2",
+        source: "Holshouser and Reiter (2003), Lemmas 1 and 2 (and the definition of a g-base)",
+        statement: "B_f is a g-base (b_0 = 1, b_{k+1} <= 2 b_k), and the greedy algorithm writes every N as distinct members (plus theta b_t for a finite base) summing to N",
+        params: &[
+            ("f", "the move function, an expression in k (default 2*k)"),
+            ("table", "a file of values f(1) f(2) ..., instead of --f"),
+        ],
+        range: "every N from 1 (to at most 2^28)",
+        check: check_lemmas_1_2,
+    },
 ];
 
 /// The move function named by `--f` or `--table`.
@@ -218,6 +229,55 @@ fn check_known_case(
     Ok(verdict(claim, params, to, cases, None))
 }
 
+fn check_lemmas_1_2(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    check_limit(to, MAX_DIRECT_N, "Lemmas 1 and 2")?;
+    let claim = &CLAIMS[4];
+    let f = move_function(params)?;
+    let mut base = GBase::new();
+    base.extend_to(&f, u128::from(to.max(2)))?;
+    let members = base.members();
+    let mut cases = 0;
+    if members[0] != 1 {
+        let found = format!("b_0 = {}, not 1", members[0]);
+        return Ok(verdict(claim, params, to, 1, Some(found)));
+    }
+    for (k, w) in members.windows(2).enumerate() {
+        cases += 1;
+        if w[1] <= w[0] || w[1] > 2 * w[0] {
+            let found = format!(
+                "b_{} = {} and b_{} = {}: not strictly increasing with b_(k+1) <= 2 b_k",
+                k,
+                w[0],
+                k + 1,
+                w[1]
+            );
+            return Ok(verdict(claim, params, to, cases, Some(found)));
+        }
+    }
+    let last = *members.last().expect("b_0 and b_1 always exist");
+    let finite = base.finite() == Some(true);
+    for n in 1..=u128::from(to) {
+        cases += 1;
+        let r = base.representation(n)?;
+        let increasing = r.parts.windows(2).all(|w| w[0] < w[1]);
+        let in_base = r.parts.iter().all(|b| members.binary_search(b).is_ok());
+        let below_last = !finite || r.parts.iter().all(|&b| b < last);
+        let sum: u128 = r.parts.iter().sum::<u128>() + r.theta * last;
+        if !(increasing && in_base && below_last && sum == n && (finite || r.theta == 0)) {
+            let found = format!(
+                "N = {n}: the representation {} (theta = {}) is not a sum of distinct members equal to N",
+                r.parts.iter().map(u128::to_string).collect::<Vec<_>>().join(" + "),
+                r.theta
+            );
+            return Ok(verdict(claim, params, to, cases, Some(found)));
+        }
+        if n % 65_536 == 0 {
+            progress(n as f64 / to as f64);
+        }
+    }
+    Ok(verdict(claim, params, to, cases, None))
+}
+
 fn check_powers_of_two(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
     let powers: Vec<u128> = (0..64)
         .map(|i| 1u128 << i)
@@ -268,6 +328,26 @@ mod tests {
         )
         .unwrap();
         (claim.check)(&params, to, &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn lemmas_1_2_hold_and_representations_match_hand_computations() {
+        for f in ["2*k", "k", "k%3+1", "k*k%7+1", "3*k"] {
+            let v = check("takeaway-lemmas-1-2", &[("f", f)], 3000);
+            assert!(v.holds, "{f}: {:?}", v.counterexample);
+        }
+        // f(k) = 2k: Zeckendorf, 100 = 3 + 8 + 89.
+        let mut base = GBase::new();
+        base.extend_to(&MoveFunction::expression("2*k").unwrap(), 100)
+            .unwrap();
+        assert_eq!(base.representation(100).unwrap().parts, vec![3, 8, 89]);
+        // f(k) = k mod 3 + 1: the base 1, 2, 3, 5, 7 ends; 20 = 1 + 5 + 2 * 7 (Lemma 2).
+        let mut base = GBase::new();
+        base.extend_to(&MoveFunction::expression("k%3+1").unwrap(), 100)
+            .unwrap();
+        assert_eq!(base.members(), &[1, 2, 3, 5, 7]);
+        let r = base.representation(20).unwrap();
+        assert_eq!((r.parts, r.theta), (vec![1, 5], 2));
     }
 
     #[test]

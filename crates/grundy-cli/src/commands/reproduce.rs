@@ -1,0 +1,145 @@
+//! `grundy reproduce [--paper NAME]... [--quick] --out DIR [--gaps-result FILE]`: computes the
+//! report with the library, then writes it with [`crate::report`].
+
+use std::io::Write;
+use std::path::Path;
+
+use super::Outcome;
+use crate::cli::ReproduceArgs;
+use grundy::reproduce::{self, CitedGaps, Mode, Options, Paper};
+use grundy::Error;
+
+pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
+    let mut papers = Vec::new();
+    for name in &args.paper {
+        let paper = Paper::from_name(name)?;
+        if !papers.contains(&paper) {
+            papers.push(paper);
+        }
+    }
+    if papers.is_empty() {
+        papers = Paper::ALL.to_vec();
+    }
+    // Report order, whatever the order of --paper.
+    papers.sort_by_key(|p| Paper::ALL.iter().position(|q| q == p));
+    let mode = if args.quick { Mode::Quick } else { Mode::Full };
+    let dir = args.out.ok_or_else(|| {
+        Error::Invalid("reproduce needs --out DIR (where to write the report)".into())
+    })?;
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::Invalid(format!(
+            "--out {} exists and is not a directory",
+            dir.display()
+        ))
+        .into());
+    }
+    let options = Options {
+        cited_gaps: match &args.gaps_result {
+            Some(path) => Some(read_gaps_result(path)?),
+            None => None,
+        },
+    };
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| Error::Invalid(format!("cannot create --out {}: {e}", dir.display())))?;
+
+    let started = std::time::Instant::now();
+    let bar = crate::progress::bar(reproduce::steps(&papers, mode), "reproduce");
+    let report = reproduce::run(&papers, mode, &options, &mut |done, _, what| {
+        bar.set_position(done);
+        if !what.is_empty() {
+            bar.set_message(what.to_string());
+        }
+    })?;
+    bar.set_message("writing the report");
+    let written = crate::report::write(&report, &dir)?;
+    bar.finish_and_clear();
+
+    let rows: Vec<_> = report.rows().collect();
+    let count = |o: &str| rows.iter().filter(|r| r.outcome() == o).count();
+    writeln!(
+        out,
+        "{} mode, {} paper(s): {} statements: {} hold, {} counterexample(s) found, {} not checkable",
+        match mode {
+            Mode::Quick => "quick",
+            Mode::Full => "full",
+        },
+        report.papers.len(),
+        rows.len(),
+        count("holds"),
+        count("counterexample found"),
+        count("not checkable")
+    )?;
+    for section in &report.papers {
+        let disagree: Vec<&str> = section
+            .tables
+            .iter()
+            .filter(|t| t.agrees == Some(false))
+            .map(|t| t.title.split(':').next().unwrap_or(&t.title))
+            .collect();
+        writeln!(
+            out,
+            "  {}: {} statements, {} tables{}, {} figures",
+            section.paper.name(),
+            section.claims.len(),
+            section.tables.len(),
+            if disagree.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} differs from the paper)", disagree.join(", "))
+            },
+            section.figures.len()
+        )?;
+    }
+    for row in rows
+        .iter()
+        .filter(|r| r.outcome() == "counterexample found")
+    {
+        writeln!(
+            out,
+            "  counterexample: {}: {}",
+            row.label,
+            row.command().unwrap_or_default()
+        )?;
+    }
+    writeln!(
+        out,
+        "wrote {} files to {} in {:.1} s; open {}",
+        written,
+        dir.display(),
+        started.elapsed().as_secs_f64(),
+        dir.join("index.html").display()
+    )?;
+    Ok(())
+}
+
+/// Reads the JSON line of a finished `grundy gaps imark:s=1:d=2,3 ... --json` run from a result
+/// file (other lines are commentary).
+fn read_gaps_result(path: &Path) -> Result<CitedGaps, Error> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::Invalid(format!("--gaps-result {name}: {e}")))?;
+    let bad = |why: &str| Error::Invalid(format!("--gaps-result {name}: {why}"));
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with('{'))
+        .ok_or_else(|| bad("no JSON line (the output of `grundy gaps ... --json`)"))?;
+    let doc: serde_json::Value =
+        serde_json::from_str(line.trim()).map_err(|e| bad(&format!("invalid JSON: {e}")))?;
+    if doc["game"] != "imark:s=1:d=2,3" {
+        return Err(bad("not a run of imark:s=1:d=2,3"));
+    }
+    let to = doc["to"].as_u64().ok_or_else(|| bad("no \"to\""))?;
+    let mut max_gaps = Vec::new();
+    for g in doc["gaps"].as_array().ok_or_else(|| bad("no \"gaps\""))? {
+        let field = |k: &str| {
+            g[k].as_u64()
+                .ok_or_else(|| bad(&format!("a gap without \"{k}\"")))
+        };
+        max_gaps.push((field("value")?, field("max_gap")?, field("max_gap_from")?));
+    }
+    Ok(CitedGaps {
+        source: path.display().to_string(),
+        to,
+        max_gaps,
+    })
+}

@@ -1,0 +1,252 @@
+//! The pictures, drawn with plotters from shapes only: no text, so neither backend needs a font
+//! (the axes' ranges and the colours are explained in each figure's caption).
+
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use crate::commands::Failure;
+use grundy::reproduce::{FigureData, Plot, Series};
+
+/// One colour per series, in order.
+const PALETTE: [RGBColor; 6] = [
+    RGBColor(31, 119, 180),
+    RGBColor(214, 39, 40),
+    RGBColor(44, 160, 44),
+    RGBColor(255, 127, 14),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+];
+
+/// Draws `figure` to `path` (`.svg` or `.png`).
+pub fn draw(figure: &FigureData, path: &Path) -> Result<(), Failure> {
+    let (w, h) = match &figure.plot {
+        Plot::Heatmap { .. } => (720, 720),
+        Plot::Points { .. } => (960, 420),
+        Plot::Evolution(_) => (800, 800),
+    };
+    let failed = |e: String| Failure::Io(std::io::Error::other(format!("{}: {e}", path.display())));
+    if path.extension().is_some_and(|e| e == "svg") {
+        let root = SVGBackend::new(path, (w, h)).into_drawing_area();
+        paint(&root, figure, w, h).map_err(failed)?;
+        root.present().map_err(|e| failed(e.to_string()))?;
+    } else {
+        let root = BitMapBackend::new(path, (w, h)).into_drawing_area();
+        paint(&root, figure, w, h).map_err(failed)?;
+        root.present().map_err(|e| failed(e.to_string()))?;
+    }
+    Ok(())
+}
+
+fn paint<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    figure: &FigureData,
+    w: u32,
+    h: u32,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    match &figure.plot {
+        Plot::Heatmap { cells } => heatmap(root, cells, w, h),
+        Plot::Points {
+            series,
+            lines,
+            log_y,
+        } => points(root, series, *lines, *log_y, w, h),
+        Plot::Evolution(graph) => crate::commands::evolve::paint(root, graph, w.min(h)),
+    }
+}
+
+/// A colour from dark purple (0) through blue and green to yellow (1), after viridis.
+fn viridis(t: f64) -> RGBColor {
+    const STOPS: [(f64, f64, f64); 5] = [
+        (68.0, 1.0, 84.0),
+        (59.0, 82.0, 139.0),
+        (33.0, 145.0, 140.0),
+        (94.0, 201.0, 98.0),
+        (253.0, 231.0, 37.0),
+    ];
+    let x = t.clamp(0.0, 1.0) * (STOPS.len() - 1) as f64;
+    let i = (x.floor() as usize).min(STOPS.len() - 2);
+    let f = x - i as f64;
+    let mix = |a: f64, b: f64| (a + (b - a) * f).round() as u8;
+    let (a, b) = (STOPS[i], STOPS[i + 1]);
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// `cells[row][column]`, row 0 at the bottom.
+fn heatmap<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    cells: &[Vec<Option<u64>>],
+    w: u32,
+    h: u32,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let rows = cells.len().max(1) as i32;
+    let cols = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as i32;
+    let margin = 16;
+    let size = ((w as i32 - 2 * margin) / cols)
+        .min((h as i32 - 2 * margin) / rows)
+        .max(1);
+    let max = cells
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(1) as f64;
+    let (left, bottom) = (margin, margin + rows * size);
+    for (r, row) in cells.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            if let Some(v) = value {
+                let (x, y) = (left + c as i32 * size, bottom - (r as i32 + 1) * size);
+                root.draw(&Rectangle::new(
+                    [(x, y), (x + size, y + size)],
+                    viridis(*v as f64 / max).filled(),
+                ))
+                .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    let frame = [(left, bottom - rows * size), (left + cols * size, bottom)];
+    root.draw(&Rectangle::new(frame, RGBColor(120, 120, 120)))
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// A step of 1, 2 or 5 times a power of ten giving about `target` ticks over `span`.
+fn nice_step(span: f64, target: f64) -> f64 {
+    let raw = (span / target).max(f64::MIN_POSITIVE);
+    let p = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * p)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * p)
+}
+
+fn points<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    series: &[Series],
+    lines: bool,
+    log_y: bool,
+    w: u32,
+    h: u32,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let ty = |y: f64| if log_y { y.max(1.0).log10() } else { y };
+    let all = || series.iter().flat_map(|s| s.points.iter());
+    let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
+    let (mut y0, mut y1) = (if log_y { f64::INFINITY } else { 0.0 }, f64::NEG_INFINITY);
+    for &(x, y) in all() {
+        (x0, x1) = (x0.min(x), x1.max(x));
+        (y0, y1) = (y0.min(ty(y)), y1.max(ty(y)));
+    }
+    if !x0.is_finite() {
+        return Ok(());
+    }
+    if log_y {
+        (y0, y1) = (y0.floor(), y1.ceil());
+    }
+    if x1 <= x0 {
+        x1 = x0 + 1.0;
+    }
+    if y1 <= y0 {
+        y1 = y0 + 1.0;
+    }
+    let (left, right, top, bottom) = (40.0, w as f64 - 16.0, 16.0, h as f64 - 30.0);
+    let px = |x: f64| (left + (x - x0) / (x1 - x0) * (right - left)).round() as i32;
+    let py = |y: f64| (bottom - (ty(y) - y0) / (y1 - y0) * (bottom - top)).round() as i32;
+    let py_raw = |v: f64| (bottom - (v - y0) / (y1 - y0) * (bottom - top)).round() as i32;
+    let grid = RGBColor(225, 225, 225);
+    let axis = BLACK.stroke_width(1);
+    // Grid lines and ticks: every power of ten on a log axis, a 1-2-5 step otherwise.
+    let y_step = if log_y { 1.0 } else { nice_step(y1 - y0, 8.0) };
+    let mut v = (y0 / y_step).ceil() * y_step;
+    while v <= y1 + 1e-9 {
+        let y = py_raw(v);
+        root.draw(&PathElement::new(
+            vec![(left as i32, y), (right as i32, y)],
+            grid,
+        ))
+        .map_err(|e| e.to_string())?;
+        root.draw(&PathElement::new(
+            vec![(left as i32 - 6, y), (left as i32, y)],
+            axis,
+        ))
+        .map_err(|e| e.to_string())?;
+        v += y_step;
+    }
+    let x_step = nice_step(x1 - x0, 10.0);
+    let mut v = (x0 / x_step).ceil() * x_step;
+    while v <= x1 + 1e-9 {
+        let x = px(v);
+        root.draw(&PathElement::new(
+            vec![(x, top as i32), (x, bottom as i32)],
+            grid,
+        ))
+        .map_err(|e| e.to_string())?;
+        root.draw(&PathElement::new(
+            vec![(x, bottom as i32), (x, bottom as i32 + 6)],
+            axis,
+        ))
+        .map_err(|e| e.to_string())?;
+        v += x_step;
+    }
+    root.draw(&PathElement::new(
+        vec![
+            (left as i32, top as i32),
+            (left as i32, bottom as i32),
+            (right as i32, bottom as i32),
+        ],
+        axis,
+    ))
+    .map_err(|e| e.to_string())?;
+    for (i, s) in series.iter().enumerate() {
+        let colour = PALETTE[i % PALETTE.len()];
+        let shown: Vec<(i32, i32)> = s
+            .points
+            .iter()
+            .filter(|p| !log_y || p.1 > 0.0)
+            .map(|&(x, y)| (px(x), py(y)))
+            .collect();
+        if lines {
+            root.draw(&PathElement::new(shown.clone(), colour.stroke_width(1)))
+                .map_err(|e| e.to_string())?;
+        }
+        let radius = if lines { 1 } else { 2 };
+        for p in shown {
+            root.draw(&Circle::new(p, radius, colour.filled()))
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_are_one_two_five() {
+        assert_eq!(nice_step(100.0, 10.0), 10.0);
+        assert_eq!(nice_step(800.0, 10.0), 100.0);
+        assert_eq!(nice_step(41.0, 8.0), 10.0);
+        assert_eq!(nice_step(12.0, 8.0), 2.0);
+    }
+
+    #[test]
+    fn viridis_ends() {
+        assert_eq!(viridis(0.0), RGBColor(68, 1, 84));
+        assert_eq!(viridis(1.0), RGBColor(253, 231, 37));
+    }
+}

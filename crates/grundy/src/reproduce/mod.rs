@@ -1,0 +1,541 @@
+//! The four papers as one report: every numbered table rebuilt from values computed in the run,
+//! the data of the figures, and one row per numbered statement (theorem, lemma, corollary,
+//! proposition, conjecture, remark with a formula), checked by its `verify` claim over a stated
+//! range or marked "not checkable" with the reason.
+//!
+//! This module only computes: [`run`] returns a [`Report`] (tables as text cells, figures as
+//! numbers); the command line renders it as HTML, Markdown, CSV and pictures. The ranges of each
+//! [`Mode`] are fixed here, so `--quick` and the tests run exactly the same checks.
+
+mod imark;
+mod nim_fractals;
+mod sharing_nim;
+mod takeaway;
+
+use serde::Serialize;
+
+use crate::count::automaton::EvolutionGraph;
+use crate::verify::{self, Params, Verdict};
+use crate::{Error, Result};
+
+/// How far the run goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Small ranges: under a minute.
+    Quick,
+    /// The ranges of the papers where they are stated (e.g. gaps to 2^31 - 1).
+    Full,
+}
+
+impl Mode {
+    /// `quick` in quick mode, `full` otherwise.
+    pub fn pick<T>(self, quick: T, full: T) -> T {
+        match self {
+            Mode::Quick => quick,
+            Mode::Full => full,
+        }
+    }
+}
+
+/// One of the four papers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Paper {
+    /// N. B. Ho, Three-pile Sharing Nim and the quadratic time winning strategy.
+    SharingNim,
+    /// A. Holshouser, H. Reiter, One Pile Nim with Arbitrary Move Function.
+    Takeaway,
+    /// O. Friman, G. Nivasch, Some i-Mark games.
+    Imark,
+    /// T. Khovanova, J. Xiong, Nim Fractals.
+    NimFractals,
+}
+
+impl Paper {
+    /// Every paper, in report order.
+    pub const ALL: [Paper; 4] = [
+        Paper::SharingNim,
+        Paper::Takeaway,
+        Paper::Imark,
+        Paper::NimFractals,
+    ];
+
+    /// The short name `--paper` accepts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::SharingNim => "sharing-nim",
+            Paper::Takeaway => "takeaway",
+            Paper::Imark => "imark",
+            Paper::NimFractals => "nim-fractals",
+        }
+    }
+
+    /// The paper by its short name.
+    pub fn from_name(name: &str) -> Result<Paper> {
+        Paper::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<_> = Paper::ALL.iter().map(|p| p.name()).collect();
+                Error::Invalid(format!(
+                    "unknown paper '{name}'; the papers are: {}",
+                    names.join(", ")
+                ))
+            })
+    }
+
+    /// Authors and title.
+    pub fn citation(self) -> &'static str {
+        match self {
+            Paper::SharingNim => {
+                "N. B. Ho, Three-pile Sharing Nim and the quadratic time winning strategy"
+            }
+            Paper::Takeaway => {
+                "A. Holshouser, H. Reiter, One Pile Nim with Arbitrary Move Function (Electron. J. Combin. 10 (2003) #N7)"
+            }
+            Paper::Imark => "O. Friman, G. Nivasch, Some i-Mark games",
+            Paper::NimFractals => "T. Khovanova, J. Xiong, Nim Fractals",
+        }
+    }
+
+    fn steps(self, mode: Mode) -> u64 {
+        let (rows, tables_and_figures) = match self {
+            Paper::SharingNim => (sharing_nim::rows(mode), sharing_nim::TABLES_AND_FIGURES),
+            Paper::Takeaway => (takeaway::rows(mode), takeaway::TABLES_AND_FIGURES),
+            Paper::Imark => (imark::rows(mode), imark::TABLES_AND_FIGURES),
+            Paper::NimFractals => (nim_fractals::rows(mode), nim_fractals::TABLES_AND_FIGURES),
+        };
+        let checks = rows.iter().filter(|r| matches!(r, Row::Check(_))).count();
+        (checks + tables_and_figures) as u64
+    }
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The mode it was computed in.
+    pub mode: Mode,
+    /// One section per paper asked for.
+    pub papers: Vec<PaperSection>,
+}
+
+impl Report {
+    /// Every claim row of every paper.
+    pub fn rows(&self) -> impl Iterator<Item = &ClaimRow> {
+        self.papers.iter().flat_map(|p| p.claims.iter())
+    }
+}
+
+/// What the run found for one paper.
+#[derive(Debug, Clone, Serialize)]
+pub struct PaperSection {
+    /// Which paper.
+    pub paper: Paper,
+    /// One row per numbered statement and check.
+    pub claims: Vec<ClaimRow>,
+    /// The paper's tables, rebuilt.
+    pub tables: Vec<Table>,
+    /// The data of its figures.
+    pub figures: Vec<FigureData>,
+}
+
+/// A numbered statement and how it fared.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimRow {
+    /// The paper's label, e.g. "Theorem 2" or "Remark 5".
+    pub label: String,
+    /// What it says (the claim's statement, or a summary).
+    pub statement: String,
+    /// The outcome.
+    pub status: Status,
+}
+
+/// The outcome of a row.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Status {
+    /// Checked by a `verify` claim.
+    Checked {
+        /// The claim's name.
+        claim: String,
+        /// Its parameters, as passed on the command line.
+        params: Vec<(String, String)>,
+        /// Its bound.
+        to: u64,
+        /// What the bound covers.
+        range: String,
+        /// The verdict (holds, or the first counterexample).
+        verdict: Verdict,
+    },
+    /// Not checked by computation, with the reason.
+    NotCheckable {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl ClaimRow {
+    /// `holds`, `counterexample found` or `not checkable`.
+    pub fn outcome(&self) -> &'static str {
+        match &self.status {
+            Status::Checked { verdict, .. } if verdict.holds => "holds",
+            Status::Checked { .. } => "counterexample found",
+            Status::NotCheckable { .. } => "not checkable",
+        }
+    }
+
+    /// The command that checks this row alone.
+    pub fn command(&self) -> Option<String> {
+        match &self.status {
+            Status::Checked {
+                claim, params, to, ..
+            } => {
+                let mut cmd = format!("grundy verify {claim}");
+                for (k, v) in params {
+                    let quoted = if v.chars().all(|c| c.is_ascii_alphanumeric() || c == ',') {
+                        v.clone()
+                    } else {
+                        format!("'{v}'")
+                    };
+                    cmd.push_str(&format!(" --{k} {quoted}"));
+                }
+                cmd.push_str(&format!(" --to {to}"));
+                Some(cmd)
+            }
+            Status::NotCheckable { .. } => None,
+        }
+    }
+}
+
+/// A table of text cells.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Grid {
+    /// Column headings.
+    pub header: Vec<String>,
+    /// Rows of cells (an empty string is a blank cell).
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A table of a paper, rebuilt.
+#[derive(Debug, Clone, Serialize)]
+pub struct Table {
+    /// A file-name stem, e.g. `sharing-nim-table1` (the CSV is `csv/<id>.csv`).
+    pub id: String,
+    /// The paper's caption, e.g. "Table 1: ...".
+    pub title: String,
+    /// What was computed and how it compares with the paper.
+    pub note: String,
+    /// The table as laid out in the paper.
+    pub layout: Grid,
+    /// The data behind it, one record per line (written as CSV).
+    pub data: Grid,
+    /// Whether the computed table agrees with the printed one (None: nothing printed to compare).
+    pub agrees: Option<bool>,
+    /// Cells to emphasise in the layout, as (row, column) indices (e.g. disagreements).
+    pub marked: Vec<(usize, usize)>,
+}
+
+/// The data of a figure.
+#[derive(Debug, Clone, Serialize)]
+pub struct FigureData {
+    /// A file-name stem: `figures/<id>.svg`, `figures/<id>.png`, `csv/<id>.csv`.
+    pub id: String,
+    /// The caption.
+    pub title: String,
+    /// What the axes and colours mean (the pictures carry no text).
+    pub note: String,
+    /// What to draw.
+    pub plot: Plot,
+    /// The data behind it (written as CSV).
+    pub data: Grid,
+}
+
+/// A series of points.
+#[derive(Debug, Clone, Serialize)]
+pub struct Series {
+    /// What it is.
+    pub label: String,
+    /// The points `(x, y)`.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// What a figure draws.
+#[derive(Debug, Clone, Serialize)]
+pub enum Plot {
+    /// Values in colour: `cells[row][column]`, `None` blank; row 0 at the bottom.
+    Heatmap {
+        /// The cells.
+        cells: Vec<Vec<Option<u64>>>,
+    },
+    /// Points (joined by lines when `lines`), with a logarithmic y axis when `log_y`.
+    Points {
+        /// One colour each.
+        series: Vec<Series>,
+        /// Join the points.
+        lines: bool,
+        /// Logarithmic y axis.
+        log_y: bool,
+    },
+    /// An evolution graph (nodes at cells, links parent to child).
+    Evolution(EvolutionGraph),
+}
+
+/// A maximum gap between equal values cited from a finished run (a checkpointed result file).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CitedGaps {
+    /// Where it comes from (the file).
+    pub source: String,
+    /// The last position counted.
+    pub to: u64,
+    /// `(value, maximum gap, where the gap starts)`.
+    pub max_gaps: Vec<(u64, u64, u64)>,
+}
+
+/// Options beyond the mode.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// A finished gaps run of i-Mark({1},{2,3}) to cite in Table 1.
+    pub cited_gaps: Option<CitedGaps>,
+}
+
+/// Progress: `(done, total, what is running)`.
+pub type Progress<'a> = &'a mut dyn FnMut(u64, u64, &str);
+
+/// Counts finished steps.
+pub(crate) struct Steps<'a> {
+    done: u64,
+    total: u64,
+    report: Progress<'a>,
+}
+
+impl Steps<'_> {
+    /// Announces the step about to run.
+    pub(crate) fn start(&mut self, what: &str) {
+        (self.report)(self.done, self.total, what);
+    }
+
+    /// One more step done.
+    pub(crate) fn finish(&mut self) {
+        self.done += 1;
+        (self.report)(self.done, self.total, "");
+    }
+}
+
+/// How many steps (claims + tables + figures) a run over `papers` takes.
+pub fn steps(papers: &[Paper], mode: Mode) -> u64 {
+    papers.iter().map(|p| p.steps(mode)).sum()
+}
+
+/// Computes the report for `papers`.
+pub fn run(papers: &[Paper], mode: Mode, options: &Options, progress: Progress) -> Result<Report> {
+    let mut steps = Steps {
+        done: 0,
+        total: self::steps(papers, mode),
+        report: progress,
+    };
+    let mut sections = Vec::new();
+    for &paper in papers {
+        let section = match paper {
+            Paper::SharingNim => sharing_nim::section(mode, &mut steps)?,
+            Paper::Takeaway => takeaway::section(mode, &mut steps)?,
+            Paper::Imark => imark::section(mode, options, &mut steps)?,
+            Paper::NimFractals => nim_fractals::section(mode, &mut steps)?,
+        };
+        sections.push(section);
+    }
+    Ok(Report {
+        mode,
+        papers: sections,
+    })
+}
+
+/// A statement checked by a claim: `(label, claim name, parameters, bound)`.
+pub(crate) struct Check {
+    pub label: &'static str,
+    pub claim: &'static str,
+    pub params: &'static [(&'static str, &'static str)],
+    pub to: u64,
+}
+
+/// A row for each statement: checked ones run their claim, the others say why not.
+pub(crate) enum Row {
+    Check(Check),
+    NotCheckable {
+        label: &'static str,
+        statement: &'static str,
+        reason: &'static str,
+    },
+}
+
+/// Shorthand for a checked row.
+pub(crate) fn check(
+    label: &'static str,
+    claim: &'static str,
+    params: &'static [(&'static str, &'static str)],
+    to: u64,
+) -> Row {
+    Row::Check(Check {
+        label,
+        claim,
+        params,
+        to,
+    })
+}
+
+/// Shorthand for a row that is not checked.
+pub(crate) fn not_checkable(
+    label: &'static str,
+    statement: &'static str,
+    reason: &'static str,
+) -> Row {
+    Row::NotCheckable {
+        label,
+        statement,
+        reason,
+    }
+}
+
+/// Runs the rows' claims in order.
+pub(crate) fn claim_rows(rows: Vec<Row>, steps: &mut Steps) -> Result<Vec<ClaimRow>> {
+    let mut out = Vec::new();
+    for row in rows {
+        match row {
+            Row::Check(c) => {
+                let claim = verify::find_claim(c.claim)?;
+                steps.start(&format!("{} ({})", c.claim, c.label));
+                let pairs = c.params.iter().map(|(k, v)| (k.to_string(), v.to_string()));
+                let params = Params::new(claim, pairs)?;
+                let verdict = (claim.check)(&params, c.to, &mut |_| {})?;
+                steps.finish();
+                out.push(ClaimRow {
+                    label: c.label.to_string(),
+                    statement: claim.statement.to_string(),
+                    status: Status::Checked {
+                        claim: claim.name.to_string(),
+                        params: c
+                            .params
+                            .iter()
+                            .map(|(k, v)| (k.to_string(), v.to_string()))
+                            .collect(),
+                        to: c.to,
+                        range: claim.range.to_string(),
+                        verdict,
+                    },
+                });
+            }
+            Row::NotCheckable {
+                label,
+                statement,
+                reason,
+            } => out.push(ClaimRow {
+                label: label.to_string(),
+                statement: statement.to_string(),
+                status: Status::NotCheckable {
+                    reason: reason.to_string(),
+                },
+            }),
+        }
+    }
+    Ok(out)
+}
+
+/// Cells from anything printable.
+pub(crate) fn cells<T: ToString>(values: impl IntoIterator<Item = T>) -> Vec<String> {
+    values.into_iter().map(|v| v.to_string()).collect()
+}
+
+/// A grid from a header and rows.
+pub(crate) fn grid(header: &[&str], rows: Vec<Vec<String>>) -> Grid {
+    Grid {
+        header: header.iter().map(|h| h.to_string()).collect(),
+        rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paper_names_round_trip() {
+        for p in Paper::ALL {
+            assert_eq!(Paper::from_name(p.name()).unwrap(), p);
+        }
+        let e = Paper::from_name("wythoff").unwrap_err().to_string();
+        assert!(e.contains("wythoff") && e.contains("nim-fractals"), "{e}");
+    }
+
+    #[test]
+    fn the_progress_steps_add_up() {
+        let mut last = (0, 0);
+        let report = run(
+            &[Paper::Takeaway],
+            Mode::Quick,
+            &Options::default(),
+            &mut |d, t, _| last = (d, t),
+        )
+        .unwrap();
+        assert_eq!(last.0, last.1);
+        assert_eq!(last.1, steps(&[Paper::Takeaway], Mode::Quick));
+        let section = &report.papers[0];
+        let checks = section
+            .claims
+            .iter()
+            .filter(|r| matches!(r.status, Status::Checked { .. }))
+            .count();
+        assert_eq!(
+            last.1 as usize,
+            checks + section.tables.len() + section.figures.len()
+        );
+        for p in Paper::ALL {
+            let (tables_and_figures, rows) = match p {
+                Paper::SharingNim => (
+                    sharing_nim::TABLES_AND_FIGURES,
+                    sharing_nim::rows(Mode::Quick),
+                ),
+                Paper::Takeaway => (takeaway::TABLES_AND_FIGURES, takeaway::rows(Mode::Quick)),
+                Paper::Imark => (imark::TABLES_AND_FIGURES, imark::rows(Mode::Quick)),
+                Paper::NimFractals => (
+                    nim_fractals::TABLES_AND_FIGURES,
+                    nim_fractals::rows(Mode::Quick),
+                ),
+            };
+            // Every claim named exists, and the counts match the step totals.
+            for row in &rows {
+                if let Row::Check(c) = row {
+                    verify::find_claim(c.claim).unwrap();
+                }
+            }
+            assert!(tables_and_figures > 0 && !rows.is_empty());
+        }
+    }
+
+    #[test]
+    fn command_quotes_expressions() {
+        let row = ClaimRow {
+            label: "Main theorem".into(),
+            statement: String::new(),
+            status: Status::Checked {
+                claim: "takeaway-main-theorem".into(),
+                params: vec![("f".into(), "k%3+1".into())],
+                to: 100,
+                range: String::new(),
+                verdict: Verdict {
+                    claim: "takeaway-main-theorem".into(),
+                    params: Default::default(),
+                    checked_to: 100,
+                    holds: true,
+                    counterexample: None,
+                    cases: 100,
+                    notes: vec![],
+                },
+            },
+        };
+        assert_eq!(
+            row.command().unwrap(),
+            "grundy verify takeaway-main-theorem --f 'k%3+1' --to 100"
+        );
+        assert_eq!(row.outcome(), "holds");
+    }
+}
