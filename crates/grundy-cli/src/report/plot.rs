@@ -1,10 +1,13 @@
-//! The pictures, drawn with plotters from shapes only: no text, so neither backend needs a font
-//! (the axes' ranges and the colours are explained in each figure's caption).
+//! The pictures, drawn with plotters from shapes, with tick labels and legends in a small font
+//! compiled into the binary (no system font is needed); the captions explain the axes and the
+//! colours.
 
 use std::path::Path;
+use std::sync::Once;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::commands::Failure;
 use grundy::reproduce::{FigureData, Plot, Series};
@@ -19,8 +22,38 @@ const PALETTE: [RGBColor; 6] = [
     RGBColor(140, 86, 75),
 ];
 
+/// A 14 KB subset (printable ASCII) of DejaVu Sans; licence in `assets/FONT-LICENSE.txt`.
+const FONT: &[u8] = include_bytes!("../../assets/GrundySans.ttf");
+
+/// Registers [`FONT`] as plotters' "sans-serif" (once).
+fn register_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The font is compiled in and known to parse (a unit test checks it).
+        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
+    });
+}
+
+/// Tick labels and legends.
+fn label_style(anchor: (HPos, VPos)) -> TextStyle<'static> {
+    ("sans-serif", 13)
+        .into_font()
+        .color(&RGBColor(60, 60, 60))
+        .pos(Pos::new(anchor.0, anchor.1))
+}
+
+/// A tick value as a short label: an integer when it is one, else three significant digits.
+fn tick_label(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v:.3}")
+    }
+}
+
 /// Draws `figure` to `path` (`.svg` or `.png`).
 pub fn draw(figure: &FigureData, path: &Path) -> Result<(), Failure> {
+    register_font();
     let (w, h) = match &figure.plot {
         Plot::Heatmap { .. } => (720, 720),
         Plot::Points { .. } => (960, 420),
@@ -90,8 +123,10 @@ where
     let rows = cells.len().max(1) as i32;
     let cols = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as i32;
     let margin = 16;
-    let size = ((w as i32 - 2 * margin) / cols)
-        .min((h as i32 - 2 * margin) / rows)
+    // Room for the tick labels on the left and at the bottom.
+    let (pad_left, pad_bottom) = (40, 24);
+    let size = ((w as i32 - 2 * margin - pad_left) / cols)
+        .min((h as i32 - 2 * margin - pad_bottom) / rows)
         .max(1);
     let max = cells
         .iter()
@@ -101,7 +136,7 @@ where
         .max()
         .unwrap_or(0)
         .max(1) as f64;
-    let (left, bottom) = (margin, margin + rows * size);
+    let (left, bottom) = (margin + pad_left, margin + rows * size);
     for (r, row) in cells.iter().enumerate() {
         for (c, value) in row.iter().enumerate() {
             if let Some(v) = value {
@@ -117,6 +152,26 @@ where
     let frame = [(left, bottom - rows * size), (left + cols * size, bottom)];
     root.draw(&Rectangle::new(frame, RGBColor(120, 120, 120)))
         .map_err(|e| e.to_string())?;
+    // Column numbers below, row numbers to the left, at the middle of their cells.
+    let step = nice_step(f64::from(cols.max(rows)), 8.0).max(1.0) as i32;
+    for c in (0..cols).step_by(step as usize) {
+        let x = left + c * size + size / 2;
+        root.draw(&Text::new(
+            c.to_string(),
+            (x, bottom + 4),
+            label_style((HPos::Center, VPos::Top)),
+        ))
+        .map_err(|e| e.to_string())?;
+    }
+    for r in (0..rows).step_by(step as usize) {
+        let y = bottom - r * size - size / 2;
+        root.draw(&Text::new(
+            r.to_string(),
+            (left - 5, y),
+            label_style((HPos::Right, VPos::Center)),
+        ))
+        .map_err(|e| e.to_string())?;
+    }
     Ok(())
 }
 
@@ -163,7 +218,7 @@ where
     if y1 <= y0 {
         y1 = y0 + 1.0;
     }
-    let (left, right, top, bottom) = (40.0, w as f64 - 16.0, 16.0, h as f64 - 30.0);
+    let (left, right, top, bottom) = (64.0, w as f64 - 16.0, 16.0, h as f64 - 30.0);
     let px = |x: f64| (left + (x - x0) / (x1 - x0) * (right - left)).round() as i32;
     let py = |y: f64| (bottom - (ty(y) - y0) / (y1 - y0) * (bottom - top)).round() as i32;
     let py_raw = |v: f64| (bottom - (v - y0) / (y1 - y0) * (bottom - top)).round() as i32;
@@ -184,6 +239,17 @@ where
             axis,
         ))
         .map_err(|e| e.to_string())?;
+        let text = if log_y {
+            format!("1e{}", v.round() as i64)
+        } else {
+            tick_label(v)
+        };
+        root.draw(&Text::new(
+            text,
+            (left as i32 - 9, y),
+            label_style((HPos::Right, VPos::Center)),
+        ))
+        .map_err(|e| e.to_string())?;
         v += y_step;
     }
     let x_step = nice_step(x1 - x0, 10.0);
@@ -198,6 +264,12 @@ where
         root.draw(&PathElement::new(
             vec![(x, bottom as i32), (x, bottom as i32 + 6)],
             axis,
+        ))
+        .map_err(|e| e.to_string())?;
+        root.draw(&Text::new(
+            tick_label(v),
+            (x, bottom as i32 + 8),
+            label_style((HPos::Center, VPos::Top)),
         ))
         .map_err(|e| e.to_string())?;
         v += x_step;
@@ -229,6 +301,24 @@ where
                 .map_err(|e| e.to_string())?;
         }
     }
+    // A legend at the top left when there is more than one series.
+    if series.len() > 1 {
+        for (i, s) in series.iter().enumerate() {
+            let (x, y) = (left as i32 + 12, top as i32 + 10 + 18 * i as i32);
+            let colour = PALETTE[i % PALETTE.len()];
+            root.draw(&Rectangle::new(
+                [(x, y - 5), (x + 10, y + 5)],
+                colour.filled(),
+            ))
+            .map_err(|e| e.to_string())?;
+            root.draw(&Text::new(
+                s.label.clone(),
+                (x + 16, y),
+                label_style((HPos::Left, VPos::Center)),
+            ))
+            .map_err(|e| e.to_string())?;
+        }
+    }
     Ok(())
 }
 
@@ -242,6 +332,14 @@ mod tests {
         assert_eq!(nice_step(800.0, 10.0), 100.0);
         assert_eq!(nice_step(41.0, 8.0), 10.0);
         assert_eq!(nice_step(12.0, 8.0), 2.0);
+    }
+
+    #[test]
+    fn the_font_parses_and_labels_are_short() {
+        assert!(plotters::style::register_font("test-sans", FontStyle::Normal, FONT).is_ok());
+        assert_eq!(tick_label(800.0), "800");
+        assert_eq!(tick_label(-3.0), "-3");
+        assert_eq!(tick_label(0.25), "0.250");
     }
 
     #[test]

@@ -243,7 +243,7 @@ pub struct FigureData {
     pub id: String,
     /// The caption.
     pub title: String,
-    /// What the axes and colours mean (the pictures carry no text).
+    /// What the axes and colours mean (the pictures have tick labels only).
     pub note: String,
     /// What to draw.
     pub plot: Plot,
