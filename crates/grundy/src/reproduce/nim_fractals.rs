@@ -50,7 +50,20 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
         check("Lemma 19, Corollary 20, Lemma 21 (3 piles)", "nim-parents", &[("piles", "3")], mode.pick(20, 60)),
         check("Lemmas 19, 21 and Section 5.5 (4 piles)", "nim-parents", &[("piles", "4")], mode.pick(10, 20)),
         check("Lemma 22 (layered algorithm and remoteness)", "remoteness-generation", &[], mode.pick(8, 12)),
-        check("Lemma 22 (longest optimal game)", "lemma-22", &[], mode.pick(8, 12)),
+        check("Lemma 22 (longest optimal game), Nim", "lemma-22", &[], mode.pick(8, 12)),
+        // Section 5.3 states it for any impartial game: a subtraction game separates the readings.
+        check(
+            "Lemma 22 (longest optimal game), subtraction:s=3,4,9,10",
+            "lemma-22",
+            &[("game", "subtraction:s=3,4,9,10"), ("position", "_")],
+            mode.pick(40, 200),
+        ),
+        check(
+            "Lemma 22 (layered algorithm and remoteness), subtraction:s=3,4,9,10",
+            "remoteness-generation",
+            &[("game", "subtraction:s=3,4,9,10"), ("position", "_")],
+            mode.pick(40, 200),
+        ),
         check("Theorem 23 (bijection with the Ulam-Warburton automaton)", "nim-ulam-warburton", &[], mode.pick(128, 1024)),
         check("Theorem 23 (the turns as listed, and its example)", "nim-uw-turns", &[], 1),
         check("Table 1", "nim-table1", &[], table1_generations(mode)),

@@ -83,7 +83,7 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
         not_checkable(
             "Conjecture (p. 3, unnumbered)",
             "if g is unbounded, the members of B_f grow exponentially",
-            "an asymptotic statement about every f; no finite computation decides it",
+            "an asymptotic statement; no finite run decides it, but f(k) = k^2 refutes it by a short proof: f is non-decreasing, so g(b) = b is unbounded, while consecutive base members differ by less than 2 sqrt(b), so the base grows like k^2 (README; `grundy base takeaway:f=k^2 --to 60` shows the start)",
         ),
     ]
 }
