@@ -43,7 +43,10 @@ pub enum Command {
     Generations(GenerationsArgs),
     /// Decide a conjunctive compound (move in every component; it ends when one ends) from its
     /// components: `grundy conjunctive GAME POS GAME POS ...`.
-    Conjunctive(ConjunctiveArgs),
+    Conjunctive(ComponentsArgs),
+    /// The disjunctive sum (a move is a move in one component): its value, the nim-sum of the
+    /// components' values, and its winning moves: `grundy sum GAME POS GAME POS ...`.
+    Sum(ComponentsArgs),
     /// Every table, figure and checkable statement of the four papers, as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
@@ -282,7 +285,7 @@ pub struct GenerationsArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ConjunctiveArgs {
+pub struct ComponentsArgs {
     /// Pairs GAME POS, one per component.
     #[arg(required = true, num_args = 2.., value_name = "GAME POS")]
     pub components: Vec<String>,

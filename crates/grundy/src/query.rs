@@ -138,6 +138,101 @@ pub fn moves(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveReport>>
     })
 }
 
+/// One component of a disjunctive sum, valued by its own game's solver.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SumComponent {
+    /// The game's canonical spec.
+    pub game: String,
+    /// The component's position.
+    pub position: Vec<u64>,
+    /// Its SG value.
+    pub value: u64,
+    /// How the value was found.
+    pub method: String,
+}
+
+/// A winning move of a disjunctive sum: a move in one component.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SumMoveReport {
+    /// Which component (0-based, in the order given).
+    pub component: usize,
+    /// The component's position after the move.
+    pub to: Vec<u64>,
+    /// The component's value after the move (the nim-sum of all values becomes 0).
+    pub value: u64,
+    /// The move in words.
+    pub description: String,
+}
+
+/// The value of a disjunctive sum (a move is a move in one component of the player's choice)
+/// and its winning moves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SumReport {
+    /// The components and their values.
+    pub components: Vec<SumComponent>,
+    /// The nim-sum of the components' values (Sprague–Grundy theorem).
+    pub value: u64,
+    /// P (value 0) or N.
+    pub outcome: Outcome,
+    /// Every winning move: in some component `i`, a move to value `value_i XOR value`.
+    pub winning_moves: Vec<SumMoveReport>,
+    /// Components whose moves were too many to list (their winning moves are missing).
+    pub unlisted: Vec<usize>,
+}
+
+/// The disjunctive sum of `components`: the value is the nim-sum of the components' values
+/// (Sprague–Grundy theorem), and the winning moves are the moves in any component `i` to an
+/// option of value `v_i XOR x` (`x` the nim-sum; such an option exists when `v_i XOR x < v_i`,
+/// and may exist above `v_i` too). Each component
+/// is valued by its own game's solver, so closed forms answer huge positions; a component whose
+/// moves are too many to list is named in `unlisted` instead of failing the whole sum.
+pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
+    if components.is_empty() {
+        return Err(Error::Invalid("a sum needs at least one component".into()));
+    }
+    let mut parts = Vec::with_capacity(components.len());
+    for &(ruleset, position) in components {
+        let report = value(ruleset, position)?;
+        parts.push(SumComponent {
+            game: report.game,
+            position: report.position,
+            value: report.value,
+            method: report.method,
+        });
+    }
+    let x = crate::solve::nim_sum(parts.iter().map(|c| c.value));
+    let (mut winning_moves, mut unlisted) = (Vec::new(), Vec::new());
+    for (i, (&(ruleset, position), part)) in components.iter().zip(&parts).enumerate() {
+        let target = part.value ^ x;
+        // Options above a component's value may reach the target too, so every component is
+        // searched (only target < value is guaranteed to have one, by the mex).
+        if x == 0 {
+            continue;
+        }
+        match moves(ruleset, position) {
+            Ok(list) => {
+                winning_moves.extend(list.into_iter().filter(|m| m.value == target).map(|m| {
+                    SumMoveReport {
+                        component: i,
+                        to: m.to,
+                        value: m.value,
+                        description: m.description,
+                    }
+                }))
+            }
+            Err(Error::TooLarge(_)) => unlisted.push(i),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(SumReport {
+        components: parts,
+        value: x,
+        outcome: Outcome::of(x),
+        winning_moves,
+        unlisted,
+    })
+}
+
 /// The winning moves the game's theory gives directly, for positions whose options cannot all
 /// be valued (`None` when the theory gives none). The moves reach P-positions, so their value
 /// is 0.
@@ -311,5 +406,90 @@ pub fn analyze(
         analysis,
         proven: proof.is_some(),
         proof,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse_game;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    /// The value of the pair (a, b) of two subtraction games by the definition: the mex over
+    /// the moves in either component.
+    fn pair_value(
+        s1: &[u64],
+        s2: &[u64],
+        a: u64,
+        b: u64,
+        memo: &mut HashMap<(u64, u64), u64>,
+    ) -> u64 {
+        if let Some(&v) = memo.get(&(a, b)) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        for &s in s1.iter().filter(|&&s| s <= a) {
+            seen.push(pair_value(s1, s2, a - s, b, memo));
+        }
+        for &s in s2.iter().filter(|&&s| s <= b) {
+            seen.push(pair_value(s1, s2, a, b - s, memo));
+        }
+        let v = (0..).find(|v| !seen.contains(v)).unwrap();
+        memo.insert((a, b), v);
+        v
+    }
+
+    fn spec(set: &[u64]) -> String {
+        let items: Vec<String> = set.iter().map(u64::to_string).collect();
+        format!("subtraction:s={}", items.join(","))
+    }
+
+    proptest! {
+        /// The sum's value and winning moves against the definition on the combined game.
+        #[test]
+        fn sums_of_two_subtraction_games_match_the_definition(
+            s1 in prop::collection::btree_set(1u64..8, 1..4),
+            s2 in prop::collection::btree_set(1u64..8, 1..4),
+            a in 0u64..40,
+            b in 0u64..40,
+        ) {
+            let (s1, s2): (Vec<u64>, Vec<u64>) = (s1.into_iter().collect(), s2.into_iter().collect());
+            let (g1, g2) = (parse_game(&spec(&s1)).unwrap(), parse_game(&spec(&s2)).unwrap());
+            let report = sum(&[(g1.as_ref(), &[a][..]), (g2.as_ref(), &[b][..])]).unwrap();
+            let mut memo = HashMap::new();
+            prop_assert_eq!(report.value, pair_value(&s1, &s2, a, b, &mut memo));
+            let mut expected = Vec::new();
+            for &s in s1.iter().filter(|&&s| s <= a) {
+                if pair_value(&s1, &s2, a - s, b, &mut memo) == 0 {
+                    expected.push((0, a - s));
+                }
+            }
+            for &s in s2.iter().filter(|&&s| s <= b) {
+                if pair_value(&s1, &s2, a, b - s, &mut memo) == 0 {
+                    expected.push((1, b - s));
+                }
+            }
+            let mut got: Vec<(usize, u64)> =
+                report.winning_moves.iter().map(|m| (m.component, m.to[0])).collect();
+            got.sort_unstable();
+            expected.sort_unstable();
+            prop_assert_eq!(got, expected);
+            prop_assert!(report.unlisted.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_nim_position_split_into_components_keeps_its_value_and_winning_moves() {
+        let nim = parse_game("nim").unwrap();
+        // 3,5,7 as the sum of 3,5 and 7: value 1, and the same three winning moves as 3,5,7.
+        let report = sum(&[(nim.as_ref(), &[3, 5][..]), (nim.as_ref(), &[7][..])]).unwrap();
+        assert_eq!(report.value, 3 ^ 5 ^ 7);
+        let whole = moves(nim.as_ref(), &[3, 5, 7]).unwrap();
+        assert_eq!(
+            report.winning_moves.len(),
+            whole.iter().filter(|m| m.winning).count()
+        );
+        assert!(sum(&[]).is_err());
     }
 }

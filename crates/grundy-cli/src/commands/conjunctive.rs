@@ -5,23 +5,13 @@ use std::io::Write;
 use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
-use crate::cli::{ConjunctiveArgs, Format};
+use crate::cli::{ComponentsArgs, Format};
 use grundy::count::evolution;
 use grundy::solve::DEFAULT_GRAPH_LIMIT;
-use grundy::{spec, Error, Ruleset};
+use grundy::Ruleset;
 
-pub fn run(args: ConjunctiveArgs, out: &mut dyn Write) -> Outcome {
-    if args.components.len() % 2 != 0 {
-        return Err(Error::Invalid(format!(
-            "components come in pairs GAME POS; got {} arguments",
-            args.components.len()
-        ))
-        .into());
-    }
-    let mut games: Vec<(Box<dyn Ruleset>, Vec<u64>)> = Vec::new();
-    for pair in args.components.chunks(2) {
-        games.push((spec::parse_game(&pair[0])?, spec::parse_position(&pair[1])?));
-    }
+pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
+    let games = super::parse_components(&args.components)?;
     let components: Vec<(&dyn Ruleset, Vec<u64>)> =
         games.iter().map(|(g, p)| (g.as_ref(), p.clone())).collect();
     let spinner = crate::progress::spinner("exploring the game graph");

@@ -13,6 +13,7 @@ mod play;
 mod remoteness;
 mod reproduce;
 mod seq;
+mod sum;
 mod table;
 mod uw;
 mod value;
@@ -72,6 +73,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Generations(args) => generations::run(args, out),
         Command::Conjunctive(args) => conjunctive::run(args, out),
         Command::Reproduce(args) => reproduce::run(args, out),
+        Command::Sum(args) => sum::run(args, out),
     }
 }
 
@@ -116,4 +118,26 @@ pub fn show_template(template: &[Option<u64>]) -> String {
 /// Parses a number argument.
 pub fn number(text: &str) -> Result<u64, grundy::Error> {
     grundy::number::parse_u64(text)
+}
+
+/// A component of a compound game: its rules and position.
+pub type Component = (Box<dyn grundy::Ruleset>, Vec<u64>);
+
+/// The pairs `GAME POS GAME POS ...` of a compound game, parsed.
+pub fn parse_components(words: &[String]) -> Result<Vec<Component>, Failure> {
+    if words.len() % 2 != 0 {
+        return Err(grundy::Error::Invalid(format!(
+            "components come in pairs GAME POS; got {} arguments",
+            words.len()
+        ))
+        .into());
+    }
+    let mut games = Vec::new();
+    for pair in words.chunks(2) {
+        games.push((
+            grundy::spec::parse_game(&pair[0])?,
+            grundy::spec::parse_position(&pair[1])?,
+        ));
+    }
+    Ok(games)
 }

@@ -1,0 +1,64 @@
+//! `grundy sum GAME POS [GAME POS ...]`: a disjunctive sum, valued from its components.
+
+use std::io::Write;
+
+use super::{show_position, unsupported, write_json, Outcome};
+use crate::cli::{ComponentsArgs, Format};
+use grundy::{query, Ruleset};
+
+pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
+    let games = super::parse_components(&args.components)?;
+    let components: Vec<(&dyn Ruleset, &[u64])> = games
+        .iter()
+        .map(|(g, p)| (g.as_ref(), p.as_slice()))
+        .collect();
+    let report = query::sum(&components)?;
+    match args.output.format() {
+        Format::Json => write_json(out, &serde_json::json!(report)),
+        Format::Text => {
+            for (i, c) in report.components.iter().enumerate() {
+                writeln!(
+                    out,
+                    "  {} {} {}: value {} ({})",
+                    i + 1,
+                    c.game,
+                    show_position(&c.position),
+                    c.value,
+                    c.method
+                )?;
+            }
+            let meaning = if report.outcome == grundy::Outcome::P {
+                "the player to move loses"
+            } else {
+                "the player to move wins"
+            };
+            writeln!(
+                out,
+                "sum of {} component(s): value {} (the nim-sum), {}-position ({meaning})",
+                report.components.len(),
+                report.value,
+                report.outcome
+            )?;
+            for m in &report.winning_moves {
+                writeln!(
+                    out,
+                    "  winning: in component {}, {} -> {} (value {})",
+                    m.component + 1,
+                    m.description,
+                    show_position(&m.to),
+                    m.value
+                )?;
+            }
+            for &i in &report.unlisted {
+                writeln!(
+                    out,
+                    "  component {} has too many moves to list; its winning moves are those to value {}",
+                    i + 1,
+                    report.components[i].value ^ report.value
+                )?;
+            }
+            Ok(())
+        }
+        format => Err(unsupported(format, "sum (use text or json)")),
+    }
+}
