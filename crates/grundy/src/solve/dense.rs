@@ -1,7 +1,11 @@
 //! The dense engine: games on `0, 1, 2, ...` where every option of `n` is smaller than `n`.
 //!
 //! Values are computed in increasing order into [`PackedValues`]; the mex of a position is read
-//! off a bitset of the option values (one word when the game's value bound is below 64).
+//! off a bitset of the option values (one word when the game's value bound is below 64). When
+//! every option lies within a short distance (`reach`, e.g. `max(S)` for a subtraction game),
+//! values are computed in blocks one byte each (after the `reach` values before the block), so
+//! that reading an option is one load from the first-level cache instead of a packed-array
+//! decode, and each block is packed a word at a time.
 
 use super::PackedValues;
 use crate::Result;
@@ -13,7 +17,15 @@ pub trait DenseGame {
 
     /// Calls `visit` with each option of `n`; each option must be `< n`.
     fn for_each_option(&self, n: u64, visit: impl FnMut(u64));
+
+    /// A distance `r` with every option of every `n` at least `n - r`, if there is one.
+    fn reach(&self) -> Option<u64> {
+        None
+    }
 }
+
+/// The longest reach served by the byte blocks of recent values.
+const MAX_REACH: u64 = 1 << 16;
 
 /// Computes and keeps the values `SG(0), SG(1), ..., SG(len - 1)` of a [`DenseGame`]; the table
 /// grows on request.
@@ -70,7 +82,29 @@ impl<G: DenseGame> DenseSolver<G> {
             ))
         })?;
         self.values.try_reserve(additional)?;
-        if self.game.value_bound() < 64 {
+        let reach = self.game.reach().filter(|&r| r < MAX_REACH);
+        if let (true, Some(reach)) = (self.game.value_bound() < 64, reach) {
+            // Blocks of values one byte each, after the `reach` values before them; each block
+            // is then packed a word at a time.
+            const BLOCK: u64 = 1 << 14;
+            let mut start = current;
+            while start < len {
+                let end = (start + BLOCK).min(len);
+                let base = start - start.min(reach);
+                let mut bytes: Vec<u8> = (base..start)
+                    .map(|m| self.values.get(m as usize) as u8)
+                    .collect();
+                for n in start..end {
+                    let mut mask = 0u64;
+                    self.game
+                        .for_each_option(n, |m| mask |= 1 << bytes[(m - base) as usize]);
+                    bytes.push((!mask).trailing_zeros() as u8);
+                }
+                self.values
+                    .extend_from_bytes(&bytes[(start - base) as usize..]);
+                start = end;
+            }
+        } else if self.game.value_bound() < 64 {
             for n in current..len {
                 let mut mask = 0u64;
                 let values = &self.values;
@@ -149,5 +183,46 @@ mod tests {
         let mut solver = DenseSolver::new(TakeAny);
         solver.extend_to(300).unwrap();
         assert!((0..300).all(|n| solver.values().get(n) == n as u64));
+    }
+
+    /// A subtraction game, with or without telling the engine its reach.
+    struct Subtract {
+        set: Vec<u64>,
+        tell_reach: bool,
+    }
+    impl DenseGame for Subtract {
+        fn value_bound(&self) -> u64 {
+            self.set.len() as u64
+        }
+        fn for_each_option(&self, n: u64, mut visit: impl FnMut(u64)) {
+            self.set
+                .iter()
+                .filter(|&&s| s <= n)
+                .for_each(|&s| visit(n - s));
+        }
+        fn reach(&self) -> Option<u64> {
+            self.tell_reach.then(|| *self.set.iter().max().unwrap())
+        }
+    }
+
+    proptest::proptest! {
+        /// The byte-block path (used when the reach is known) gives the same values as the
+        /// packed path, also when the table grows in uneven steps across block boundaries.
+        #[test]
+        fn blocks_of_bytes_match_the_packed_path(
+            set in proptest::collection::btree_set(1u64..300, 1..8),
+            steps in proptest::collection::vec(1u64..40_000, 1..4),
+        ) {
+            let set: Vec<u64> = set.into_iter().collect();
+            let mut fast = DenseSolver::new(Subtract { set: set.clone(), tell_reach: true });
+            let mut plain = DenseSolver::new(Subtract { set, tell_reach: false });
+            let mut len = 0;
+            for step in steps {
+                len += step;
+                fast.extend_to(len).unwrap();
+            }
+            plain.extend_to(len).unwrap();
+            proptest::prop_assert_eq!(fast.values().to_vec(0..len as usize), plain.values().to_vec(0..len as usize));
+        }
     }
 }

@@ -71,6 +71,33 @@ impl PackedValues {
         (self.words[bit / 64] >> (bit % 64)) & self.mask
     }
 
+    /// Appends small values (each must fit the width, which is at most 8 bits here), a whole
+    /// word at a time once the last word is full.
+    pub fn extend_from_bytes(&mut self, values: &[u8]) {
+        assert!(
+            self.width <= 8,
+            "extend_from_bytes needs a width of at most 8 bits"
+        );
+        let per_word = (64 / self.width) as usize;
+        let head = ((per_word - self.len % per_word) % per_word).min(values.len());
+        for &v in &values[..head] {
+            self.push(u64::from(v));
+        }
+        let mut chunks = values[head..].chunks_exact(per_word);
+        for chunk in &mut chunks {
+            let mut word = 0u64;
+            for (i, &v) in chunk.iter().enumerate() {
+                debug_assert!(u64::from(v) <= self.mask);
+                word |= u64::from(v) << (i << self.shift);
+            }
+            self.words.push(word);
+        }
+        self.len += values.len() - head - chunks.remainder().len();
+        for &v in chunks.remainder() {
+            self.push(u64::from(v));
+        }
+    }
+
     /// Appends a value. Panics if it does not fit the width (a programming error).
     #[inline]
     pub fn push(&mut self, value: u64) {
@@ -103,6 +130,32 @@ impl PackedValues {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    proptest! {
+        /// Appending bytes a word at a time stores the same as pushing them one by one, from
+        /// any fill level of the last word.
+        #[test]
+        fn bytes_extend_like_pushes(
+            bound in 0u64..256,
+            before in prop::collection::vec(any::<u8>(), 0..70),
+            bytes in prop::collection::vec(any::<u8>(), 0..300),
+        ) {
+            let fit = |v: &u8| (u64::from(*v) % (bound + 1)) as u8;
+            let (before, bytes): (Vec<u8>, Vec<u8>) =
+                (before.iter().map(fit).collect(), bytes.iter().map(fit).collect());
+            let (mut a, mut b) = (PackedValues::for_bound(bound), PackedValues::for_bound(bound));
+            for &v in &before {
+                a.push(u64::from(v));
+                b.push(u64::from(v));
+            }
+            a.extend_from_bytes(&bytes);
+            for &v in &bytes {
+                b.push(u64::from(v));
+            }
+            prop_assert_eq!(a.len(), b.len());
+            prop_assert_eq!(a.to_vec(0..a.len()), b.to_vec(0..b.len()));
+        }
+    }
 
     proptest! {
         #[test]

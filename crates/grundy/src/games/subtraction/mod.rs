@@ -61,6 +61,10 @@ impl DenseGame for &Subtraction {
             visit(n - s);
         }
     }
+
+    fn reach(&self) -> Option<u64> {
+        self.set.last().copied()
+    }
 }
 
 impl Ruleset for Subtraction {
