@@ -22,11 +22,7 @@ pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
         Format::Json => write_json(out, &json!(report)),
         Format::Text => {
             writeln!(out, "{}", report.outcome)?;
-            let meaning = if report.outcome == grundy::Outcome::P {
-                "the player to move loses"
-            } else {
-                "the player to move wins"
-            };
+            let meaning = super::meaning(report.outcome);
             writeln!(
                 out,
                 "conjunctive compound of {} components: remoteness {}, {}-position ({meaning})",

@@ -141,3 +141,11 @@ pub fn parse_components(words: &[String]) -> Result<Vec<Component>, Failure> {
     }
     Ok(games)
 }
+
+/// What an outcome means for the player to move, in words.
+pub fn meaning(outcome: grundy::Outcome) -> &'static str {
+    match outcome {
+        grundy::Outcome::P => "the player to move loses",
+        grundy::Outcome::N => "the player to move wins",
+    }
+}

@@ -27,11 +27,7 @@ pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
                     c.method
                 )?;
             }
-            let meaning = if report.outcome == grundy::Outcome::P {
-                "the player to move loses"
-            } else {
-                "the player to move wins"
-            };
+            let meaning = super::meaning(report.outcome);
             writeln!(
                 out,
                 "sum of {} component(s): value {} (the nim-sum), {}-position ({meaning})",

@@ -26,11 +26,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
             }),
         ),
         Format::Text => {
-            let meaning = if report.outcome == grundy::Outcome::P {
-                "the player to move loses"
-            } else {
-                "the player to move wins"
-            };
+            let meaning = super::meaning(report.outcome);
             let value = match report.value {
                 Some(v) => {
                     writeln!(out, "{v}")?;
