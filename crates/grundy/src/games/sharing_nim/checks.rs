@@ -198,78 +198,83 @@ pub(super) fn complement(
 ) -> Result<Verdict> {
     let board = board(params, 4)?;
     let n = board.piles();
-    let total = (to + 1).pow(n as u32) as f64;
     let mut notes = Vec::new();
     let (cases, found) = match board {
         Board::Sharing(_) => {
             let mut memo = MemoSolver::new(SharingNim {
                 reduction: Reduction::Sort,
             });
-            let mut cases = 0;
-            let mut found = None;
-            'all: for (i, p) in positions(n, to)?.enumerate() {
-                let max = *p.iter().max().expect("piles");
-                for big in max..=to {
-                    let q: Vec<u64> = p.iter().map(|x| big - x).collect();
-                    let (x, y) = (memo.value(&p)?, memo.value(&q)?);
-                    cases += 1;
-                    if x != y {
-                        found = Some(format!(
-                            "{} has value {x} but its complement {} (N = {big}) has {y}",
-                            show(&p),
-                            show(&q)
-                        ));
-                        break 'all;
-                    }
-                }
-                if i % 4096 == 0 {
-                    progress(i as f64 / total);
-                }
-            }
-            (cases, found)
+            complements(n, to, progress, |p, q, big| {
+                let (x, y) = (memo.value(p)?, memo.value(q)?);
+                Ok((x != y).then(|| {
+                    format!(
+                        "{} has value {x} but its complement {} (N = {big}) has {y}",
+                        show(p),
+                        show(q)
+                    )
+                }))
+            })?
         }
         Board::Graph(mut g) => {
             g.reduction = Reduction::None;
             let symmetric = g.is_symmetric();
             let mut forward = MemoSolver::new(g.clone());
             let mut backward = MemoSolver::new(g.reversed());
-            let (mut cases, mut found, mut same_graph) = (0, None, None);
-            'graph: for (i, p) in positions(n, to)?.enumerate() {
-                let max = *p.iter().max().expect("piles");
-                for big in max..=to {
-                    let q: Vec<u64> = p.iter().map(|x| big - x).collect();
-                    let x = forward.value(&p)?;
-                    let (y, z) = (backward.value(&q)?, forward.value(&q)?);
-                    cases += 1;
-                    if same_graph.is_none() && x != z {
-                        same_graph = Some(format!(
-                            "on the same graph the complement changes the value: {} has {x}, {} has {z}",
-                            show(&p),
-                            show(&q)
-                        ));
-                    }
-                    if x != y {
-                        found = Some(format!(
-                            "{} has value {x} but {} on the reversed graph has {y}",
-                            show(&p),
-                            show(&q)
-                        ));
-                        break 'graph;
-                    }
+            let mut same_graph = None;
+            let result = complements(n, to, progress, |p, q, _| {
+                let x = forward.value(p)?;
+                let (y, z) = (backward.value(q)?, forward.value(q)?);
+                if same_graph.is_none() && x != z {
+                    same_graph = Some(format!(
+                        "on the same graph the complement changes the value: {} has {x}, {} has {z}",
+                        show(p),
+                        show(q)
+                    ));
                 }
-                if i % 4096 == 0 {
-                    progress(i as f64 / total);
-                }
-            }
+                Ok((x != y).then(|| {
+                    format!(
+                        "{} has value {x} but {} on the reversed graph has {y}",
+                        show(p),
+                        show(q)
+                    )
+                }))
+            })?;
             notes.push(match (symmetric, same_graph) {
                 (true, _) => "every arc goes both ways: the reversed graph is the graph itself".into(),
                 (false, Some(s)) => s,
                 (false, None) => "the graph is directed, yet the complement kept the value on the same graph everywhere checked".into(),
             });
-            (cases, found)
+            result
         }
     };
     done("sharing-complement", params, to, cases, found, notes)
+}
+
+/// Calls `check(p, q, N)` for every position `p` with piles `<= to` and every `N` from `max p` to
+/// `to`, with `q = N - p` its complement, until `check` reports a counterexample; returns the
+/// number of pairs checked and that counterexample.
+fn complements(
+    n: usize,
+    to: u64,
+    progress: &mut dyn FnMut(f64),
+    mut check: impl FnMut(&Vec<u64>, &Vec<u64>, u64) -> Result<Option<String>>,
+) -> Result<(u64, Option<String>)> {
+    let total = (to + 1).pow(n as u32) as f64;
+    let mut cases = 0;
+    for (i, p) in positions(n, to)?.enumerate() {
+        let max = *p.iter().max().expect("piles");
+        for big in max..=to {
+            let q: Vec<u64> = p.iter().map(|x| big - x).collect();
+            cases += 1;
+            if let Some(found) = check(&p, &q, big)? {
+                return Ok((cases, Some(found)));
+            }
+        }
+        if i % 4096 == 0 {
+            progress(i as f64 / total);
+        }
+    }
+    Ok((cases, None))
 }
 
 pub(super) fn theorem1(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
