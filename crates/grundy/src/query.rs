@@ -190,38 +190,49 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
     if components.is_empty() {
         return Err(Error::Invalid("a sum needs at least one component".into()));
     }
-    let mut parts = Vec::with_capacity(components.len());
+    // One solver per component serves its value and then its moves.
+    let (mut parts, mut solvers) = (Vec::new(), Vec::new());
     for &(ruleset, position) in components {
-        let report = value(ruleset, position)?;
+        ruleset.validate(position)?;
+        let mut solver = solver_for(ruleset);
+        let evaluation = solver.evaluate(position)?;
         parts.push(SumComponent {
-            game: report.game,
-            position: report.position,
-            value: report.value,
-            method: report.method,
+            game: ruleset.spec(),
+            position: position.to_vec(),
+            value: evaluation.value,
+            method: evaluation.method,
         });
+        solvers.push(solver);
     }
     let x = crate::solve::nim_sum(parts.iter().map(|c| c.value));
     let (mut winning_moves, mut unlisted) = (Vec::new(), Vec::new());
-    for (i, (&(ruleset, position), part)) in components.iter().zip(&parts).enumerate() {
-        let target = part.value ^ x;
-        // Options above a component's value may reach the target too, so every component is
-        // searched (only target < value is guaranteed to have one, by the mex).
-        if x == 0 {
-            continue;
-        }
-        match moves(ruleset, position) {
-            Ok(list) => {
-                winning_moves.extend(list.into_iter().filter(|m| m.value == target).map(|m| {
-                    SumMoveReport {
-                        component: i,
-                        to: m.to,
-                        value: m.value,
-                        description: m.description,
-                    }
-                }))
+    // With x = 0 there is no winning move. Otherwise every component is searched: options
+    // above a component's value may reach the target too (only a target below the value is
+    // sure to have one, by the mex).
+    let searched = if x == 0 {
+        &mut solvers[..0]
+    } else {
+        &mut solvers[..]
+    };
+    for (i, (&(ruleset, position), solver)) in components.iter().zip(searched).enumerate() {
+        let target = parts[i].value ^ x;
+        let options = match ruleset.moves(position) {
+            Ok(options) => options,
+            Err(Error::TooLarge(_)) => {
+                unlisted.push(i);
+                continue;
             }
-            Err(Error::TooLarge(_)) => unlisted.push(i),
             Err(e) => return Err(e),
+        };
+        for m in options {
+            if solver.value(&m.to)? == target {
+                winning_moves.push(SumMoveReport {
+                    component: i,
+                    to: m.to,
+                    value: target,
+                    description: m.description,
+                });
+            }
         }
     }
     Ok(SumReport {
