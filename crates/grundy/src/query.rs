@@ -366,11 +366,19 @@ pub fn table(
         ruleset.min_coordinate(blank[0]),
         ruleset.min_coordinate(blank[1]),
     );
-    let rows = max.checked_sub(lo_row).map_or(0, |d| d + 1);
-    let cols = max.checked_sub(lo_col).map_or(0, |d| d + 1);
-    if rows.checked_mul(cols).is_none_or(|c| c > MAX_TABLE_CELLS) {
+    // Counted in u128: `max - lo + 1` is 2^64 for `--max 2^64-1`.
+    let side = |lo: u64| {
+        u128::from(max)
+            .checked_sub(u128::from(lo))
+            .map_or(0, |d| d + 1)
+    };
+    let (rows, cols) = (side(lo_row), side(lo_col));
+    if rows
+        .checked_mul(cols)
+        .is_none_or(|cells| cells > u128::from(MAX_TABLE_CELLS))
+    {
         return Err(Error::TooLarge(format!(
-            "a table may have at most {MAX_TABLE_CELLS} cells"
+            "a table of {rows} x {cols} cells is more than the limit of {MAX_TABLE_CELLS} cells"
         )));
     }
     ruleset.validate(&fill(template, &[lo_row, lo_col]))?;

@@ -303,6 +303,13 @@ pub struct GapsReport {
     pub engine: String,
 }
 
+/// The largest `--to` of `gaps` on the block engine of i-Mark({1},{2,3}): 10^14, about 35 hours
+/// at the measured 21 minutes per 10^12 (BENCHMARKS.md), resumable.
+pub const MAX_GAPS_BLOCK: u64 = 100_000_000_000_000;
+/// The largest `--to` of `gaps` on the cursor stream: 10^13, about three days at the 40 million
+/// positions a second measured for i-Mark({1},{2}) and Mark, resumable.
+pub const MAX_GAPS_STREAM: u64 = 10_000_000_000_000;
+
 /// Gap statistics for positions `min .. to`. i-Mark({1},{2,3}) runs on the parallel engine of
 /// [`imark23`] (resumable with `checkpoint`: a file and the seconds between saves); every other game on the cursor stream of
 /// [`stream`]. `progress(done, total)` is called from time to time.
@@ -318,7 +325,18 @@ pub fn gaps(
             "--to {to} is below the smallest position {min}"
         )));
     }
-    if game.division == Division::Exact && game.s == [1] && game.d == [2, 3] {
+    let block_engine = game.division == Division::Exact && game.s == [1] && game.d == [2, 3];
+    let (limit, speed) = if block_engine {
+        (MAX_GAPS_BLOCK, "about 21 minutes per 10^12 on 2 cores")
+    } else {
+        (MAX_GAPS_STREAM, "about 40 million positions a second")
+    };
+    if to > limit {
+        return Err(Error::TooLarge(format!(
+            "--to {to} is beyond what this engine finishes in days: its limit is {limit} ({speed})"
+        )));
+    }
+    if block_engine {
         let options = imark23::Options {
             checkpoint: checkpoint.map(|(path, _)| path),
             save_every: checkpoint.map_or(60.0, |(_, every)| every),
@@ -333,7 +351,7 @@ pub fn gaps(
         });
     }
     let mut tracker = crate::analysis::GapTracker::new();
-    let mut stream = stream::Stream::new(game);
+    let mut stream = stream::Stream::new(game)?;
     let mut next = min;
     if let Some((path, _)) = checkpoint {
         if path.exists() {
@@ -345,7 +363,7 @@ pub fn gaps(
     // `next` is one past the last position counted (`to + 1` when finished).
     let mut done = next > to;
     while !done {
-        let (n, v) = stream.next_value();
+        let (n, v) = stream.next_value()?;
         tracker.push(n, v);
         done = n == to;
         next = n.saturating_add(1);
