@@ -224,8 +224,93 @@ fn other_games_resume_too() {
     assert_eq!((&first, &again), (&whole, &whole));
     fails(
         &["gaps", "mark", "--to", "10^6", "--checkpoint", p],
-        "not a checkpoint of mark",
+        "belongs to another run (game upmark to 1000000)",
     );
+    // The block engine's checkpoint is not the stream's, and the other way round.
+    let blocks = dir.join("blocks.ckpt");
+    let b = blocks.to_str().unwrap();
+    json(&["gaps", "imark:s=1:d=2,3", "--to", "10^6", "--checkpoint", b]);
+    std::fs::copy(&blocks, &path).unwrap();
+    fails(
+        &["gaps", "upmark", "--to", "10^6", "--checkpoint", p],
+        "written by the imark23-blocks engine, not the cursor-stream engine",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every edit of a text checkpoint's numbers is caught by its checksum (before the checksum,
+/// changing one digit of a gap-statistics line gave a wrong result with exit 0).
+#[test]
+fn an_edited_checkpoint_is_refused() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-edit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let p = path.to_str().unwrap();
+    json(&["gaps", "mark", "--to", "10^5", "--checkpoint", p]);
+    let good = std::fs::read_to_string(&path).unwrap();
+    let mut edits = 0;
+    for (i, c) in good
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_digit())
+        .step_by(7)
+    {
+        let digit = if c == '9' { '8' } else { (c as u8 + 1) as char };
+        let edited = format!("{}{digit}{}", &good[..i], &good[i + 1..]);
+        std::fs::write(&path, edited).unwrap();
+        fails(
+            &["gaps", "mark", "--to", "10^5", "--checkpoint", p],
+            "checkpoint",
+        );
+        edits += 1;
+    }
+    assert!(edits > 10, "{edits} edits");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn checkpoint_files_are_checked_up_front_and_leave_other_files_alone() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-ckdir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A directory that does not exist: refused before any computing.
+    let missing = dir.join("no/such/dir/ck");
+    fails(
+        &[
+            "gaps",
+            "mark",
+            "--to",
+            "10^5",
+            "--checkpoint",
+            missing.to_str().unwrap(),
+        ],
+        "cannot write the checkpoint",
+    );
+    fails(
+        &[
+            "gaps",
+            "imark:s=1:d=2,3",
+            "--to",
+            "10^5",
+            "--checkpoint",
+            dir.to_str().unwrap(),
+        ],
+        "is not a regular file",
+    );
+    // `notes.ck` saves through its own temporary name, never through `notes.tmp`.
+    let notes = dir.join("notes.tmp");
+    std::fs::write(&notes, "my notes").unwrap();
+    for game in ["mark", "imark:s=1:d=2,3"] {
+        let ck = dir.join(format!("notes.ck{}", game.len()));
+        json(&[
+            "gaps",
+            game,
+            "--to",
+            "10^5",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+        ]);
+        assert!(ck.exists());
+    }
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

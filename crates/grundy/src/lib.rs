@@ -29,6 +29,7 @@
 pub mod analysis;
 pub mod count;
 mod error;
+pub mod files;
 pub mod game;
 pub mod games;
 pub mod number;

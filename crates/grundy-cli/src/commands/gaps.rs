@@ -37,6 +37,11 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
         bar.set_position(done)
     })?;
     bar.finish_and_clear();
+    if let Some(why) = &report.checkpoint_error {
+        eprintln!(
+            "warning: the result below is complete, but its final checkpoint was not saved: {why}"
+        );
+    }
     if format == Format::Json {
         return write_json(
             out,

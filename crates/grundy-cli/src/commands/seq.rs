@@ -9,6 +9,21 @@ use crate::cli::{Format, SeqArgs};
 use grundy::query::{self, SequenceReport};
 use grundy::spec;
 
+/// The JSON answer, serialised from the values as they are (a `serde_json::Value` per value
+/// took gigabytes at 2^27 values).
+#[derive(serde::Serialize)]
+struct SeqJson<'a> {
+    game: String,
+    position: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sequence: Option<&'a str>,
+    from: u64,
+    to: u64,
+    values: &'a [u64],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<Value>,
+}
+
 pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let to = number(&args.to)?;
@@ -48,22 +63,18 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         false => None,
     };
     match format {
-        Format::Json => {
-            let mut doc = json!({
-                "game": game.spec(),
-                "position": name.is_none().then(|| show_template(&template)),
-                "from": from,
-                "to": to,
-                "values": values,
-            });
-            if let Some(name) = &name {
-                doc["sequence"] = json!(name);
-            }
-            if let Some(report) = &report {
-                doc["analysis"] = analysis_json(report);
-            }
-            write_json(out, &doc)
-        }
+        Format::Json => write_json(
+            out,
+            &SeqJson {
+                game: game.spec(),
+                position: name.is_none().then(|| show_template(&template)),
+                sequence: name.as_deref(),
+                from,
+                to,
+                values: &values,
+                analysis: report.as_ref().map(analysis_json),
+            },
+        ),
         Format::Text => {
             if let Some(name) = &name {
                 writeln!(out, "{name}:")?;

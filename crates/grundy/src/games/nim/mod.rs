@@ -59,6 +59,7 @@ impl Ruleset for Nim {
                 "this position has more than {MAX_LISTED_MOVES} moves to list"
             )));
         }
+        crate::ruleset::check_listing(u128::from(total.unwrap_or(0)), piles.len())?;
         let mut moves = Vec::new();
         for (i, &pile) in piles.iter().enumerate() {
             for take in 1..=pile {
@@ -75,6 +76,13 @@ impl Ruleset for Nim {
 
     fn canonical(&self, piles: &[u64]) -> Vec<u64> {
         Game::canonical(self, &piles.to_vec())
+    }
+
+    /// Every position with each pile at most as large is reachable: the product of `p + 1`.
+    fn reachable_at_least(&self, piles: &[u64]) -> u128 {
+        piles
+            .iter()
+            .fold(1u128, |acc, &p| acc.saturating_mul(u128::from(p) + 1))
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {

@@ -72,6 +72,11 @@ impl<'a> Stream<'a> {
             .saturating_add(96)
     }
 
+    /// The last position produced (`None` before the first).
+    pub fn position(&self) -> Option<u64> {
+        self.nodes[0].pos
+    }
+
     /// The number of cursors in use (the state that crosses from one position to the next).
     pub fn cursors(&self) -> usize {
         self.nodes.len()
@@ -144,7 +149,9 @@ impl<'a> Stream<'a> {
             {
                 return None;
             }
-            stream.index.insert(m, i);
+            if stream.index.insert(m, i).is_some() {
+                return None;
+            }
             stream.nodes.push(Node {
                 pos,
                 ring,
@@ -152,7 +159,13 @@ impl<'a> Stream<'a> {
                 children,
             });
         }
-        (at == state.len() && count > 0 && stream.nodes[0].m == 1).then_some(stream)
+        // Each child link leads to the cursor of the product times its divisor.
+        let links_fit = stream.nodes.iter().all(|node| {
+            node.children.iter().zip(game.d()).all(|(c, &d)| {
+                c.is_none_or(|c| node.m.checked_mul(u128::from(d)) == Some(stream.nodes[c].m))
+            })
+        });
+        (at == state.len() && count > 0 && stream.nodes[0].m == 1 && links_fit).then_some(stream)
     }
 
     /// The next position and its value; an error when a new cursor would pass the memory

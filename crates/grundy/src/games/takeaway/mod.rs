@@ -213,6 +213,12 @@ impl Ruleset for Takeaway {
             .collect()
     }
 
+    /// Taking one counter at a time is always legal (`f(1) >= 1`): `(N - k, f(1))` for
+    /// `k = 1..N` and the start itself.
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        u128::from(position[0]) + 1
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(TakeawaySolver {
             game: self,
