@@ -15,7 +15,11 @@ pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
     let components: Vec<(&dyn Ruleset, Vec<u64>)> =
         games.iter().map(|(g, p)| (g.as_ref(), p.clone())).collect();
     let spinner = crate::progress::spinner("exploring the game graph");
-    let report = evolution::conjunctive(&components, DEFAULT_GRAPH_LIMIT);
+    let report = evolution::conjunctive(
+        &components,
+        DEFAULT_GRAPH_LIMIT,
+        &mut crate::progress::exploring(&spinner),
+    );
     spinner.finish_and_clear();
     let report = report?;
     match args.output.format() {

@@ -14,7 +14,12 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let position = spec::parse_position(&args.position)?;
     let spinner = crate::progress::spinner("exploring the game graph");
-    let report = evolution::remoteness(game.as_ref(), &position, DEFAULT_GRAPH_LIMIT);
+    let report = evolution::remoteness(
+        game.as_ref(),
+        &position,
+        DEFAULT_GRAPH_LIMIT,
+        &mut crate::progress::exploring(&spinner),
+    );
     spinner.finish_and_clear();
     let report = report?;
     match args.output.format() {

@@ -116,7 +116,7 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
 /// file (other lines are commentary).
 fn read_gaps_result(path: &Path) -> Result<CitedGaps, Error> {
     let name = path.display();
-    let text = std::fs::read_to_string(path)
+    let text = grundy::files::read_text(path, 1 << 20, "gaps result")
         .map_err(|e| Error::Invalid(format!("--gaps-result {name}: {e}")))?;
     let bad = |why: &str| Error::Invalid(format!("--gaps-result {name}: {why}"));
     let line = text

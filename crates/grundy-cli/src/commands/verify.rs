@@ -45,7 +45,7 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Outcome {
         if !["to", "format"].contains(&name) && !claim.params.iter().any(|(n, _)| *n == name) {
             let known: Vec<String> = claim.params.iter().map(|(n, _)| format!("--{n}")).collect();
             return Err(Error::Invalid(format!(
-                "claim '{}' has no option --{name}; it takes {}--to N, --json and --format F",
+                "claim '{}' has no parameter --{name}; it takes {}--to N, --json and --format F",
                 claim.name,
                 known.iter().map(|k| format!("{k}, ")).collect::<String>()
             ))

@@ -4,7 +4,7 @@
 
 mod html;
 mod markdown;
-mod plot;
+pub(crate) mod plot;
 
 use std::path::Path;
 

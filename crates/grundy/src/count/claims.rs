@@ -599,7 +599,7 @@ type Explored = (Box<dyn Ruleset>, GameGraph<Vec<u64>>);
 fn game_and_graph(params: &Params, to: u64) -> Result<Explored> {
     let game = parse_game(params.text("game").unwrap_or("nim"))?;
     let position = start(params, "position", "_,_,_", to)?;
-    let graph = evolution::explore(game.as_ref(), &position, MAX_POSITIONS)?;
+    let graph = evolution::explore(game.as_ref(), &position, MAX_POSITIONS, &mut |_, _| {})?;
     Ok((game, graph))
 }
 
@@ -704,7 +704,7 @@ fn check_conjunctive(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) ->
     let games = [first.as_ref(), second.as_ref()];
     let mut parts = Vec::new();
     for (game, position) in games.iter().zip(&starts) {
-        let graph = evolution::explore(*game, position, MAX_POSITIONS)?;
+        let graph = evolution::explore(*game, position, MAX_POSITIONS, &mut |_, _| {})?;
         let r = solve::remoteness(&graph)?;
         parts.push((graph, r));
     }

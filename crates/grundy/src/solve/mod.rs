@@ -18,7 +18,7 @@ mod remoteness;
 mod winning;
 
 pub use dense::{DenseGame, DenseSolver};
-pub use graph::{GameGraph, DEFAULT_GRAPH_LIMIT};
+pub use graph::{GameGraph, DEFAULT_GRAPH_LIMIT, MAX_GRAPH_EDGES};
 pub use memo::{MemoSolver, DEFAULT_MEMO_LIMIT};
 pub use packed::PackedValues;
 pub use remoteness::{
