@@ -56,14 +56,65 @@ fn moves_are_described() {
 }
 
 #[test]
-fn value_uses_a_checked_closed_form_for_huge_piles() {
+fn value_uses_a_proven_closed_form_for_huge_piles() {
     let v = json(&["value", "imark:s=1,2:d=4", "10^18"]);
     assert!(v["method"].as_str().unwrap().contains("Theorem 1"), "{v}");
     // Theorem 1 fails for t = 2, so i-Mark({1},{3}) is not answered by it.
     fails(
         &["value", "imark:s=1:d=3", "10^18"],
-        "no verified closed form",
+        "no proven closed form",
     );
+}
+
+/// Theorem 1 with t = 2 first fails at d + d^2 = 263682 for d = 513, beyond any small check
+/// bound: the value there is 1 by brute force (the options 263681 and 263682 / 513 = 514 both
+/// have the value 0, computed below by the dense engine through `seq`).
+#[test]
+fn a_closed_form_refuted_far_out_is_not_used() {
+    let v = json(&["value", "imark:s=1:d=513", "263682"]);
+    assert_eq!(v["value"], 1, "{v}");
+    assert!(!v["method"].as_str().unwrap().contains("Theorem"), "{v}");
+    let options = json(&[
+        "seq",
+        "imark:s=1:d=513",
+        "--from",
+        "263681",
+        "--to",
+        "263681",
+    ]);
+    assert_eq!(options["values"][0], 0);
+    let options = json(&["seq", "imark:s=1:d=513", "--from", "514", "--to", "514"]);
+    assert_eq!(options["values"][0], 0);
+    // The sum with a Nim heap of 2 is an N-position (1 XOR 2 = 3).
+    let sum = json(&["sum", "imark:s=1:d=513", "263682", "nim", "2"]);
+    assert_eq!(
+        (sum["value"].as_u64(), sum["outcome"].as_str()),
+        (Some(3), Some("N")),
+        "{sum}"
+    );
+}
+
+/// A hint's reason must be a true statement: i-Mark({1},{3}) is a t = 2 case of Theorem 1, which
+/// is refuted, so the winning move from 14 is not explained by it (i-Mark([1,2],{2}), t = 3 and
+/// d = 2, is a case of Sopena's theorem, which is).
+#[test]
+fn hints_do_not_cite_a_refuted_theorem() {
+    let hint = |game: &str, position: &str| {
+        let output = common::grundy(&["play", game, position])
+            .write_stdin("hint\nquit\n")
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let text = String::from_utf8(output.stdout).unwrap();
+        text.lines()
+            .find_map(|l| l.split_once("hint: ").map(|(_, h)| h.to_string()))
+            .unwrap_or_else(|| panic!("no hint in {text}"))
+    };
+    let refuted = hint("imark:s=1:d=3", "14");
+    assert!(refuted.starts_with("subtract 1 -> 13"), "{refuted}");
+    assert!(!refuted.contains("Theorem"), "{refuted}");
+    let proven = hint("imark:s=1,2:d=2", "8");
+    assert!(proven.contains("Sopena"), "{proven}");
 }
 
 #[test]

@@ -156,6 +156,11 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// The first index of [`Ruleset::default_sequence`], for a game that has one.
+    fn default_sequence_start(&self) -> Option<u64> {
+        None
+    }
+
     /// The winning moves of `position` given directly by the game's theory, without valuing
     /// every option; `None` when the theory gives none. `moves` falls back on it for positions
     /// whose options cannot all be valued (e.g. beyond a table).

@@ -43,9 +43,10 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         }
     };
     bar.finish_and_clear();
-    let report = args
-        .analyze
-        .then(|| query::analyze(game.as_ref(), &template, from, &values));
+    let report = match args.analyze {
+        true => Some(query::analyze(game.as_ref(), &template, from, &values)?),
+        false => None,
+    };
     match format {
         Format::Json => {
             let mut doc = json!({
@@ -110,6 +111,8 @@ pub fn analysis_json(report: &SequenceReport) -> Value {
         "period": p.map(|p| p.period),
         "preperiod": p.map(|p| p.preperiod),
         "saltus": p.map(|p| p.saltus.to_string().parse::<i64>().map_or_else(|_| json!(p.saltus.to_string()), |s| json!(s))),
+        "periodicity_from": report.periodicity_from,
+        "preperiod_exact": report.from_first_position,
         "proven": report.proven,
         "proof": report.proof,
         "palindrome": a.palindrome,
@@ -157,14 +160,22 @@ pub fn write_analysis(out: &mut dyn Write, report: &SequenceReport) -> Outcome {
                 Some(reason) => format!("proven: {reason}"),
                 None => format!(
                     "observed only in {}..{}, not proven",
-                    a.from,
+                    report.periodicity_from,
                     a.from + a.len.saturating_sub(1)
                 ),
             };
+            let preperiod = if report.from_first_position {
+                format!("preperiod {}", p.preperiod)
+            } else {
+                format!(
+                    "preperiod at most {} (values before {} not examined)",
+                    p.preperiod, report.periodicity_from
+                )
+            };
             writeln!(
                 out,
-                "periodicity: period {}, preperiod {}{kind}; {status}",
-                p.period, p.preperiod
+                "periodicity: period {}, {preperiod}{kind}; {status}",
+                p.period
             )?;
         }
         (None, _) => writeln!(

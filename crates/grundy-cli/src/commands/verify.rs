@@ -42,6 +42,16 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Outcome {
             json_out = true;
             continue;
         }
+        let name = key.split_once('=').map_or(key, |(k, _)| k);
+        if !["to", "format"].contains(&name) && !claim.params.iter().any(|(n, _)| *n == name) {
+            let known: Vec<String> = claim.params.iter().map(|(n, _)| format!("--{n}")).collect();
+            return Err(Error::Invalid(format!(
+                "claim '{}' has no option --{name}; it takes {}--to N, --json and --format F",
+                claim.name,
+                known.iter().map(|k| format!("{k}, ")).collect::<String>()
+            ))
+            .into());
+        }
         let (key, value) = match key.split_once('=') {
             Some((k, v)) => (k.to_string(), v.to_string()),
             None => {

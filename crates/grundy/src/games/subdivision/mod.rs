@@ -243,13 +243,13 @@ impl Ruleset for SubDivision {
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(SubDivisionSolver {
             dense: DenseSolver::new(self),
-            closed: theory::ClosedForm::for_game(self),
+            closed: theory::ClosedForm::for_values(self),
         }))
     }
 
     fn explain_move(&self, _position: &[u64], to: &[u64]) -> Option<String> {
-        // Words only (the values were decided by the engine): the theorem whose hypotheses hold.
-        let closed = theory::ClosedForm::matching(self)?;
+        // Words only (the values were decided by the engine): a theorem proven for this game.
+        let closed = theory::ClosedForm::proven(self)?;
         closed
             .p_position_reason(to[0])
             .map(|why| format!("{} is a P-position: {why}", to[0]))
@@ -285,7 +285,7 @@ impl Solver for SubDivisionSolver<'_> {
             });
         }
         Err(Error::TooLarge(format!(
-            "position {n} is beyond the dense engine's limit {DENSE_LIMIT} and no verified closed form covers this game (`grundy gaps` streams further)"
+            "position {n} is beyond the dense engine's limit {DENSE_LIMIT} and no proven closed form covers this game (`grundy gaps` streams further)"
         )))
     }
 }
