@@ -2,7 +2,7 @@
 //! listed in [`crate::registry`].
 //!
 //! A new family is one folder under `games/` whose `spec.rs` lists its [`Family`] entries, plus
-//! one line in the [registry](crate::registry).
+//! one line in the [`registry`](crate::registry).
 
 use crate::number::parse_u64;
 use crate::{registry, Error, Result, Ruleset};
