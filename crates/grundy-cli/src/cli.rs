@@ -295,7 +295,7 @@ pub struct ComponentsArgs {
 
 fn games_help() -> String {
     let mut text = String::from("Games (spec strings):\n");
-    for family in grundy::spec::FAMILIES {
+    for family in grundy::registry::families() {
         text.push_str(&format!("  {}\n", family.summary));
     }
     text.push_str("\nNumbers accept 1000000, 1_000_000, 10^6, 1e6 and 2^31-1.");
@@ -304,7 +304,7 @@ fn games_help() -> String {
 
 fn claims_help() -> String {
     let mut text = String::from("Claims:\n");
-    for claim in grundy::verify::claims() {
+    for claim in grundy::registry::claims() {
         let params: Vec<_> = claim.params.iter().map(|(n, _)| format!("--{n}")).collect();
         text.push_str(&format!(
             "  {:<24} {} [{}] {}\n",

@@ -1,15 +1,16 @@
 //! Claims that `grundy verify` checks: a theorem (or conjecture) of a paper compared with brute
 //! force over a range, with the first counterexample reported when there is one.
 //!
-//! Each family lists its claims in `theory.rs` as `CLAIMS`; [`claims`] gathers them (one line per
-//! family). A claim takes named parameters (`--t 3 --d 4` on the command line) and a bound `to`.
+//! This module holds the types only; each family lists its claims in `theory.rs` as `CLAIMS`, and
+//! [`crate::registry`] gathers them (one line per family). A claim takes named parameters
+//! (`--t 3 --d 4` on the command line) and a bound `to`.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use crate::number::parse_u64;
-use crate::{games, Error, Result};
+use crate::{Error, Result};
 
 /// Runs a check up to a bound, reporting progress as a fraction of the work done.
 pub type Check = fn(&Params, u64, &mut dyn FnMut(f64)) -> Result<Verdict>;
@@ -28,30 +29,6 @@ pub struct Claim {
     pub range: &'static str,
     /// Runs the check up to `to`, reporting progress as a fraction of the work done.
     pub check: Check,
-}
-
-/// Every claim, by family.
-pub fn claims() -> impl Iterator<Item = &'static Claim> {
-    [
-        games::nim::theory::CLAIMS,
-        games::takeaway::theory::CLAIMS,
-        games::subdivision::theory::CLAIMS,
-        crate::count::claims::CLAIMS,
-        games::sharing_nim::theory::CLAIMS,
-    ]
-    .into_iter()
-    .flatten()
-}
-
-/// The claim called `name`.
-pub fn find_claim(name: &str) -> Result<&'static Claim> {
-    claims().find(|c| c.name == name).ok_or_else(|| {
-        let names: Vec<_> = claims().map(|c| c.name).collect();
-        Error::Invalid(format!(
-            "unknown claim '{name}'; known claims: {}",
-            names.join(", ")
-        ))
-    })
 }
 
 /// The outcome of a check.

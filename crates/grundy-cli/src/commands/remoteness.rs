@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
 use crate::cli::{Format, PositionArgs};
-use grundy::count::evolution;
+use grundy::solve::evolution;
 use grundy::solve::{Outcome as Class, DEFAULT_GRAPH_LIMIT};
 use grundy::spec;
 

@@ -6,12 +6,13 @@ use serde_json::json;
 
 use super::{number, unsupported, write_json, Failure, Outcome};
 use crate::cli::VerifyArgs;
-use grundy::verify::{self, Params};
+use grundy::registry;
+use grundy::verify::Params;
 use grundy::Error;
 
 pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Outcome {
     if args.list || args.claim.is_none() {
-        for claim in verify::claims() {
+        for claim in registry::claims() {
             let params: Vec<String> = claim
                 .params
                 .iter()
@@ -28,7 +29,7 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Outcome {
         }
         return Ok(());
     }
-    let claim = verify::find_claim(args.claim.as_deref().unwrap_or_default())?;
+    let claim = registry::find_claim(args.claim.as_deref().unwrap_or_default())?;
     let (mut to, mut json_out, mut pairs) = (None, false, Vec::new());
     let mut rest = args.args.iter();
     while let Some(arg) = rest.next() {

@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::commands::Failure;
+use crate::failure::Failure;
 use grundy::reproduce::{FigureData, Plot, Series};
 
 /// One colour per series, in order.

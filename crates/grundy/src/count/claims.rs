@@ -2,8 +2,9 @@
 //! brute force, and Smith's rule for conjunctive compounds.
 
 use super::automaton::{self, UlamWarburton, MAX_UW_GENERATIONS, TABLE_1};
-use super::{evolution, nim, reference};
+use super::{nim, reference};
 use crate::ruleset::{solver_for, Ruleset};
+use crate::solve::evolution;
 use crate::solve::{self, Conjunctive, GameGraph, Layer, MemoSolver, Outcome};
 use crate::spec::{parse_game, parse_template};
 use crate::verify::{verdict, Claim, Params, Verdict};

@@ -15,7 +15,8 @@ mod takeaway;
 use serde::Serialize;
 
 use crate::count::automaton::EvolutionGraph;
-use crate::verify::{self, Params, Verdict};
+use crate::registry;
+use crate::verify::{Params, Verdict};
 use crate::{Error, Result};
 
 /// How far the run goes.
@@ -402,7 +403,7 @@ pub(crate) fn claim_rows(rows: Vec<Row>, steps: &mut Steps) -> Result<Vec<ClaimR
     for row in rows {
         match row {
             Row::Check(c) => {
-                let claim = verify::find_claim(c.claim)?;
+                let claim = registry::find_claim(c.claim)?;
                 steps.start(&format!("{} ({})", c.claim, c.label));
                 let pairs = c.params.iter().map(|(k, v)| (k.to_string(), v.to_string()));
                 let params = Params::new(claim, pairs)?;
@@ -504,7 +505,7 @@ mod tests {
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {
                 if let Row::Check(c) = row {
-                    verify::find_claim(c.claim).unwrap();
+                    registry::find_claim(c.claim).unwrap();
                 }
             }
             assert!(tables_and_figures > 0 && !rows.is_empty());
