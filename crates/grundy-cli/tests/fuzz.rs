@@ -158,7 +158,7 @@ fn expression(rng: &mut Rng) -> String {
 
 /// A game spec of any family, valid or not.
 fn game(rng: &mut Rng, files: &Files) -> String {
-    let families: Vec<&str> = grundy::spec::FAMILIES.iter().map(|f| f.name).collect();
+    let families: Vec<&str> = grundy::registry::families().map(|f| f.name).collect();
     match rng.below(100) {
         0..=5 => rng
             .pick(&[
@@ -360,7 +360,7 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
             args.extend(["--max".into(), bound(&mut rng)]);
         }
         "verify" => {
-            let claims: Vec<&grundy::verify::Claim> = grundy::verify::claims().collect();
+            let claims: Vec<&grundy::verify::Claim> = grundy::registry::claims().collect();
             if rng.chance(5) {
                 args.push(rng.pick(&["--list", "nope", "", "--help"]).to_string());
             } else {
