@@ -158,10 +158,16 @@ fn claim_help(claim: &Claim, out: &mut dyn Write) -> Outcome {
 /// The verdict as text: the statement with every parameter used, the source, what was checked,
 /// the status, and the notes.
 fn write_verdict(claim: &Claim, verdict: &Verdict, out: &mut dyn Write) -> Outcome {
-    let used: Vec<String> = verdict
+    // In the claim's order of parameters.
+    let used: Vec<String> = claim
         .params
         .iter()
-        .map(|(k, v)| format!(" --{k} {v}"))
+        .filter_map(|p| {
+            verdict
+                .params
+                .get(p.name)
+                .map(|v| format!(" --{} {v}", p.name))
+        })
         .collect();
     writeln!(out, "{}{}: {}", claim.name, used.concat(), claim.statement)?;
     writeln!(out, "source: {}", claim.source)?;
@@ -198,5 +204,61 @@ fn unsupported_format(value: &str) -> Failure {
         other => Failure::Grundy(Error::Invalid(format!(
             "unknown format '{other}' (text, json)"
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::reproduce::{commands, Mode, Paper};
+
+    /// Shell words, with single quotes as `ClaimRow::command` writes them.
+    fn words(line: &str) -> Vec<String> {
+        let (mut out, mut word, mut quoted) = (Vec::new(), String::new(), false);
+        for c in line.chars() {
+            match c {
+                '\'' => quoted = !quoted,
+                ' ' if !quoted => out.push(std::mem::take(&mut word)),
+                c => word.push(c),
+            }
+        }
+        out.push(word);
+        out
+    }
+
+    #[test]
+    fn every_command_of_the_report_reads_back_as_its_check() {
+        // The report runs each row's claim through the library and prints the command that
+        // checks it alone: that command must reach the same claim, parameters and bound.
+        for mode in [Mode::Quick, Mode::Full] {
+            for line in commands(&Paper::ALL, mode) {
+                let w = words(&line);
+                assert_eq!(&w[..2], ["grundy", "verify"], "{line}");
+                let claim = verify::find_claim(&w[2]).unwrap();
+                let request = parse(claim, &w[3..]).unwrap_or_else(|e| panic!("{line}: {e}"));
+                let to = w.iter().position(|x| x == "--to").map(|i| &w[i + 1]);
+                assert_eq!(Some(request.to.to_string()).as_ref(), to, "{line}");
+                Params::new(claim, request.pairs).unwrap_or_else(|e| panic!("{line}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn arguments_parse() {
+        let claim = verify::find_claim("imark-theorem1").unwrap();
+        let args: Vec<String> = ["--t=5", "--d", "6", "--to", "10^3", "--format", "json"]
+            .map(String::from)
+            .to_vec();
+        let r = parse(claim, &args).unwrap();
+        assert_eq!(
+            r,
+            Request {
+                to: 1000,
+                json: true,
+                pairs: vec![("t".into(), "5".into()), ("d".into(), "6".into())],
+            }
+        );
+        let claim = verify::find_claim("nim-uw-turns").unwrap();
+        assert_eq!(parse(claim, &[]).unwrap().to, 1);
     }
 }

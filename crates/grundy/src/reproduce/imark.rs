@@ -99,21 +99,21 @@ pub(crate) fn section(mode: Mode, options: &Options, steps: &mut Steps) -> Resul
             vec![1, 2, 3, 4],
             vec![6],
             "i-Mark([1,4],{6}) (t = 5, d = 6 = 1 mod 5)",
-            "the paper's: i-Mark([1,t-1],{d}) with d = 1 mod t and t = 5; ours: d = 6",
+            ("i-Mark([1,t-1],{d}), d = 1 mod t, with t = 5", "d = 6"),
         ),
         (
             "ii",
             vec![2],
             vec![7],
             "i-Mark({2},{7}) (k = 7 = 3 mod 4)",
-            "the paper's: i-Mark({2},{k}) with k = 3 mod 4 (no k given); ours: k = 7",
+            ("i-Mark({2},{k}), k = 3 mod 4 (no k given)", "k = 7"),
         ),
         (
             "iii",
             vec![2],
             vec![5],
             "i-Mark({2},{5}) (k = 5 = 1 mod 4)",
-            "the paper's: i-Mark({2},{k}) with k = 1 mod 4 (no k given); ours: k = 5",
+            ("i-Mark({2},{k}), k = 1 mod 4 (no k given)", "k = 5"),
         ),
     ] {
         let g = SubDivision::imark(s, d)?;
@@ -288,7 +288,7 @@ fn table2(game: &SubDivision, sg: impl Fn(u64) -> u64, to: u64) -> Table {
 /// The last position of the Figure 1 sequences (our choice: the paper's axes are not labelled).
 pub const FIGURE1_TO: u64 = 800;
 
-fn sequence_figure(part: &str, what: &str, chosen: &str, seq: &[u64]) -> FigureData {
+fn sequence_figure(part: &str, what: &str, chosen: (&str, &str), seq: &[u64]) -> FigureData {
     let max = seq.iter().max().copied().unwrap_or(0);
     let top: Vec<String> = seq
         .iter()
@@ -300,7 +300,9 @@ fn sequence_figure(part: &str, what: &str, chosen: &str, seq: &[u64]) -> FigureD
         id: format!("imark-figure1-{part}"),
         title: format!("Figure 1 ({part}): SG sequence of {what}"),
         note: format!(
-            "Parameters {chosen}, and the range n = 0..{} is ours. x: n; y: SG(n) from 0 to {max}, one dot per position. The value {max} occurs only at n = {}: sparse positions growing geometrically, with the small values repeating periodically between them.",
+            "The paper's parameters: {}; ours: {} and the range n = 0..{}. x: n; y: SG(n) from 0 to {max}, one dot per position. The value {max} occurs only at n = {}: sparse positions growing geometrically, with the small values repeating periodically between them.",
+            chosen.0,
+            chosen.1,
             seq.len() - 1,
             top.join(", ")
         ),

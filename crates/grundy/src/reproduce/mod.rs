@@ -182,7 +182,7 @@ pub enum Status {
         /// What the claim compares (its statement), when the row states more (an evidence row).
         compares: Option<String>,
         /// The verdict (its status, the first counterexample, what was not compared).
-        verdict: Verdict,
+        verdict: Box<Verdict>,
     },
     /// Not checked by computation, with the reason.
     NotCheckable {
@@ -578,7 +578,7 @@ pub(crate) fn claim_rows(rows: Vec<Row>, steps: &mut Steps) -> Result<Vec<ClaimR
                         to: c.to,
                         range: claim.range.to_string(),
                         compares,
-                        verdict,
+                        verdict: Box::new(verdict),
                     },
                 });
             }
@@ -682,7 +682,7 @@ mod tests {
                 to: 100,
                 range: String::new(),
                 compares: None,
-                verdict: verify::verdict(claim, &params, 100, 100, None),
+                verdict: Box::new(verify::verdict(claim, &params, 100, 100, None)),
             },
         };
         assert_eq!(

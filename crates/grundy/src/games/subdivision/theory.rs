@@ -586,13 +586,15 @@ fn check_window(
     )?;
     let cases = to - from + 1;
     let Some(g) = run.gaps.iter().find(|g| g.value == v) else {
-        return Ok(verdict(
+        let mut never = verdict(
             claim,
             params,
             to,
             cases,
             Some(format!("the value {v} never occurs below {to}")),
-        ));
+        );
+        (never.complete, never.failures) = (true, Some(cases));
+        return Ok(never);
     };
     // With occurrences o_1 < o_2 < ..., the window of n misses v exactly when n <= o_1, when
     // o_j + c < n <= o_{j+1} (a gap larger than c), or when n > last + c. Every n is covered by
