@@ -917,8 +917,9 @@ mod tests {
         let v = run("sharing-remark5", 30, &[]);
         assert!(v.complete && v.failures.unwrap() > 1, "{v:?}");
         assert_eq!(v.cases, 31 * 32 / 2);
-        // The row maxima with --to 600 leave two reported figures out: evidence, naming them.
-        let v = run("sharing-row-maxima", 600, &[("rows", "0")]);
+        // The row maxima with --to 510 leave two reported figures out: evidence, naming them
+        // (with --to 1000 all four are compared: the README's command, run by the CLI tests).
+        let v = run("sharing-row-maxima", 510, &[("rows", "0")]);
         assert_eq!(v.status, crate::verify::Status::Evidence);
         let unchecked = v.unchecked.unwrap();
         assert!(
@@ -926,10 +927,6 @@ mod tests {
             "{unchecked}"
         );
         assert_eq!(v.cases, 2);
-        assert_eq!(
-            run("sharing-row-maxima", 1000, &[("rows", "0")]).status,
-            crate::verify::Status::Holds
-        );
     }
 
     #[test]

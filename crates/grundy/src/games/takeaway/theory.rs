@@ -617,12 +617,12 @@ mod tests {
             loop {
                 let last = *base.last().unwrap();
                 match base.iter().find(|&&b| fv(b) >= last) {
-                    Some(&b) if last + b <= 60 => base.push(last + b),
+                    Some(&b) if last + b <= 30 => base.push(last + b),
                     _ => break,
                 }
             }
             let mut m = memo(f);
-            for n in 1..=60u64 {
+            for n in 1..=30u64 {
                 let mut rest = n;
                 let mut smallest = 0;
                 for &b in base.iter().rev() {
