@@ -60,12 +60,72 @@ fn seq_subtraction_1_3_4_is_proven_periodic_with_period_7() {
 
 #[test]
 fn an_observed_period_is_not_called_proven() {
-    // Nim with one varying pile: SG(3, n) = 3 XOR n is periodic with saltus, not proven by any rule.
-    let v = json(&["seq", "nim", "3,_", "--to", "63", "--analyze"]);
+    // i-Mark([1,2],{2}): periodic in 0..300 as far as seen, but no theorem gives its values.
+    let v = json(&["seq", "imark:s=1,2:d=2", "--to", "300", "--analyze"]);
+    assert_eq!(v["analysis"]["period"], 24);
     assert_eq!(v["analysis"]["proven"], false);
     // Too short a range for the period of s=1,3,4 (7) to show twice: no periodicity claimed.
     let v = json(&["seq", "subtraction:s=5,9", "--to", "12", "--analyze"]);
     assert_eq!(v["analysis"]["proven"], false);
+}
+
+#[test]
+fn nim_along_one_pile_is_proven_arithmetic_periodic() {
+    // SG(3, n) = 3 XOR n: (n + 4) XOR 3 = (n XOR 3) + 4, period 4 and saltus 4 (Bouton).
+    let v = json(&["seq", "nim", "3,_", "--to", "63", "--analyze"]);
+    let a = &v["analysis"];
+    assert_eq!(
+        (a["period"].as_u64(), a["saltus"].as_i64()),
+        (Some(4), Some(4))
+    );
+    assert_eq!(a["proven"], true);
+    for (n, value) in v["values"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(value.as_u64(), Some(3 ^ n as u64));
+    }
+}
+
+/// The preperiod is the game's, measured from its first position, whatever `--from` is:
+/// S = {1,3,4} is purely periodic (values 0 1 0 1 2 3 2 from n = 0).
+#[test]
+fn the_preperiod_does_not_depend_on_from() {
+    let v = json(&[
+        "seq",
+        "subtraction:s=1,3,4",
+        "--from",
+        "5",
+        "--to",
+        "40",
+        "--analyze",
+    ]);
+    let a = &v["analysis"];
+    assert_eq!(
+        (a["period"].as_u64(), a["preperiod"].as_u64()),
+        (Some(7), Some(0))
+    );
+    assert_eq!(a["proven"], true);
+    assert_eq!(a["preperiod_exact"], true);
+    // Counts are those of the range asked for: 36 values from 5 to 40.
+    let total: u64 = a["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 36);
+    // When the values before --from are out of reach, the preperiod is an upper bound and says so.
+    let text = stdout(&[
+        "seq",
+        "subtraction:s=1,3,4",
+        "--from",
+        "10^12",
+        "--to",
+        "10^12+100",
+        "--analyze",
+    ]);
+    assert!(
+        text.contains("preperiod at most 1000000000000 (values before 1000000000000 not examined)"),
+        "{text}"
+    );
 }
 
 #[test]

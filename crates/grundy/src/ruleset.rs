@@ -156,6 +156,18 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// A lower bound on the number of positions reachable from `position` (itself included),
+    /// known without exploring: commands that explore the whole game below a position refuse
+    /// at once when it is beyond their limit. The default, 1, knows nothing.
+    fn reachable_at_least(&self, _position: &[u64]) -> u128 {
+        1
+    }
+
+    /// The first index of [`Ruleset::default_sequence`], for a game that has one.
+    fn default_sequence_start(&self) -> Option<u64> {
+        None
+    }
+
     /// The winning moves of `position` given directly by the game's theory, without valuing
     /// every option; `None` when the theory gives none. `moves` falls back on it for positions
     /// whose options cannot all be valued (e.g. beyond a table).
@@ -182,6 +194,21 @@ pub trait Ruleset: Send + Sync {
     ) -> Option<String> {
         None
     }
+}
+
+/// The most coordinates a list of moves may hold in all (moves times the coordinates of a
+/// position): 2^24 numbers, 128 MiB, far more than anyone reads.
+pub const MAX_LISTED_COORDINATES: u128 = 1 << 24;
+
+/// Refuses to list `moves` moves of positions with `arity` coordinates when they would hold
+/// more than [`MAX_LISTED_COORDINATES`] numbers.
+pub fn check_listing(moves: u128, arity: usize) -> Result<()> {
+    if moves.saturating_mul(arity as u128) > MAX_LISTED_COORDINATES {
+        return Err(Error::TooLarge(format!(
+            "this position has {moves} moves of {arity} coordinates each, more than the {MAX_LISTED_COORDINATES} numbers a list of moves may hold"
+        )));
+    }
+    Ok(())
 }
 
 /// Checks the number of coordinates.
@@ -228,8 +255,19 @@ impl<'a> SearchSolver<'a> {
     }
 }
 
+/// The most memory the memoised search of a [`SearchSolver`] may take for its stored positions
+/// (2 GiB): positions of many coordinates get a lower limit than
+/// [`crate::solve::DEFAULT_MEMO_LIMIT`].
+pub const MAX_SEARCH_BYTES: usize = 1 << 31;
+
 impl Solver for SearchSolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
+        if self.memo.is_empty() {
+            // A stored position is its vector (24 bytes and 8 per coordinate) and its slot.
+            let per_position = 64 + 8 * position.len();
+            self.memo
+                .set_limit(crate::solve::DEFAULT_MEMO_LIMIT.min(MAX_SEARCH_BYTES / per_position));
+        }
         let result = self.memo.value(&position.to_vec());
         if let Some(error) = self.memo.game().error.borrow_mut().take() {
             return Err(error);

@@ -77,8 +77,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
     }
 }
 
-/// Writes `value` as pretty JSON and a newline.
-pub fn write_json(out: &mut dyn Write, value: &serde_json::Value) -> Outcome {
+/// Writes `value` as compact JSON and a newline, serialised as it goes (no document tree).
+pub fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> Outcome {
     serde_json::to_writer(&mut *out, value).map_err(|e| Failure::Io(e.into()))?;
     writeln!(out)?;
     Ok(())

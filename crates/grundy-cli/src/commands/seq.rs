@@ -9,6 +9,21 @@ use crate::cli::{Format, SeqArgs};
 use grundy::query::{self, SequenceReport};
 use grundy::spec;
 
+/// The JSON answer, serialised from the values as they are (a `serde_json::Value` per value
+/// took gigabytes at 2^27 values).
+#[derive(serde::Serialize)]
+struct SeqJson<'a> {
+    game: String,
+    position: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sequence: Option<&'a str>,
+    from: u64,
+    to: u64,
+    values: &'a [u64],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<Value>,
+}
+
 pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let to = number(&args.to)?;
@@ -43,26 +58,23 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         }
     };
     bar.finish_and_clear();
-    let report = args
-        .analyze
-        .then(|| query::analyze(game.as_ref(), &template, from, &values));
+    let report = match args.analyze {
+        true => Some(query::analyze(game.as_ref(), &template, from, &values)?),
+        false => None,
+    };
     match format {
-        Format::Json => {
-            let mut doc = json!({
-                "game": game.spec(),
-                "position": name.is_none().then(|| show_template(&template)),
-                "from": from,
-                "to": to,
-                "values": values,
-            });
-            if let Some(name) = &name {
-                doc["sequence"] = json!(name);
-            }
-            if let Some(report) = &report {
-                doc["analysis"] = analysis_json(report);
-            }
-            write_json(out, &doc)
-        }
+        Format::Json => write_json(
+            out,
+            &SeqJson {
+                game: game.spec(),
+                position: name.is_none().then(|| show_template(&template)),
+                sequence: name.as_deref(),
+                from,
+                to,
+                values: &values,
+                analysis: report.as_ref().map(analysis_json),
+            },
+        ),
         Format::Text => {
             if let Some(name) = &name {
                 writeln!(out, "{name}:")?;
@@ -110,6 +122,8 @@ pub fn analysis_json(report: &SequenceReport) -> Value {
         "period": p.map(|p| p.period),
         "preperiod": p.map(|p| p.preperiod),
         "saltus": p.map(|p| p.saltus.to_string().parse::<i64>().map_or_else(|_| json!(p.saltus.to_string()), |s| json!(s))),
+        "periodicity_from": report.periodicity_from,
+        "preperiod_exact": report.from_first_position,
         "proven": report.proven,
         "proof": report.proof,
         "palindrome": a.palindrome,
@@ -157,14 +171,22 @@ pub fn write_analysis(out: &mut dyn Write, report: &SequenceReport) -> Outcome {
                 Some(reason) => format!("proven: {reason}"),
                 None => format!(
                     "observed only in {}..{}, not proven",
-                    a.from,
+                    report.periodicity_from,
                     a.from + a.len.saturating_sub(1)
                 ),
             };
+            let preperiod = if report.from_first_position {
+                format!("preperiod {}", p.preperiod)
+            } else {
+                format!(
+                    "preperiod at most {} (values before {} not examined)",
+                    p.preperiod, report.periodicity_from
+                )
+            };
             writeln!(
                 out,
-                "periodicity: period {}, preperiod {}{kind}; {status}",
-                p.period, p.preperiod
+                "periodicity: period {}, {preperiod}{kind}; {status}",
+                p.period
             )?;
         }
         (None, _) => writeln!(

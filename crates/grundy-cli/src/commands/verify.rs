@@ -38,7 +38,6 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Outcome {
     let request = parse(claim, &args.args)?;
     let params = Params::new(claim, request.pairs)?;
     let bar = crate::progress::bar(1000, claim.name);
-    bar.enable_steady_tick(std::time::Duration::from_millis(250));
     let verdict = (claim.check)(&params, request.to, &mut |fraction| {
         bar.set_position((fraction.clamp(0.0, 1.0) * 1000.0) as u64)
     })?;
@@ -69,8 +68,16 @@ pub fn parse(claim: &Claim, args: &[String]) -> Result<Request, Failure> {
             None => (key, None),
         };
         if !matches!(key, "to" | "format") && !claim.params.iter().any(|p| p.name == key) {
-            // Params::new names the claim's parameters.
-            Params::new(claim, [(key.to_string(), String::new())])?;
+            let known: String = claim
+                .params
+                .iter()
+                .map(|p| format!("--{}, ", p.name))
+                .collect();
+            return Err(Error::Invalid(format!(
+                "claim '{}' has no option --{key}; it takes {known}--to N, --json and --format F",
+                claim.name
+            ))
+            .into());
         }
         let value = match inline {
             Some(v) => v,

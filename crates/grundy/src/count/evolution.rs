@@ -13,9 +13,24 @@ use crate::ruleset::Ruleset;
 use crate::solve::{self, GameGraph, Layer, Outcome};
 use crate::Result;
 
-/// Explores every position reachable from `start` (validated) through the ruleset's moves.
+/// The most memory an exploration may take for its positions (each stored twice, in the list
+/// and in the index): 1 GiB.
+pub const MAX_EXPLORED_BYTES: usize = 1 << 30;
+
+/// Explores every position reachable from `start` (validated) through the ruleset's moves, at
+/// most `limit` positions and fewer when positions are long (at most [`MAX_EXPLORED_BYTES`]).
+/// A start from which the game itself knows more positions are reachable is refused at once.
 pub fn explore(ruleset: &dyn Ruleset, start: &[u64], limit: usize) -> Result<GameGraph<Vec<u64>>> {
     ruleset.validate(start)?;
+    let per_position = 96 + 16 * start.len();
+    let limit = limit.min(MAX_EXPLORED_BYTES / per_position);
+    let at_least = ruleset.reachable_at_least(start);
+    if at_least > limit as u128 {
+        return Err(crate::Error::TooLarge(format!(
+            "at least {at_least} positions are reachable from this position, more than the {limit} that are explored (for positions of {} coordinates); use a smaller position",
+            start.len()
+        )));
+    }
     GameGraph::explore(start.to_vec(), limit, |p| {
         Ok(ruleset.moves(p)?.into_iter().map(|m| m.to).collect())
     })

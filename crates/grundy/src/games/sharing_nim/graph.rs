@@ -206,6 +206,7 @@ impl Ruleset for GraphNim {
                 "this position has {count} moves, more than the {MAX_LISTED_MOVES} that are listed"
             )));
         }
+        crate::ruleset::check_listing(count, piles.len())?;
         let mut moves = Vec::new();
         for (i, j) in self.arc_iter() {
             if piles[i] > piles[j] {

@@ -200,6 +200,7 @@ impl Ruleset for SharingNim {
                 "this position has {count} moves, more than the {MAX_LISTED_MOVES} that are listed"
             )));
         }
+        crate::ruleset::check_listing(count, piles.len())?;
         let mut moves = Vec::with_capacity(count as usize);
         for (i, j) in complete_arcs(piles.len()) {
             if piles[i] > piles[j] {

@@ -213,6 +213,12 @@ impl Ruleset for SubDivision {
         self.min_position()
     }
 
+    /// Subtracting the smallest `s` again and again reaches `(n - min) / s + 1` positions.
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        let span = position[0].saturating_sub(self.min_position());
+        self.s.first().map_or(1, |&s| u128::from(span / s) + 1)
+    }
+
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
         let n = position[0];
         let mut moves = Vec::new();
@@ -243,13 +249,13 @@ impl Ruleset for SubDivision {
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(SubDivisionSolver {
             dense: DenseSolver::new(self),
-            closed: theory::ClosedForm::for_game(self),
+            closed: theory::ClosedForm::for_values(self),
         }))
     }
 
     fn explain_move(&self, _position: &[u64], to: &[u64]) -> Option<String> {
-        // Words only (the values were decided by the engine): the theorem whose hypotheses hold.
-        let closed = theory::ClosedForm::matching(self)?;
+        // Words only (the values were decided by the engine): a theorem proven for this game.
+        let closed = theory::ClosedForm::proven(self)?;
         closed
             .p_position_reason(to[0])
             .map(|why| format!("{} is a P-position: {why}", to[0]))
@@ -285,7 +291,7 @@ impl Solver for SubDivisionSolver<'_> {
             });
         }
         Err(Error::TooLarge(format!(
-            "position {n} is beyond the dense engine's limit {DENSE_LIMIT} and no verified closed form covers this game (`grundy gaps` streams further)"
+            "position {n} is beyond the dense engine's limit {DENSE_LIMIT} and no proven closed form covers this game (`grundy gaps` streams further)"
         )))
     }
 }
@@ -301,7 +307,16 @@ pub struct GapsReport {
     pub gaps: Vec<crate::analysis::GapStats>,
     /// Which engine computed it.
     pub engine: String,
+    /// Why the final checkpoint could not be saved, if it could not (the result stands).
+    pub checkpoint_error: Option<String>,
 }
+
+/// The largest `--to` of `gaps` on the block engine of i-Mark({1},{2,3}): 10^14, about 35 hours
+/// at the measured 21 minutes per 10^12 (BENCHMARKS.md), resumable.
+pub const MAX_GAPS_BLOCK: u64 = 100_000_000_000_000;
+/// The largest `--to` of `gaps` on the cursor stream: 10^13, about three days at the 40 million
+/// positions a second measured for i-Mark({1},{2}) and Mark, resumable.
+pub const MAX_GAPS_STREAM: u64 = 10_000_000_000_000;
 
 /// Gap statistics for positions `min .. to`. i-Mark({1},{2,3}) runs on the parallel engine of
 /// [`imark23`] (resumable with `checkpoint`: a file and the seconds between saves); every other game on the cursor stream of
@@ -318,7 +333,18 @@ pub fn gaps(
             "--to {to} is below the smallest position {min}"
         )));
     }
-    if game.division == Division::Exact && game.s == [1] && game.d == [2, 3] {
+    let block_engine = game.division == Division::Exact && game.s == [1] && game.d == [2, 3];
+    let (limit, speed) = if block_engine {
+        (MAX_GAPS_BLOCK, "about 21 minutes per 10^12 on 2 cores")
+    } else {
+        (MAX_GAPS_STREAM, "about 40 million positions a second")
+    };
+    if to > limit {
+        return Err(Error::TooLarge(format!(
+            "--to {to} is beyond what this engine finishes in days: its limit is {limit} ({speed})"
+        )));
+    }
+    if block_engine {
         let options = imark23::Options {
             checkpoint: checkpoint.map(|(path, _)| path),
             save_every: checkpoint.map_or(60.0, |(_, every)| every),
@@ -330,14 +356,17 @@ pub fn gaps(
             to,
             gaps: run.gaps,
             engine: "i-Mark({1},{2,3}) block engine (parallel, resumable)".into(),
+            checkpoint_error: run.checkpoint_error,
         });
     }
     let mut tracker = crate::analysis::GapTracker::new();
-    let mut stream = stream::Stream::new(game);
+    let mut stream = stream::Stream::new(game)?;
     let mut next = min;
     if let Some((path, _)) = checkpoint {
         if path.exists() {
             (stream, tracker, next) = load_stream(game, to, path)?;
+        } else {
+            crate::files::check_checkpoint_writable(path)?;
         }
     }
     let total = to - min + 1;
@@ -345,7 +374,7 @@ pub fn gaps(
     // `next` is one past the last position counted (`to + 1` when finished).
     let mut done = next > to;
     while !done {
-        let (n, v) = stream.next_value();
+        let (n, v) = stream.next_value()?;
         tracker.push(n, v);
         done = n == to;
         next = n.saturating_add(1);
@@ -359,20 +388,27 @@ pub fn gaps(
             }
         }
     }
-    if let Some((path, _)) = checkpoint {
-        save_stream(game, to, path, &stream, &tracker, next)?;
-    }
+    // The result stands even when its final save fails; the caller reports the failure.
+    let checkpoint_error = checkpoint
+        .and_then(|(path, _)| save_stream(game, to, path, &stream, &tracker, next).err())
+        .map(|e| e.to_string());
     progress(total, total);
     Ok(GapsReport {
         game: game.spec(),
         to,
         gaps: tracker.finish(),
         engine: format!("cursor stream ({} cursors)", stream.cursors()),
+        checkpoint_error,
     })
 }
 
-/// Saves a cursor-stream run: a text line naming the game and bound, then numbers (the next
-/// position, the gap statistics, the stream state). Written to a temporary file, then renamed.
+/// The run a checkpoint belongs to, for [`crate::files`]: the game and the bound.
+fn stream_params(game: &SubDivision, to: u64) -> String {
+    format!("game {} to {to}", game.spec())
+}
+
+/// Saves a cursor-stream run: numbers as text (the next position, the gap statistics, the
+/// stream state) in a checkpoint envelope with a checksum ([`crate::files`]).
 fn save_stream(
     game: &SubDivision,
     to: u64,
@@ -381,7 +417,7 @@ fn save_stream(
     tracker: &crate::analysis::GapTracker,
     next: u64,
 ) -> Result<()> {
-    let mut text = format!("grundy-stream-checkpoint {} {to}\n{next}\n", game.spec());
+    let mut text = format!("{next}\n");
     for g in tracker.finish() {
         let opt = |x: Option<u64>| x.map_or("-".to_string(), |x| x.to_string());
         text.push_str(&format!(
@@ -399,43 +435,49 @@ fn save_stream(
         text.push_str(&format!(" {x}"));
     }
     text.push('\n');
-    let io = |e: std::io::Error| {
-        Error::Invalid(format!(
-            "cannot write the checkpoint {}: {e}",
-            path.display()
-        ))
-    };
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    crate::files::save_checkpoint(
+        path,
+        "cursor-stream",
+        &stream_params(game, to),
+        text.as_bytes(),
+    )
 }
 
-/// Reads what [`save_stream`] wrote, for the same game and bound.
+/// Reads what [`save_stream`] wrote, for the same game and bound, validating every field: the
+/// next position within the run, gap statistics that fit positions `min..next`
+/// ([`GapTracker::check_stats`](crate::analysis::GapTracker::check_stats)), and a stream state
+/// of the game's shape whose top cursor stands at `next - 1`.
 fn load_stream<'a>(
     game: &'a SubDivision,
     to: u64,
     path: &std::path::Path,
 ) -> Result<(stream::Stream<'a>, crate::analysis::GapTracker, u64)> {
     let bad = |why: &str| Error::Invalid(format!("checkpoint {}: {why}", path.display()));
-    let text = std::fs::read_to_string(path).map_err(|e| bad(&e.to_string()))?;
+    let payload = crate::files::load_checkpoint(path, "cursor-stream", &stream_params(game, to))?;
+    let text = String::from_utf8(payload).map_err(|_| bad("damaged"))?;
     let mut lines = text.lines();
-    if lines.next() != Some(&format!("grundy-stream-checkpoint {} {to}", game.spec())) {
-        return Err(bad(&format!(
-            "it is not a checkpoint of {} with --to {to}",
-            game.spec()
-        )));
-    }
     let number = |t: &str| t.parse::<u64>().map_err(|_| bad("damaged"));
     let next = number(lines.next().unwrap_or(""))?;
+    let min = game.min_position();
+    if next < min || next > to.saturating_add(1) {
+        return Err(bad("its position is outside the run"));
+    }
     let mut stats = Vec::new();
-    let mut state = Vec::new();
+    let mut state = None;
     for line in lines {
         if let Some(rest) = line.strip_prefix("state") {
-            state = rest.split_whitespace().map(number).collect::<Result<_>>()?;
+            if state.is_some() {
+                return Err(bad("damaged"));
+            }
+            state = Some(
+                rest.split_whitespace()
+                    .map(number)
+                    .collect::<Result<Vec<_>>>()?,
+            );
             continue;
         }
         let f: Vec<&str> = line.split(' ').collect();
-        if f.len() != 6 {
+        if f.len() != 6 || state.is_some() {
             return Err(bad("damaged"));
         }
         let opt = |t: &str| {
@@ -454,7 +496,13 @@ fn load_stream<'a>(
             max_gap_from: opt(f[5])?,
         });
     }
+    crate::analysis::GapTracker::check_stats(&stats, min, next, game.value_bound())
+        .map_err(|why| bad(&why))?;
+    let state = state.ok_or_else(|| bad("damaged (no stream state)"))?;
     let stream = stream::Stream::restore(game, &state).ok_or_else(|| bad("damaged state"))?;
+    if stream.position() != next.checked_sub(1).filter(|&p| p >= min) {
+        return Err(bad("its stream does not stand where its statistics end"));
+    }
     Ok((
         stream,
         crate::analysis::GapTracker::from_stats(&stats),

@@ -17,19 +17,22 @@
 //! - **Theorems 5, 6, 7** (i-Mark({1},{2,3})): every `n > 0` has a 0 among `n-4..n-1`; every
 //!   `n > 1` a 1 among `n-10..n-1`; every `n > 3` a 2 among `n-49..n-1`.
 //!
-//! **When `value` uses a closed form.** A closed form is chosen only when the game meets the
-//! theorem's hypotheses, and then only after the solver has compared it with the dense engine on
-//! every position below [`CHECK_LIMIT`] for those very parameters (the tests do the same over
-//! ranges of parameters, and `grundy verify` to any bound). If that comparison fails, the solver
-//! does not use the form. Sopena's theorem gives outcomes, not values, so it only explains moves.
+//! **When `value` uses a closed form.** Only where the theorem is *proven* for the game's
+//! parameters: its hypotheses hold and the statement is not refuted for them. Agreement with
+//! brute force below some bound is never a licence (a statement can first fail far out).
+//! Theorem 1 is refuted for every `t = 2` (S = {1}, d odd): the first position of `B_0`,
+//! `α_0 + 1 = d + 1`, has the value 0 there (the pattern `1, ..., t-2, 0, t-1` starts with 0
+//! when `t = 2`), and so does the last position of `A_1`, `α_1 - 1`; the options of
+//! `α_1 = d + d^2` are `α_1 - 1` and `α_1 / d = d + 1`, both of value 0, so `SG(α_1) = 1`,
+//! not `t = 2` (the tests confirm the first failure is at `α_1` for every odd `d` below 200).
+//! The solver therefore uses Theorem 1 for `t >= 3` only, and Theorems 2 and 3 as stated;
+//! every other game is valued by brute force (the dense engine). Sopena's theorem gives
+//! outcomes, not values, so it only explains moves.
 
 use super::{Division, SubDivision};
 use crate::solve::DenseSolver;
 use crate::verify::{param, verdict, Claim, Params, Tally, Verdict};
 use crate::{Error, Result};
-
-/// How far the solver compares a closed form with the dense engine before trusting it.
-pub const CHECK_LIMIT: u64 = 1 << 18;
 
 /// A closed form for one game of the family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,7 +64,8 @@ pub enum ClosedForm {
 }
 
 impl ClosedForm {
-    /// The closed form whose hypotheses this game meets, if any (not yet checked).
+    /// The theorem whose hypotheses this game meets, if any, whether or not it is proven for
+    /// these parameters.
     pub fn matching(game: &SubDivision) -> Option<ClosedForm> {
         if game.division() != Division::Exact || game.d().len() != 1 {
             return None;
@@ -85,18 +89,17 @@ impl ClosedForm {
         None
     }
 
-    /// The closed form `value` may use for this game: the hypotheses hold, it gives values, and
-    /// it agrees with the dense engine below [`CHECK_LIMIT`].
-    pub fn for_game(game: &SubDivision) -> Option<ClosedForm> {
-        let form = Self::matching(game)?;
-        if matches!(form, ClosedForm::Sopena { .. }) {
-            return None;
-        }
-        let mut dense = DenseSolver::new(game);
-        dense.extend_to(CHECK_LIMIT).ok()?;
-        (0..CHECK_LIMIT)
-            .all(|n| form.value(n) == dense.values().get(n as usize))
-            .then_some(form)
+    /// The theorem that is proven for this game, if any: its hypotheses hold and the statement
+    /// is not refuted for these parameters (Theorem 1 is refuted for `t = 2`, see the module
+    /// docs).
+    pub fn proven(game: &SubDivision) -> Option<ClosedForm> {
+        Self::matching(game).filter(|form| !matches!(form, ClosedForm::Theorem1 { t: 2, .. }))
+    }
+
+    /// The proven closed form that gives values (not only outcomes), which `value` uses at
+    /// every position.
+    pub fn for_values(game: &SubDivision) -> Option<ClosedForm> {
+        Self::proven(game).filter(|form| !matches!(form, ClosedForm::Sopena { .. }))
     }
 
     /// The SG value at `n` (for Sopena's form: 0 for P-positions, 1 for the others).
@@ -116,14 +119,14 @@ impl ClosedForm {
                 format!("Sopena (2016), P-positions of i-Mark([1,{}],{{{d}}})", t - 1)
             }
             ClosedForm::Theorem1 { t, d } => format!(
-                "Friman-Nivasch Theorem 1, i-Mark([1,{}],{{{d}}}), checked against the dense engine below {CHECK_LIMIT}",
+                "Friman-Nivasch Theorem 1, i-Mark([1,{}],{{{d}}}) (proven for t >= 3; here t = {t})",
                 t - 1
             ),
             ClosedForm::Theorem2 { k } => format!(
-                "Friman-Nivasch Theorem 2, i-Mark({{2}},{{{k}}}), checked against the dense engine below {CHECK_LIMIT}"
+                "Friman-Nivasch Theorem 2, i-Mark({{2}},{{{k}}}), k = 3 mod 4"
             ),
             ClosedForm::Theorem3 { k } => format!(
-                "Friman-Nivasch Theorem 3, i-Mark({{2}},{{{k}}}), checked against the dense engine below {CHECK_LIMIT}"
+                "Friman-Nivasch Theorem 3, i-Mark({{2}},{{{k}}}), k = 1 mod 4"
             ),
         }
     }
@@ -820,13 +823,44 @@ mod tests {
             verdict.counterexample.unwrap(),
             "n = 12: the theorem gives 2, brute force 1"
         );
-        // So the solver does not use it for t = 2.
+        // So the solver does not use it for t = 2, nor explain moves with it.
         let game = SubDivision::imark(vec![1], vec![3]).unwrap();
         assert_eq!(
             ClosedForm::matching(&game),
             Some(ClosedForm::Theorem1 { t: 2, d: 3 })
         );
-        assert_eq!(ClosedForm::for_game(&game), None);
+        assert_eq!(ClosedForm::proven(&game), None);
+        assert_eq!(ClosedForm::for_values(&game), None);
+        assert_eq!(crate::Ruleset::explain_move(&game, &[14], &[13]), None);
+    }
+
+    /// The module docs' argument, checked: for every odd d the statement holds below
+    /// alpha_1 = d + d^2 and fails there (brute force 1, the theorem 2).
+    #[test]
+    fn theorem1_with_t_2_first_fails_at_alpha_1_for_every_odd_d() {
+        for d in (3..200u64).step_by(2) {
+            let game = SubDivision::imark(vec![1], vec![d]).unwrap();
+            let alpha1 = d + d * d;
+            let values = dense(&game, alpha1 + 1);
+            let first = (0..=alpha1).find(|&n| theorem1(2, d, n) != values[n as usize]);
+            assert_eq!(first, Some(alpha1), "d = {d}");
+            assert_eq!((theorem1(2, d, alpha1), values[alpha1 as usize]), (2, 1));
+            assert_eq!(ClosedForm::for_values(&game), None, "d = {d}");
+        }
+    }
+
+    /// The error a licence by agreement below a fixed bound made: with d = 513 the first
+    /// failure (263682) lies beyond 2^18, and `value` said 2 where brute force says 1.
+    #[test]
+    fn a_refuted_case_whose_first_failure_is_far_out_is_valued_by_brute_force() {
+        use crate::{Ruleset, Solver};
+        let game = SubDivision::imark(vec![1], vec![513]).unwrap();
+        let mut solver = game.solver().unwrap();
+        let at = solver.evaluate(&[263_682]).unwrap();
+        let mut brute = crate::ruleset::SearchSolver::new(&game);
+        assert_eq!(at.value, brute.value(&[263_682]).unwrap());
+        assert_eq!(at.value, 1);
+        assert!(!at.method.contains("Theorem"), "{}", at.method);
     }
 
     proptest! {
@@ -846,7 +880,7 @@ mod tests {
     }
 
     #[test]
-    fn the_solver_uses_a_checked_closed_form() {
+    fn the_solver_uses_a_proven_closed_form() {
         use crate::Ruleset;
         let game = SubDivision::imark(vec![1, 2], vec![4]).unwrap();
         let mut solver = game.solver().unwrap();
@@ -855,7 +889,7 @@ mod tests {
         assert_eq!(far.value, theorem1(3, 4, u64::MAX));
         // Sopena gives outcomes only: values come from the dense table.
         let game = SubDivision::imark(vec![1, 2], vec![2]).unwrap();
-        assert_eq!(ClosedForm::for_game(&game), None);
+        assert_eq!(ClosedForm::for_values(&game), None);
         // t = 3, d = 2: P-positions 0, 3, then 7, 10, 13, ...
         assert!(game.explain_move(&[8], &[7]).unwrap().contains("Sopena"));
         assert_eq!(game.explain_move(&[7], &[6]), None);

@@ -80,6 +80,13 @@ impl Ruleset for Subtraction {
         "one pile size, like 10".into()
     }
 
+    /// Subtracting the smallest `s` again and again reaches `n / s + 1` positions.
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        self.set
+            .first()
+            .map_or(1, |&s| u128::from(position[0] / s) + 1)
+    }
+
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
         let n = position[0];
         Ok(self

@@ -213,6 +213,12 @@ impl Ruleset for Takeaway {
             .collect()
     }
 
+    /// Taking one counter at a time is always legal (`f(1) >= 1`): `(N - k, f(1))` for
+    /// `k = 1..N` and the start itself.
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        u128::from(position[0]) + 1
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(TakeawaySolver {
             game: self,
@@ -260,9 +266,13 @@ impl Ruleset for Takeaway {
         })
     }
 
-    /// The sequence `g(N)` (empty template) of a game whose g-base is finite, ending at `b_t`:
-    /// by the main theorem `g(N)` depends on `N mod b_t` only (Lemma 2), so an observed period
-    /// dividing `b_t`, holding from `N = 1` over at least `b_t` + one period, holds for ever.
+    /// The sequence `g(N)` (empty template), from the values alone. By the direct rule
+    /// `g(N) = min { k : f(k) < g(N - k) }`. Let `M` be the largest value from the preperiod `e`
+    /// on. If `g(N) <= M`, the least `k` is at most `M`, so `g(N)` is decided by
+    /// `g(N - M), ..., g(N - 1)` alone (for `N > M`, none of them is `g(0) = infinity`). So once
+    /// those `M` values repeat one period later, at some `N0 >= max(e + M, M + 1)`, and every
+    /// value of the period from `N0` is at most `M`, the same choices repeat for ever
+    /// (induction on `N`). The main theorem is not used.
     fn periodicity_proof(
         &self,
         template: &[Option<u64>],
@@ -270,24 +280,19 @@ impl Ruleset for Takeaway {
         values: &[u64],
         periodicity: &Periodicity,
     ) -> Option<String> {
-        if !template.is_empty() || periodicity.saltus != 0 || periodicity.preperiod > from.max(1) {
+        if !template.is_empty() || periodicity.saltus != 0 || values.is_empty() {
             return None;
         }
-        let end = u128::from(from) + values.len() as u128;
-        let (finite, last) = self
-            .with_base(end, |b| {
-                Ok((b.finite(), *b.members().last().expect("b_0, b_1")))
-            })
-            .ok()?;
-        let period = u128::from(periodicity.period);
-        (finite == Some(true)
-            && last % period == 0
-            && values.len() as u128 >= last + period)
-            .then(|| {
-                format!(
-                    "the g-base is finite, ending at b_t = {last}: by the main theorem g(N) = g0(smallest part of N mod {last}) (Holshouser-Reiter, Lemma 2), so {last} is a period and the observed one divides it"
-                )
-            })
+        let (e, p) = (periodicity.preperiod, periodicity.period);
+        let last = from + values.len() as u64 - 1;
+        let tail = values.get(e.checked_sub(from)? as usize..)?;
+        let m = *tail.iter().max()?;
+        let n0 = e.checked_add(m)?.max(m + 1);
+        (n0.checked_add(p)? - 1 <= last).then(|| {
+            format!(
+                "g(N) = min {{ k : f(k) < g(N-k) }} is at most {m} from N = {e} on, so it is decided by the {m} values before N; those values repeat with period {p} at N = {n0}, so the period holds for ever"
+            )
+        })
     }
 
     fn default_sequence(
@@ -297,6 +302,10 @@ impl Ruleset for Takeaway {
         progress: &mut dyn FnMut(u64),
     ) -> Option<Result<DefaultSequence>> {
         Some(self.g_sequence(from.unwrap_or(1), to, progress))
+    }
+
+    fn default_sequence_start(&self) -> Option<u64> {
+        Some(1)
     }
 }
 
@@ -477,6 +486,25 @@ mod tests {
             prop_assert_eq!(fast.value(&[n, x]).unwrap(), search.value(&[n, x]).unwrap());
         }
 
+        /// A periodicity proven from the first values of g (the window argument of
+        /// `periodicity_proof`) holds far beyond them, by the direct rule as written.
+        #[test]
+        fn a_proven_period_of_g_holds_further(period in 1u64..9, values in prop::collection::vec(1u32..7, 9)) {
+            // f periodic in k (any period up to 9), values 1..6: g has a finite range of choices.
+            let f: Vec<u32> = (0..3000u64).map(|k| values[(k % period) as usize]).collect();
+            let text: Vec<String> = f[1..].iter().map(u32::to_string).collect();
+            let g = Takeaway::new(MoveFunction::table("periodic", f[1..].iter().map(|&v| u64::from(v)).collect()).unwrap());
+            let first: Vec<u64> = direct::g_values_naive(&f[..301]).iter().skip(1).map(|&v| u64::from(v)).collect();
+            let report = query::analyze(&g, &[], 1, &first).unwrap();
+            if report.proven {
+                let p = report.analysis.periodicity.unwrap();
+                let far = direct::g_values_naive(&f);
+                for n in p.preperiod as usize..far.len() - p.period as usize {
+                    prop_assert_eq!(far[n], far[n + p.period as usize], "f = {:?}, n = {}", &text[..10], n);
+                }
+            }
+        }
+
         /// Beyond the SG rows, outcomes come from the theorem; they agree with the direct rule.
         #[test]
         fn theorem_outcomes_agree_with_the_direct_rule(n in 1u64..3000, x in 1u64..3000) {
@@ -547,17 +575,17 @@ mod tests {
     fn g_of_a_finite_base_is_proven_periodic() {
         let g = game("k % 3 + 1");
         let s = g.default_sequence(None, 100, &mut |_| {}).unwrap().unwrap();
-        let report = query::analyze(&g, &[], s.from, &s.values);
+        let report = query::analyze(&g, &[], s.from, &s.values).unwrap();
         let p = report.analysis.periodicity.unwrap();
         assert_eq!((p.period, p.preperiod), (7, 1));
         assert!(report.proven, "{report:?}");
         // too short a range proves nothing
         let s = g.default_sequence(None, 12, &mut |_| {}).unwrap().unwrap();
-        assert!(!query::analyze(&g, &[], s.from, &s.values).proven);
+        assert!(!query::analyze(&g, &[], s.from, &s.values).unwrap().proven);
         // f(k) = k: no finite base, nothing proven
         let g = game("k");
         let s = g.default_sequence(None, 64, &mut |_| {}).unwrap().unwrap();
-        assert!(!query::analyze(&g, &[], s.from, &s.values).proven);
+        assert!(!query::analyze(&g, &[], s.from, &s.values).unwrap().proven);
     }
 
     #[test]
