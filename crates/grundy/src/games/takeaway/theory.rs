@@ -125,7 +125,7 @@ pub const CLAIMS: &[Claim] = &[
         source: "Holshouser and Reiter (2003), conjecture on p. 3",
         statement: "if g is unbounded, the members of B_f grow exponentially (tried on f(k) = k^2)",
         params: &[],
-        range: "the members of B_f for f(k) = k^2 up to to, with g(b) = b by the direct rule for the members up to min(to, 2^24)",
+        range: "the members of B_f for f(k) = k^2 up to to, with g(b) = b by the direct rule for the members up to min(to, 2^20)",
         default_to: None,
         check: check_growth_conjecture,
     },
@@ -468,7 +468,7 @@ fn check_winning_move(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -
 }
 
 /// The limit of the direct-rule part of the growth conjecture's check.
-const GROWTH_DIRECT_N: u64 = 1 << 24;
+const GROWTH_DIRECT_N: u64 = 1 << 20;
 
 fn check_growth_conjecture(
     params: &Params,
