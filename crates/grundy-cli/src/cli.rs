@@ -299,7 +299,7 @@ pub struct ComponentsArgs {
 
 fn games_help() -> String {
     let mut text = String::from("Games (spec strings):\n");
-    for family in grundy::spec::FAMILIES {
+    for family in grundy::registry::families() {
         text.push_str(&format!("  {}\n", family.summary));
     }
     text.push_str("\nNumbers accept 1000000, 1_000_000, 10^6, 1e6 and 2^31-1.");
@@ -311,7 +311,7 @@ fn claims_help() -> String {
         "`grundy verify CLAIM --help` describes one claim. A verdict is `holds` (the whole statement \
          compared on every case of the range), `counterexample` or `evidence` (part of it compared).\n\nClaims:\n",
     );
-    for claim in grundy::verify::claims() {
+    for claim in grundy::registry::claims() {
         let params: Vec<_> = claim
             .params
             .iter()

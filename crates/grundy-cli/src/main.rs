@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod failure;
 mod progress;
 mod report;
 
@@ -30,11 +31,11 @@ fn main() -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let result = commands::run(cli, &mut out);
     let result =
-        result.and_then(|()| std::io::Write::flush(&mut out).map_err(commands::Failure::Io));
+        result.and_then(|()| std::io::Write::flush(&mut out).map_err(failure::Failure::Io));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (e.g. `| head`) is not an error worth reporting.
-        Err(commands::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+        Err(failure::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
         }
         Err(e) => {

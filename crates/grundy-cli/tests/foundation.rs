@@ -316,7 +316,10 @@ fn bad_input_fails_with_one_error_line_and_exit_2() {
     fails(&["value", "nim", "10^40"], "invalid");
     fails(&["moves", "nim", "10^9,1"], "more than");
     fails(&["seq", "subtraction:s=1", "--to", "2^40"], "at most");
-    fails(&["table", "nim", "_,_", "--max", "10^6"], "at most");
+    fails(
+        &["table", "nim", "_,_", "--max", "10^6"],
+        "more than the limit of 16777216 cells",
+    );
     // Bad command lines.
     fails(&["seq", "nim", "--to", "5"], "'_'");
     fails(&["seq", "nim", "1,2", "--to", "5"], "exactly one '_'");

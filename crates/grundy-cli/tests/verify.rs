@@ -256,7 +256,7 @@ fn bad_verify_arguments_are_one_error_line() {
     // An unknown parameter is named as such, not as "needs a value".
     fails(
         &["verify", "nim-table1", "--to", "3", "--jsn"],
-        "claim 'nim-table1' has no option --jsn; it takes --to N, --json and --format F",
+        "claim 'nim-table1' has no parameter --jsn; it takes --to N, --json and --format F",
     );
     fails(&["verify", "bouton", "--to"], "--to needs a value");
     fails(&["verify", "bouton"], "verify bouton needs --to N");
@@ -273,7 +273,7 @@ fn bad_verify_arguments_are_one_error_line() {
     );
     fails(
         &["verify", "nim-theorem1", "--to", "5"],
-        "at most 20 positions",
+        "every partition is tried",
     );
     fails(
         &["verify", "sharing-corollary1", "--to", "41"],

@@ -34,6 +34,7 @@ pub mod game;
 pub mod games;
 pub mod number;
 pub mod query;
+pub mod registry;
 pub mod reproduce;
 pub mod ruleset;
 pub mod solve;

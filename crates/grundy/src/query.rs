@@ -326,6 +326,10 @@ pub fn sequence(
         )));
     }
     ruleset.validate(&fill(template, &[from]))?;
+    // The search-size refusals of some games grow with the coordinate: the ends decide.
+    for end in [from, to] {
+        ruleset.check_size(&fill(template, &[end]))?;
+    }
     let mut solver = solver_for(ruleset);
     let mut values = Vec::with_capacity((to - from + 1) as usize);
     for n in from..=to {
@@ -382,6 +386,10 @@ pub fn table(
         )));
     }
     ruleset.validate(&fill(template, &[lo_row, lo_col]))?;
+    // The search-size refusals of some games grow with the coordinates, largest at a corner.
+    for corner in [[lo_row, lo_col], [lo_row, max], [max, lo_col], [max, max]] {
+        ruleset.check_size(&fill(template, &corner))?;
+    }
     let mut solver = solver_for(ruleset);
     let mut cells = Vec::new();
     for row in lo_row..=max {

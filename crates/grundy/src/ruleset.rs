@@ -127,6 +127,13 @@ pub trait Ruleset: Send + Sync {
     /// Every move from a (validated) position.
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>>;
 
+    /// The positions the moves reach, without their descriptions (what explorations of the
+    /// whole game graph need, millions of times). The default takes them from
+    /// [`Ruleset::moves`].
+    fn options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        Ok(self.moves(position)?.into_iter().map(|m| m.to).collect())
+    }
+
     /// A position with the same value, used to share work (the default is the position itself).
     fn canonical(&self, position: &[u64]) -> Position {
         position.to_vec()
@@ -161,6 +168,27 @@ pub trait Ruleset: Send + Sync {
     /// at once when it is beyond their limit. The default, 1, knows nothing.
     fn reachable_at_least(&self, _position: &[u64]) -> u128 {
         1
+    }
+
+    /// Refuses at once a (validated) position whose value the game's solver would refuse only
+    /// after a long search; `table` and `seq` ask it of their extreme positions before they
+    /// start. The default accepts every position.
+    fn check_size(&self, _position: &[u64]) -> Result<()> {
+        Ok(())
+    }
+
+    /// An upper bound on the number of positions reachable from `position`, where the game
+    /// knows one; explorations refuse at once when it is beyond their limit (a conservative
+    /// refusal, named as such in the error). The default, `None`, knows none.
+    fn reachable_at_most(&self, _position: &[u64]) -> Option<u128> {
+        None
+    }
+
+    /// A lower bound on the number of moves among the positions reachable from `position`
+    /// (the edges of the game graph below it), for the same purpose. The default, 0, knows
+    /// nothing.
+    fn moves_below_at_least(&self, _position: &[u64]) -> u128 {
+        0
     }
 
     /// The first index of [`Ruleset::default_sequence`], for a game that has one.

@@ -1,9 +1,10 @@
 //! Claims that `grundy verify` checks: a theorem (or conjecture) of a paper compared with brute
 //! force over a range, with the first counterexample reported when there is one.
 //!
-//! Each family lists its claims in `theory.rs` as `CLAIMS`; [`claims`] gathers them (one line per
-//! family). A claim takes named parameters (`--t 3 --d 4` on the command line), each with its
-//! default declared beside it, and a bound `to` (what it bounds is the claim's `range`).
+//! This module holds the types only; each family lists its claims in `theory.rs` as `CLAIMS`, and
+//! [`crate::registry`] gathers them (one line per family). A claim takes named parameters
+//! (`--t 3 --d 4` on the command line), each with its default declared beside it, and a bound
+//! `to` (what it bounds is the claim's `range`).
 //!
 //! **How a verdict's status is decided** ([`Status`]):
 //! - `holds`: the whole statement was compared with brute force on every case of the stated
@@ -23,7 +24,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::number::parse_u64;
-use crate::{games, Error, Result};
+use crate::{Error, Result};
 
 /// Runs a check up to a bound, reporting progress as a fraction of the work done.
 pub type Check = fn(&Params, u64, &mut dyn FnMut(f64)) -> Result<Verdict>;
@@ -75,30 +76,6 @@ pub struct Claim {
     pub default_to: Option<u64>,
     /// Runs the check up to `to`, reporting progress as a fraction of the work done.
     pub check: Check,
-}
-
-/// Every claim, by family.
-pub fn claims() -> impl Iterator<Item = &'static Claim> {
-    [
-        games::nim::theory::CLAIMS,
-        games::takeaway::theory::CLAIMS,
-        games::subdivision::theory::CLAIMS,
-        crate::count::claims::CLAIMS,
-        games::sharing_nim::theory::CLAIMS,
-    ]
-    .into_iter()
-    .flatten()
-}
-
-/// The claim called `name`.
-pub fn find_claim(name: &str) -> Result<&'static Claim> {
-    claims().find(|c| c.name == name).ok_or_else(|| {
-        let names: Vec<_> = claims().map(|c| c.name).collect();
-        Error::Invalid(format!(
-            "unknown claim '{name}'; known claims: {}",
-            names.join(", ")
-        ))
-    })
 }
 
 /// What a check found (see the module documentation).
@@ -423,7 +400,7 @@ mod tests {
         // The command line draws a bar from these reports; each claim must give some, between 0
         // and 1, and run with its declared defaults.
         let mut silent = Vec::new();
-        for claim in claims() {
+        for claim in crate::registry::claims() {
             let params = Params::new(claim, []).unwrap();
             let mut reports = Vec::new();
             let to = small_bound(claim.name);

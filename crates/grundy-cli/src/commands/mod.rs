@@ -23,35 +23,7 @@ use std::io::Write;
 
 use crate::cli::{Cli, Command, Format};
 
-/// Why a command failed.
-#[derive(Debug)]
-pub enum Failure {
-    /// The library refused the request.
-    Grundy(grundy::Error),
-    /// Writing the output failed.
-    Io(std::io::Error),
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Grundy(e) => e.fmt(f),
-            Failure::Io(e) => write!(f, "cannot write the output: {e}"),
-        }
-    }
-}
-
-impl From<grundy::Error> for Failure {
-    fn from(e: grundy::Error) -> Self {
-        Failure::Grundy(e)
-    }
-}
-
-impl From<std::io::Error> for Failure {
-    fn from(e: std::io::Error) -> Self {
-        Failure::Io(e)
-    }
-}
+pub use crate::failure::Failure;
 
 pub type Outcome = Result<(), Failure>;
 

@@ -116,13 +116,8 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
 fn read_gaps_result(path: &Path) -> Result<CitedGaps, Error> {
     let name = format!("--gaps-result {}", path.display());
     let bad = |why: &str| Error::Invalid(format!("{name}: {why}"));
-    let metadata = std::fs::metadata(path).map_err(|e| bad(&e.to_string()))?;
-    if !metadata.is_file() || metadata.len() > MAX_RESULT_BYTES {
-        return Err(bad(&format!(
-            "not a regular file of at most {MAX_RESULT_BYTES} bytes"
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| bad(&e.to_string()))?;
+    let text = grundy::files::read_text(path, MAX_RESULT_BYTES, "gaps result")
+        .map_err(|e| bad(&e.to_string()))?;
     let line = text
         .lines()
         .find(|l| l.trim_start().starts_with('{'))

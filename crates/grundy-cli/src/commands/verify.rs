@@ -7,6 +7,7 @@ use serde_json::json;
 
 use super::{number, unsupported, write_json, Failure, Outcome};
 use crate::cli::VerifyArgs;
+use grundy::registry;
 use grundy::verify::{self, Claim, Params, Status, Verdict};
 use grundy::Error;
 
@@ -31,7 +32,7 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Outcome {
         }
         return Ok(());
     };
-    let claim = verify::find_claim(name)?;
+    let claim = registry::find_claim(name)?;
     if asks_help {
         return claim_help(claim, out);
     }
@@ -74,7 +75,7 @@ pub fn parse(claim: &Claim, args: &[String]) -> Result<Request, Failure> {
                 .map(|p| format!("--{}, ", p.name))
                 .collect();
             return Err(Error::Invalid(format!(
-                "claim '{}' has no option --{key}; it takes {known}--to N, --json and --format F",
+                "claim '{}' has no parameter --{key}; it takes {known}--to N, --json and --format F",
                 claim.name
             ))
             .into());
@@ -109,7 +110,7 @@ pub fn parse(claim: &Claim, args: &[String]) -> Result<Request, Failure> {
 
 /// `grundy verify --list`: every claim with its source, parameters and range.
 fn list(out: &mut dyn Write) -> Outcome {
-    for claim in verify::claims() {
+    for claim in registry::claims() {
         writeln!(
             out,
             "{}\n  {}\n  source: {}\n  --to: {}",
@@ -241,7 +242,7 @@ mod tests {
             for line in commands(&Paper::ALL, mode) {
                 let w = words(&line);
                 assert_eq!(&w[..2], ["grundy", "verify"], "{line}");
-                let claim = verify::find_claim(&w[2]).unwrap();
+                let claim = registry::find_claim(&w[2]).unwrap();
                 let request = parse(claim, &w[3..]).unwrap_or_else(|e| panic!("{line}: {e}"));
                 let to = w.iter().position(|x| x == "--to").map(|i| &w[i + 1]);
                 assert_eq!(Some(request.to.to_string()).as_ref(), to, "{line}");
@@ -252,7 +253,7 @@ mod tests {
 
     #[test]
     fn arguments_parse() {
-        let claim = verify::find_claim("imark-theorem1").unwrap();
+        let claim = registry::find_claim("imark-theorem1").unwrap();
         let args: Vec<String> = ["--t=5", "--d", "6", "--to", "10^3", "--format", "json"]
             .map(String::from)
             .to_vec();
@@ -265,7 +266,7 @@ mod tests {
                 pairs: vec![("t".into(), "5".into()), ("d".into(), "6".into())],
             }
         );
-        let claim = verify::find_claim("nim-uw-turns").unwrap();
+        let claim = registry::find_claim("nim-uw-turns").unwrap();
         assert_eq!(parse(claim, &[]).unwrap().to, 1);
     }
 }

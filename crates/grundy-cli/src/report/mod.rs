@@ -4,11 +4,11 @@
 
 mod html;
 mod markdown;
-mod plot;
+pub(crate) mod plot;
 
 use std::path::Path;
 
-use crate::commands::Failure;
+use crate::failure::Failure;
 use grundy::reproduce::{ClaimRow, Grid, Paper, Report, Status};
 
 /// Writes every file of the report into `dir` (which exists); returns how many were written.

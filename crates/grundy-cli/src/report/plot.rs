@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::commands::Failure;
+use crate::failure::Failure;
 use grundy::reproduce::{FigureData, Plot, Series};
 
 /// One colour per series, in order.
@@ -59,17 +59,64 @@ pub fn draw(figure: &FigureData, path: &Path) -> Result<(), Failure> {
         Plot::Points { .. } => (960, 420),
         Plot::Evolution(_) => (800, 800),
     };
-    let failed = |e: String| Failure::Io(std::io::Error::other(format!("{}: {e}", path.display())));
-    if path.extension().is_some_and(|e| e == "svg") {
-        let root = SVGBackend::new(path, (w, h)).into_drawing_area();
-        paint(&root, figure, w, h).map_err(failed)?;
-        root.present().map_err(|e| failed(e.to_string()))?;
+    let svg = path.extension().is_some_and(|e| e == "svg");
+    save_picture(
+        path,
+        (w, h),
+        svg,
+        |root| paint(root, figure, w, h),
+        |root| paint(root, figure, w, h),
+    )
+}
+
+/// Renders a picture of `size` pixels in memory, as SVG (`svg`) or PNG, with the painter for
+/// that backend, then writes it to `path`: a full disk or a missing directory is reported as
+/// the file system says it, in one line.
+pub(crate) fn save_picture(
+    path: &Path,
+    size: (u32, u32),
+    svg: bool,
+    paint_svg: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), String>,
+    paint_png: impl FnOnce(&DrawingArea<BitMapBackend, Shift>) -> Result<(), String>,
+) -> Result<(), Failure> {
+    let failed = |e: String| {
+        Failure::Grundy(grundy::Error::Invalid(format!(
+            "cannot draw the picture {}: {e}",
+            path.display()
+        )))
+    };
+    let bytes = if svg {
+        let mut text = String::new();
+        {
+            let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
+            paint_svg(&root).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+        }
+        text.into_bytes()
     } else {
-        let root = BitMapBackend::new(path, (w, h)).into_drawing_area();
-        paint(&root, figure, w, h).map_err(failed)?;
-        root.present().map_err(|e| failed(e.to_string()))?;
-    }
-    Ok(())
+        let (w, h) = size;
+        let mut pixels = vec![0u8; w as usize * h as usize * 3];
+        {
+            let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+            paint_png(&root).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+        }
+        let mut bytes = Vec::new();
+        let mut encoder = png::Encoder::new(&mut bytes, w, h);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder
+            .write_header()
+            .and_then(|mut writer| writer.write_image_data(&pixels))
+            .map_err(|e| failed(e.to_string()))?;
+        bytes
+    };
+    std::fs::write(path, bytes).map_err(|e| {
+        Failure::Grundy(grundy::Error::Invalid(format!(
+            "cannot write the picture {}: {e}",
+            path.display()
+        )))
+    })
 }
 
 fn paint<DB: DrawingBackend>(

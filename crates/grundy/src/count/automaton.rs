@@ -77,6 +77,9 @@ fn pairs(
     out
 }
 
+/// The most steps [`evolve`] may take (P-positions times `k^3`), a few seconds.
+pub const MAX_EVOLVE_WORK: u64 = 1 << 30;
+
 /// The generations `0..=last` of the k-pile automaton: `result[n]` lists the P-positions born at
 /// step `n` (sorted), found by taking the children of the previous generation. At most
 /// `max_positions` P-positions are kept, fewer with more than four piles (at most
@@ -100,6 +103,13 @@ pub fn evolve(piles: usize, last: u64, max_positions: usize) -> Result<Vec<Vec<V
     if needed > max_positions.into() {
         return Err(Error::TooLarge(format!(
             "generations 0..={last} of {piles}-pile Nim hold {needed} P-positions, more than the {max_positions} kept for {piles} piles"
+        )));
+    }
+    // Each P-position's children take about k^3 steps (pairs of piles, each a copy).
+    let work = needed.clone() * num_bigint::BigUint::from(piles).pow(3);
+    if work > num_bigint::BigUint::from(MAX_EVOLVE_WORK) {
+        return Err(Error::TooLarge(format!(
+            "generations 0..={last} of {piles}-pile Nim hold {needed} P-positions, whose children take about {work} steps, more than the {MAX_EVOLVE_WORK} allowed"
         )));
     }
     let mut generations = vec![vec![vec![0u64; piles]]];

@@ -19,7 +19,8 @@ use serde::Serialize;
 
 use crate::analysis::GapStats;
 use crate::count::automaton::EvolutionGraph;
-use crate::verify::{self, Params, Verdict};
+use crate::registry;
+use crate::verify::{Params, Verdict};
 use crate::{Error, Result};
 
 /// How far the run goes.
@@ -191,11 +192,11 @@ pub enum Status {
     },
 }
 
-/// The words a row's status is given in: those of [`verify::Status`], and this one.
+/// The words a row's status is given in: those of [`crate::verify::Status`], and this one.
 pub const NOT_CHECKABLE: &str = "not checkable";
 
 impl ClaimRow {
-    /// `holds`, `counterexample`, `evidence` (see [`verify::Status`]) or `not checkable`.
+    /// `holds`, `counterexample`, `evidence` (see [`crate::verify::Status`]) or `not checkable`.
     pub fn outcome(&self) -> &'static str {
         match &self.status {
             Status::Checked { verdict, .. } => verdict.status.word(),
@@ -552,7 +553,7 @@ pub(crate) fn claim_rows(rows: Vec<Row>, steps: &mut Steps) -> Result<Vec<ClaimR
     for row in rows {
         match row {
             Row::Check(c) => {
-                let claim = verify::find_claim(c.claim)?;
+                let claim = registry::find_claim(c.claim)?;
                 steps.start(&format!("{} ({})", c.claim, c.label));
                 let pairs = c.params.iter().map(|(k, v)| (k.to_string(), v.to_string()));
                 let params = Params::new(claim, pairs)?;
@@ -662,7 +663,7 @@ mod tests {
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {
                 if let Row::Check(c) = row {
-                    verify::find_claim(c.claim).unwrap();
+                    registry::find_claim(c.claim).unwrap();
                 }
             }
             assert!(tables_and_figures > 0 && !rows.is_empty());
@@ -671,7 +672,7 @@ mod tests {
 
     #[test]
     fn command_quotes_expressions() {
-        let claim = verify::find_claim("takeaway-main-theorem").unwrap();
+        let claim = registry::find_claim("takeaway-main-theorem").unwrap();
         let params = Params::new(claim, []).unwrap();
         let row = ClaimRow {
             label: "Main theorem".into(),
@@ -682,7 +683,7 @@ mod tests {
                 to: 100,
                 range: String::new(),
                 compares: None,
-                verdict: Box::new(verify::verdict(claim, &params, 100, 100, None)),
+                verdict: Box::new(crate::verify::verdict(claim, &params, 100, 100, None)),
             },
         };
         assert_eq!(

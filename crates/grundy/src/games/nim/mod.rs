@@ -78,11 +78,24 @@ impl Ruleset for Nim {
         Game::canonical(self, &piles.to_vec())
     }
 
+    fn options(&self, piles: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let mut out = Vec::new();
+        Game::options(self, &piles.to_vec(), &mut out);
+        Ok(out)
+    }
+
     /// Every position with each pile at most as large is reachable: the product of `p + 1`.
     fn reachable_at_least(&self, piles: &[u64]) -> u128 {
         piles
             .iter()
             .fold(1u128, |acc, &p| acc.saturating_mul(u128::from(p) + 1))
+    }
+
+    /// Exactly: a position `q` has `sum(q)` moves, and over the box `q <= p` pile `i` averages
+    /// `p_i / 2`, so the moves number `prod(p + 1) * sum(p) / 2`.
+    fn moves_below_at_least(&self, piles: &[u64]) -> u128 {
+        let total = piles.iter().map(|&p| u128::from(p)).sum::<u128>();
+        self.reachable_at_least(piles).saturating_mul(total) / 2
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {

@@ -36,6 +36,9 @@ pub const CLAIMS: &[Claim] = &[Claim {
     check: check_bouton,
 }];
 
+/// The most option visits `verify bouton` makes (a few seconds).
+pub const MAX_BOUTON_WORK: u64 = 200_000_000;
+
 /// Compares the memoised search with the nim-sum on every position with piles `<= to`.
 fn check_bouton(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
     let piles = params.number("piles")?;
@@ -44,15 +47,21 @@ fn check_bouton(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Resu
             "--piles must be between 1 and 8".into(),
         ));
     }
-    let side = to.saturating_add(1);
-    let total = side
-        .checked_pow(piles as u32)
-        .filter(|&t| t <= 50_000_000)
-        .ok_or_else(|| {
-            crate::Error::TooLarge(format!(
-                "(to + 1)^piles = {side}^{piles} positions is more than 5*10^7"
-            ))
-        })?;
+    let side = to.checked_add(1).ok_or_else(|| {
+        crate::Error::TooLarge(format!("--to {to} leaves no room for the pile sizes"))
+    })?;
+    // The search looks at every option of every position: about piles * to / 2 each.
+    let total = side.checked_pow(piles as u32);
+    let work = total.and_then(|t| t.checked_mul(piles * side / 2 + 1));
+    let total = match (total, work) {
+        (Some(total), Some(work)) if work <= MAX_BOUTON_WORK => total,
+        _ => {
+            return Err(crate::Error::TooLarge(format!(
+                "(to + 1)^piles = {side}^{piles} positions with about {} options each are more than the {MAX_BOUTON_WORK} option visits allowed",
+                piles * side / 2 + 1
+            )))
+        }
+    };
     let mut memo = MemoSolver::new(super::Nim);
     let mut position = vec![0u64; piles as usize];
     let mut tally = Tally::new();

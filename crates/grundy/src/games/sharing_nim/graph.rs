@@ -199,6 +199,20 @@ impl Ruleset for GraphNim {
         )
     }
 
+    fn options(&self, piles: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let mut out = Vec::new();
+        super::options_along(piles, self.arc_iter(), &mut out);
+        Ok(out)
+    }
+
+    fn reachable_at_most(&self, piles: &[u64]) -> Option<u128> {
+        Some(super::reachable_bound(piles))
+    }
+
+    fn check_size(&self, piles: &[u64]) -> Result<()> {
+        check_search_size(piles, false)
+    }
+
     fn moves(&self, piles: &[u64]) -> Result<Vec<Move>> {
         let count = count_moves(piles, self.arc_iter());
         if count > MAX_LISTED_MOVES {

@@ -163,6 +163,16 @@ pub fn search_bound(piles: &[u64], sorted: bool) -> u128 {
     }
 }
 
+/// An upper bound on the positions (as they are, not canonical) reachable from `piles` in
+/// Sharing Nim or Graph Nim: no move lowers the smallest pile or raises the largest, and the
+/// total is kept, so the first `n - 1` piles lie in `[min, max]` and fix the last:
+/// `(D + 1)^(n - 1)`, `D = max - min`.
+pub fn reachable_bound(piles: &[u64]) -> u128 {
+    let d = u128::from(piles.iter().max().copied().unwrap_or(0))
+        - u128::from(piles.iter().min().copied().unwrap_or(0));
+    (1..piles.len()).fold(1u128, |acc, _| acc.saturating_mul(d + 1))
+}
+
 /// Refuses a memoised search whose [`search_bound`] is above [`MAX_SEARCH_POSITIONS`].
 pub(crate) fn check_search_size(piles: &[u64], sorted: bool) -> Result<()> {
     let bound = search_bound(piles, sorted);
@@ -220,6 +230,23 @@ impl Ruleset for SharingNim {
 
     fn canonical(&self, piles: &[u64]) -> Vec<u64> {
         canonical(piles)
+    }
+
+    fn options(&self, piles: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let mut out = Vec::new();
+        options_along(piles, complete_arcs(piles.len()), &mut out);
+        Ok(out)
+    }
+
+    fn reachable_at_most(&self, piles: &[u64]) -> Option<u128> {
+        Some(reachable_bound(piles))
+    }
+
+    fn check_size(&self, piles: &[u64]) -> Result<()> {
+        if piles.len() >= 4 {
+            check_search_size(piles, true)?;
+        }
+        Ok(())
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {

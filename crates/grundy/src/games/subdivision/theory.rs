@@ -266,7 +266,7 @@ pub fn conjecture4_candidates(s: u64, d: u64, to: u64) -> Vec<u64> {
     let (s, d, to) = (u128::from(s), u128::from(d), u128::from(to));
     let mut out = vec![s * d];
     let mut starts = vec![2 * d * s];
-    starts.extend((1..s).map(|j| j * d));
+    starts.extend((1..s).map(|j| j * d).take_while(|&x| x <= to));
     for mut x in starts {
         while x <= to {
             out.push(x);
