@@ -428,4 +428,28 @@ mod tests {
         let err = SharingNim::default().moves(&[0, 0, 1 << 40]).unwrap_err();
         assert!(err.to_string().contains("more than the 1000000"));
     }
+
+    /// Beyond the query table the solver answers only by Theorems 2 and 4 (proven), and must
+    /// give the brute-force value there: the table built past its query limit says the same for
+    /// every (0, a, b) with 2048 < b <= 2200, and every 0 or 1 it holds is recognised (else the
+    /// solver refuses, it never guesses).
+    #[test]
+    fn beyond_the_query_table_the_theorems_agree_with_the_table() {
+        let mut table = Table::new();
+        table.extend_to(2200, &mut |_| {}).unwrap();
+        let mut answered = 0;
+        for b in QUERY_TABLE_LIMIT + 1..=2200 {
+            for a in 0..=b {
+                let brute = table.get(a, b).unwrap();
+                match three_pile_value(&mut Table::new(), &[0, a, b]) {
+                    Ok(e) => {
+                        assert_eq!(e.value, brute, "(0,{a},{b}) by {}", e.method);
+                        answered += 1;
+                    }
+                    Err(_) => assert!(brute >= 2, "(0,{a},{b}) has value {brute} but was refused"),
+                }
+            }
+        }
+        assert!(answered > 300, "{answered}");
+    }
 }

@@ -200,6 +200,31 @@ mod tests {
     use crate::ruleset::{solver_for, SearchSolver};
     use proptest::prelude::*;
 
+    /// Past the direct table the value comes from the proven period alone; it equals the value
+    /// the dense engine computes there by the definition.
+    #[test]
+    fn values_past_the_table_come_from_the_proven_period_and_are_right() {
+        for set in [
+            vec![1, 3, 4],
+            vec![2, 5, 7],
+            vec![3, 5, 9, 11],
+            vec![4, 7, 11, 12, 20],
+        ] {
+            let game = Subtraction::new(set.clone()).unwrap();
+            let mut solver = game.solver().unwrap();
+            let mut dense = DenseSolver::new(&game);
+            for n in [DIRECT_LIMIT, DIRECT_LIMIT + 1, DIRECT_LIMIT + 977] {
+                let far = solver.evaluate(&[n]).unwrap();
+                assert!(
+                    far.method.starts_with("proven periodicity"),
+                    "{}",
+                    far.method
+                );
+                assert_eq!(far.value, dense.value(n).unwrap(), "S = {set:?}, n = {n}");
+            }
+        }
+    }
+
     #[test]
     fn s_1_3_4_has_period_7() {
         let game = Subtraction::new(vec![1, 3, 4]).unwrap();
