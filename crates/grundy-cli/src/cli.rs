@@ -180,12 +180,16 @@ pub struct BaseArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(disable_help_flag = true)]
 pub struct VerifyArgs {
     /// The claim's name (see --list).
     pub claim: Option<String>,
     /// List the claims with their sources, parameters and ranges.
     #[arg(long)]
     pub list: bool,
+    /// Print help; after a claim's name, that claim's statement, parameters and defaults.
+    #[arg(short, long)]
+    pub help: bool,
     /// The claim's parameters as `--name value`, and `--to N`, `--json`, `--format F`.
     #[arg(
         trailing_var_arg = true,
@@ -303,9 +307,19 @@ fn games_help() -> String {
 }
 
 fn claims_help() -> String {
-    let mut text = String::from("Claims:\n");
+    let mut text = String::from(
+        "`grundy verify CLAIM --help` describes one claim. A verdict is `holds` (the whole statement \
+         compared on every case of the range), `counterexample` or `evidence` (part of it compared).\n\nClaims:\n",
+    );
     for claim in grundy::registry::claims() {
-        let params: Vec<_> = claim.params.iter().map(|(n, _)| format!("--{n}")).collect();
+        let params: Vec<_> = claim
+            .params
+            .iter()
+            .map(|p| match p.default {
+                Some(d) => format!("--{} ({d})", p.name),
+                None => format!("--{}", p.name),
+            })
+            .collect();
         text.push_str(&format!(
             "  {:<24} {} [{}] {}\n",
             claim.name,
@@ -315,6 +329,18 @@ fn claims_help() -> String {
         ));
     }
     text
+}
+
+/// The help of `grundy verify` (with the claim list); `verify` handles its own `--help`, so
+/// that `grundy verify CLAIM --help` can describe one claim.
+pub fn verify_help() -> String {
+    let mut command = Cli::command().mut_subcommand("verify", |c| c.after_help(claims_help()));
+    command.build();
+    command
+        .find_subcommand_mut("verify")
+        .expect("verify is a subcommand")
+        .render_help()
+        .to_string()
 }
 
 /// Parses the process arguments (the claim list is added to `verify --help`).

@@ -366,9 +366,9 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
             } else {
                 let claim = *rng.pick(&claims);
                 args.push(claim.name.into());
-                for (name, _) in claim.params {
+                for param in claim.params {
                     if rng.chance(60) {
-                        args.extend([format!("--{name}"), number(&mut rng)]);
+                        args.extend([format!("--{}", param.name), number(&mut rng)]);
                     }
                 }
                 if rng.chance(5) {
