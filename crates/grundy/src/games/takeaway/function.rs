@@ -63,6 +63,14 @@ impl MoveFunction {
         Self::table(path, parse_table(&text, path)?)
     }
 
+    /// How many values a table holds (`f(1..=len)`); `None` for an expression.
+    pub fn table_len(&self) -> Option<u64> {
+        match self {
+            MoveFunction::Expr(_) => None,
+            MoveFunction::Table { values, .. } => Some(values.len() as u64),
+        }
+    }
+
     /// The spec parameter that gives this function: `f=EXPR` or `table=FILE`.
     pub fn spec_param(&self) -> String {
         match self {

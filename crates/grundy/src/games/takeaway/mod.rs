@@ -32,7 +32,7 @@ use serde::Serialize;
 use crate::analysis::Periodicity;
 use crate::query::MAX_SEQUENCE_LEN;
 use crate::ruleset::{
-    Arity, DefaultSequence, Evaluation, Move, OutcomeEvaluation, Ruleset, Solver,
+    Arity, DefaultSequence, Evaluation, Move, OutcomeEvaluation, Ruleset, SearchSolver, Solver,
 };
 use crate::{Error, Game, Outcome, Result};
 
@@ -223,6 +223,7 @@ impl Ruleset for Takeaway {
         Some(Box::new(TakeawaySolver {
             game: self,
             rows: sg::SgRows::new(),
+            search: None,
         }))
     }
 
@@ -389,22 +390,39 @@ pub fn base_report(spec: &str, to: u128) -> Result<BaseReport> {
     })
 }
 
-/// Values from the SG rows, outcomes beyond them from the main theorem.
+/// Values from the SG rows, outcomes beyond them from the main theorem; a table `f` shorter
+/// than the pile goes to the memoised search, which reads `f` only where a move needs it.
 struct TakeawaySolver<'a> {
     game: &'a Takeaway,
     rows: sg::SgRows,
+    search: Option<SearchSolver<'a>>,
+}
+
+impl TakeawaySolver<'_> {
+    /// Whether the rows would need `f` beyond its table (rows to `N` read `f(1..=N)`).
+    fn table_too_short(&self, n: u64) -> bool {
+        self.game.f.table_len().is_some_and(|len| n > len)
+    }
 }
 
 impl Solver for TakeawaySolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
-        let (n, x) = (position[0], position[1]);
-        self.rows.extend_to(&self.game.f, n)?;
-        Ok(self.rows.get(n as usize, x))
+        Ok(self.evaluate(position)?.value)
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let (n, x) = (position[0], position[1]);
+        if self.table_too_short(n) {
+            let game = self.game;
+            let search = self.search.get_or_insert_with(|| SearchSolver::new(game));
+            return Ok(Evaluation {
+                value: search.value(position)?,
+                method: "memoised search over the positions reachable (the table of f is shorter than the pile; f is read only where a move needs it)".into(),
+            });
+        }
+        self.rows.extend_to(&self.game.f, n)?;
         Ok(Evaluation {
-            value: self.value(position)?,
+            value: self.rows.get(n as usize, x),
             method: "SG rows (G(N, x) is non-decreasing in x: each row kept as its thresholds)"
                 .into(),
         })
@@ -412,7 +430,7 @@ impl Solver for TakeawaySolver<'_> {
 
     fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
         let (n, x) = (position[0], position[1]);
-        if n <= sg::MAX_SG_N {
+        if n <= sg::MAX_SG_N || self.table_too_short(n) {
             let evaluation = self.evaluate(position)?;
             return Ok(OutcomeEvaluation {
                 value: Some(evaluation.value),
@@ -580,6 +598,27 @@ mod tests {
             let expected = u128::from(m.to[1]) < g.g(u128::from(m.to[0])).unwrap();
             assert_eq!(m.winning, expected, "take {k}");
         }
+    }
+
+    /// A table of f only needs the values the moves reach: with f(1..3) = 1, 2, 3 every
+    /// position (N, x <= 3) is valued, the same as with f(k) = k, whatever N.
+    #[test]
+    fn a_short_table_values_what_its_moves_reach() {
+        let short = Takeaway::new(MoveFunction::table("short", vec![1, 2, 3]).unwrap());
+        let full = game("k");
+        let (mut a, mut b) = (short.solver().unwrap(), full.solver().unwrap());
+        for n in 0..300 {
+            for x in 1..=3 {
+                assert_eq!(
+                    a.value(&[n, x]).unwrap(),
+                    b.value(&[n, x]).unwrap(),
+                    "({n}, {x})"
+                );
+            }
+        }
+        // A move that needs f(4) is an error naming it.
+        let err = a.value(&[8, 4]).unwrap_err().to_string();
+        assert!(err.contains("f(4)"), "{err}");
     }
 
     #[test]
