@@ -17,15 +17,9 @@ use crate::Result;
 /// and in the index): 1 GiB.
 pub const MAX_EXPLORED_BYTES: usize = 1 << 30;
 
-/// Explores every position reachable from `start` (validated) through the ruleset's moves, at
-/// most `limit` positions and fewer when positions are long (at most [`MAX_EXPLORED_BYTES`]).
-/// A start from which the game itself knows more positions are reachable is refused at once.
-pub fn explore(
-    ruleset: &dyn Ruleset,
-    start: &[u64],
-    limit: usize,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<GameGraph<Vec<u64>>> {
+/// Validates `start` and refuses at once an exploration the game's own bounds show is too
+/// large; the position limit that applies (lower for long positions) when it is not.
+pub fn check_explorable(ruleset: &dyn Ruleset, start: &[u64], limit: usize) -> Result<usize> {
     ruleset.validate(start)?;
     let per_position = 96 + 16 * start.len();
     let limit = limit.min(MAX_EXPLORED_BYTES / per_position);
@@ -51,6 +45,19 @@ pub fn explore(
             crate::solve::MAX_GRAPH_EDGES
         )));
     }
+    Ok(limit)
+}
+
+/// Explores every position reachable from `start` (validated) through the ruleset's moves, at
+/// most `limit` positions and fewer when positions are long (at most [`MAX_EXPLORED_BYTES`]).
+/// A start from which the game itself knows more positions are reachable is refused at once.
+pub fn explore(
+    ruleset: &dyn Ruleset,
+    start: &[u64],
+    limit: usize,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<GameGraph<Vec<u64>>> {
+    let limit = check_explorable(ruleset, start, limit)?;
     GameGraph::explore_with_progress(start.to_vec(), limit, |p| ruleset.options(p), progress)
 }
 
@@ -231,6 +238,10 @@ pub fn conjunctive(
         return Err(crate::Error::Invalid(
             "a conjunctive compound needs at least one component".into(),
         ));
+    }
+    // Every component is checked before any is explored: a bad last one fails at once.
+    for (ruleset, position) in components {
+        check_explorable(*ruleset, position, limit)?;
     }
     let mut parts = Vec::new();
     for (ruleset, position) in components {

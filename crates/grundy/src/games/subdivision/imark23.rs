@@ -344,6 +344,12 @@ pub fn run(
     sink: &mut dyn FnMut(u64, &[u64], u64),
 ) -> Result<Run> {
     config.check()?;
+    if to > super::MAX_GAPS_BLOCK {
+        return Err(Error::TooLarge(format!(
+            "the i-Mark({{1}},{{2,3}}) block engine runs to at most {} (about 35 hours on 2 cores); {to} is beyond",
+            super::MAX_GAPS_BLOCK
+        )));
+    }
     // The first multiple of UNIT above `to`.
     let end = to
         .checked_add(UNIT)
