@@ -55,6 +55,27 @@ fn moves_are_described() {
     assert_eq!(descriptions, ["subtract 1", "divide by 2", "divide by 3"]);
 }
 
+/// Past the dense table (2^28) `value` streams: the example, 3*10^8. Its value is checked
+/// against the byte loop in the ignored `value_past_the_dense_table` library test; here, that
+/// the answer comes and agrees with its own winning move (value 2 with a move to a 0).
+#[test]
+fn value_streams_past_the_dense_table() {
+    let v = json(&["value", "imark:s=1:d=2,3", "300000000"]);
+    assert!(
+        v["method"].as_str().unwrap().contains("block engine"),
+        "{v}"
+    );
+    let moves = json(&["moves", "imark:s=1:d=2,3", "300000000"]);
+    let values: Vec<u64> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["value"].as_u64().unwrap())
+        .collect();
+    let mex = (0..).find(|x| !values.contains(x)).unwrap();
+    assert_eq!(v["value"], mex, "{moves}");
+}
+
 #[test]
 fn value_uses_a_proven_closed_form_for_huge_piles() {
     let v = json(&["value", "imark:s=1,2:d=4", "10^18"]);

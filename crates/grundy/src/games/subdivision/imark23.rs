@@ -334,6 +334,26 @@ pub fn gaps(
     run(to, config, options, progress, &mut |_, _, _| {})
 }
 
+/// The values at positions `lo..=hi` (a window a caller keeps, e.g. for `value` past the dense
+/// table), computed by a run to `hi` that keeps only them.
+pub fn values_between(lo: u64, hi: u64, progress: &mut dyn FnMut(u64, u64)) -> Result<Vec<u64>> {
+    let mut window = Vec::new();
+    run(
+        hi,
+        Config::for_bound(hi),
+        &Options::default(),
+        progress,
+        &mut |from, words, count| {
+            let view = View { lo: from, words };
+            let (start, end) = (lo.max(from), hi.min(from + count - 1));
+            if start <= end {
+                window.extend((start..=end).map(|p| view.value(p)));
+            }
+        },
+    )?;
+    Ok(window)
+}
+
 /// Like [`gaps`], also handing every value to `sink(first_position, words, count)` in order
 /// (packed as in the engine: 32 values per word, 2 bits each). For tests and benchmarks.
 pub fn run(

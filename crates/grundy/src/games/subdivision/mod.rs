@@ -248,8 +248,10 @@ impl Ruleset for SubDivision {
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(SubDivisionSolver {
+            game: self,
             dense: DenseSolver::new(self),
             closed: theory::ClosedForm::for_values(self),
+            far: None,
         }))
     }
 
@@ -263,12 +265,57 @@ impl Ruleset for SubDivision {
 }
 
 /// Positions below this are answered from the dense table (2 bits a value: 64 MiB at most for
-/// games with values below 4).
+/// games with values below 4); beyond it from a streaming engine run to the position.
 pub const DENSE_LIMIT: u64 = 1 << 28;
 
+/// The largest position `value` streams to: as `gaps` (the block engine of i-Mark({1},{2,3})
+/// does 10^12 in 21 minutes; the cursor stream about 40 million positions a second).
+fn far_limit(game: &SubDivision) -> u64 {
+    if is_imark23(game) {
+        MAX_GAPS_BLOCK
+    } else {
+        MAX_GAPS_STREAM
+    }
+}
+
+fn is_imark23(game: &SubDivision) -> bool {
+    game.division == Division::Exact && game.s == [1] && game.d == [2, 3]
+}
+
+/// The values at `n - max(S) ..= n` (what `value` and `moves` at `n` need), from the streaming
+/// engine run to `n`: the block engine for i-Mark({1},{2,3}), the cursor stream otherwise.
+fn far_window(game: &SubDivision, n: u64) -> Result<(u64, Vec<u64>)> {
+    let limit = far_limit(game);
+    if n > limit {
+        return Err(Error::TooLarge(format!(
+            "position {n} is beyond what the streaming engine reaches in days ({limit}) and no proven closed form covers this game"
+        )));
+    }
+    let lo = n
+        .saturating_sub(game.s.last().copied().unwrap_or(0))
+        .max(game.min_position());
+    if is_imark23(game) {
+        return Ok((lo, imark23::values_between(lo, n, &mut |_, _| {})?));
+    }
+    let mut stream = stream::Stream::new(game)?;
+    let mut window = Vec::new();
+    loop {
+        let (p, v) = stream.next_value()?;
+        if p >= lo {
+            window.push(v);
+        }
+        if p == n {
+            return Ok((lo, window));
+        }
+    }
+}
+
 struct SubDivisionSolver<'a> {
+    game: &'a SubDivision,
     dense: DenseSolver<&'a SubDivision>,
     closed: Option<theory::ClosedForm>,
+    /// The last window computed past the dense table: its first position and values.
+    far: Option<(u64, Vec<u64>)>,
 }
 
 impl Solver for SubDivisionSolver<'_> {
@@ -290,9 +337,26 @@ impl Solver for SubDivisionSolver<'_> {
                 method: "dense table".into(),
             });
         }
-        Err(Error::TooLarge(format!(
-            "position {n} is beyond the dense engine's limit {DENSE_LIMIT} and no proven closed form covers this game (`grundy gaps` streams further)"
-        )))
+        let cached = |far: &Option<(u64, Vec<u64>)>| {
+            far.as_ref().and_then(|(lo, values)| {
+                n.checked_sub(*lo)
+                    .and_then(|i| values.get(i as usize).copied())
+            })
+        };
+        if cached(&self.far).is_none() {
+            self.far = Some(far_window(self.game, n)?);
+        }
+        let engine = if is_imark23(self.game) {
+            "the i-Mark({1},{2,3}) block engine"
+        } else {
+            "the cursor stream"
+        };
+        Ok(Evaluation {
+            value: cached(&self.far).expect("the window covers n"),
+            method: format!(
+                "streamed by {engine} from 0 to {n} (past the dense table's {DENSE_LIMIT})"
+            ),
+        })
     }
 }
 
@@ -333,7 +397,7 @@ pub fn gaps(
             "--to {to} is below the smallest position {min}"
         )));
     }
-    let block_engine = game.division == Division::Exact && game.s == [1] && game.d == [2, 3];
+    let block_engine = is_imark23(game);
     let (limit, speed) = if block_engine {
         (MAX_GAPS_BLOCK, "about 21 minutes per 10^12 on 2 cores")
     } else {
@@ -508,4 +572,62 @@ fn load_stream<'a>(
         crate::analysis::GapTracker::from_stats(&stats),
         next,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The streamed window `value` uses past the dense table, against the dense engine, for the
+    /// block engine and the cursor stream.
+    #[test]
+    fn streamed_windows_match_the_dense_engine() {
+        let games = [
+            SubDivision::imark(vec![1], vec![2, 3]).unwrap(),
+            SubDivision::new(vec![1], vec![2], Division::Floor).unwrap(),
+            SubDivision::new(vec![1, 3], vec![2, 5], Division::Kupin).unwrap(),
+            SubDivision::imark(vec![2, 7], vec![3]).unwrap(),
+        ];
+        for game in &games {
+            let mut dense = DenseSolver::new(game);
+            for n in [1_000_003u64, 777_777] {
+                let (lo, window) = far_window(game, n).unwrap();
+                assert_eq!(lo, n - game.s().last().unwrap());
+                for (i, &v) in window.iter().enumerate() {
+                    assert_eq!(
+                        v,
+                        dense.value(lo + i as u64).unwrap(),
+                        "{game:?} at {}",
+                        lo + i as u64
+                    );
+                }
+            }
+        }
+    }
+
+    /// `cargo test --release -p grundy -- --ignored value_past_the_dense_table`: i-Mark({1},{2,3})
+    /// at 3*10^8 (the example) by `value`, against the straightforward byte loop.
+    #[test]
+    #[ignore]
+    fn value_past_the_dense_table() {
+        let game = SubDivision::imark(vec![1], vec![2, 3]).unwrap();
+        let n = 300_000_000usize;
+        let mut values = vec![0u8; n + 1];
+        for m in 1..=n {
+            let mut mask = 1u8 << values[m - 1];
+            if m % 2 == 0 {
+                mask |= 1 << values[m / 2];
+            }
+            if m % 3 == 0 {
+                mask |= 1 << values[m / 3];
+            }
+            values[m] = (!mask).trailing_zeros() as u8;
+        }
+        let mut solver = game.solver().unwrap();
+        for m in [n - 2, n - 1, n] {
+            let at = solver.evaluate(&[m as u64]).unwrap();
+            assert!(at.method.contains("block engine"), "{}", at.method);
+            assert_eq!(at.value, u64::from(values[m]), "at {m}");
+        }
+    }
 }
