@@ -169,6 +169,39 @@ impl SubtractionSolver<'_> {
     }
 }
 
+/// The largest position [`stream_value`] runs to: 10^12, an hour or two.
+pub const MAX_STREAM_N: u64 = 1_000_000_000_000;
+
+/// The value at `n` by the definition, keeping only the last `max(S)` values in a ring (4 bytes
+/// each, at most 1 GiB): for a game whose period is not proven within
+/// [`PERIOD_SEARCH_LIMIT`] values.
+pub fn stream_value(game: &Subtraction, n: u64) -> Result<u64> {
+    let k = game.max_subtraction();
+    let ring_len = (k + 1).next_power_of_two();
+    if ring_len > 1 << 28 {
+        return Err(Error::TooLarge(format!(
+            "streaming keeps the last max(S) = {k} values, more than 2^28 (1 GiB)"
+        )));
+    }
+    if n > MAX_STREAM_N {
+        return Err(Error::TooLarge(format!(
+            "no period is proven within the first {PERIOD_SEARCH_LIMIT} values, and streaming to {n} is beyond its limit of {MAX_STREAM_N}"
+        )));
+    }
+    let mask = ring_len - 1;
+    let mut ring = vec![0u32; ring_len as usize];
+    let mut seen: Vec<bool> = vec![false; game.set().len() + 2];
+    for m in 0..=n {
+        seen.iter_mut().for_each(|x| *x = false);
+        for &s in game.set().iter().take_while(|&&s| s <= m) {
+            seen[ring[((m - s) & mask) as usize] as usize] = true;
+        }
+        let value = seen.iter().position(|&x| !x).expect("a value is missing") as u32;
+        ring[(m & mask) as usize] = value;
+    }
+    Ok(u64::from(ring[(n & mask) as usize]))
+}
+
 impl Solver for SubtractionSolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
         Ok(self.evaluate(position)?.value)
@@ -182,7 +215,16 @@ impl Solver for SubtractionSolver<'_> {
                 method: "dense table".into(),
             });
         }
-        let p = self.find_period()?;
+        let p = match self.find_period() {
+            Ok(p) => p,
+            Err(Error::TooLarge(_)) => {
+                return Ok(Evaluation {
+                    value: stream_value(self.dense.game(), n)?,
+                    method: format!("streamed from 0 to {n} by the definition (no period proven within the first {PERIOD_SEARCH_LIMIT} values)"),
+                })
+            }
+            Err(e) => return Err(e),
+        };
         let index = theory::periodic_index(&p, n);
         Ok(Evaluation {
             value: self.dense.values().get(index as usize),
@@ -199,6 +241,22 @@ mod tests {
     use super::*;
     use crate::ruleset::{solver_for, SearchSolver};
     use proptest::prelude::*;
+
+    /// The streaming fallback is the definition: it agrees with the dense engine.
+    #[test]
+    fn streamed_values_match_the_dense_engine() {
+        for set in [vec![1, 3, 4], vec![2, 5, 7], vec![3, 5, 9, 11, 100]] {
+            let game = Subtraction::new(set.clone()).unwrap();
+            let mut dense = DenseSolver::new(&game);
+            for n in [0, 1, 99, 100, 101, 12_345] {
+                assert_eq!(
+                    stream_value(&game, n).unwrap(),
+                    dense.value(n).unwrap(),
+                    "{set:?} at {n}"
+                );
+            }
+        }
+    }
 
     /// Past the direct table the value comes from the proven period alone; it equals the value
     /// the dense engine computes there by the definition.
