@@ -82,6 +82,9 @@ pub struct GapsArgs {
     /// Seconds between checkpoint saves.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     pub checkpoint_every: f64,
+    /// Also draw each value's largest gap and count to this file (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -140,6 +143,9 @@ pub struct SeqArgs {
     /// Also report maximum, counts, gaps, periodicity (and whether it is proven).
     #[arg(long)]
     pub analyze: bool,
+    /// Also draw the sequence to this file (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -153,6 +159,13 @@ pub struct TableArgs {
     /// The largest value of each varying coordinate.
     #[arg(long)]
     pub max: String,
+    /// With --format csv: one line per row coordinate and one column per column coordinate
+    /// (a spreadsheet's or numpy's layout), instead of one line per cell.
+    #[arg(long)]
+    pub matrix: bool,
+    /// Also draw the table as a heat map to this file (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -4,6 +4,7 @@
 mod cli;
 mod commands;
 mod failure;
+mod picture;
 mod progress;
 mod report;
 

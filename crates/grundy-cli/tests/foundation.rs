@@ -356,3 +356,93 @@ fn bad_input_fails_with_one_error_line_and_exit_2() {
     fails(&["verify", "bouton", "--to", "10^6"], "too large");
     fails(&["play", "nim", "1,-1"], "negative");
 }
+
+/// Every JSON answer gives a position the same way: a list of numbers, `null` where a
+/// coordinate varies.
+#[test]
+fn positions_have_one_form_in_json() {
+    let v = json(&["seq", "nim", "3,_", "--to", "3"]);
+    assert_eq!(v["position"], json!([3, null]));
+    let v = json(&["table", "nim", "_,_,1", "--max", "1"]);
+    assert_eq!(v["position"], json!([null, null, 1]));
+    assert_eq!(v["cells"][0]["position"], json!([0, 0, 1]));
+    let v = json(&["value", "nim", "3,5"]);
+    assert_eq!(v["position"], json!([3, 5]));
+}
+
+/// `--format csv --matrix`: the table as a spreadsheet, one line per row coordinate; Nim's
+/// cells are the XOR of the row, the column and the fixed pile.
+#[test]
+fn tables_as_a_matrix() {
+    let text = stdout(&[
+        "table", "nim", "_,_,1", "--max", "3", "--format", "csv", "--matrix",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "coordinate 1\\coordinate 2,0,1,2,3");
+    for (row, line) in lines[1..].iter().enumerate() {
+        let expected: Vec<String> = (0..4).map(|col| (row ^ col ^ 1).to_string()).collect();
+        assert_eq!(*line, format!("{row},{}", expected.join(",")));
+    }
+    // Cells a game does not show (Sharing Nim: row <= column) are empty. By hand: (0,2,2) moves
+    // only to (1,1,2) ~ (0,0,1), which has no move, so G(0,2,2) = 1.
+    let text = stdout(&[
+        "table",
+        "sharing-nim",
+        "0,_,_",
+        "--max",
+        "2",
+        "--format",
+        "csv",
+        "--matrix",
+    ]);
+    assert_eq!(text.lines().nth(3), Some("2,,,1"));
+    fails(
+        &["table", "nim", "_,_", "--max", "3", "--matrix"],
+        "--matrix is a layout of --format csv",
+    );
+}
+
+/// `--plot`: a picture next to the answer (PNG or SVG by the extension), the answer unchanged.
+#[test]
+fn plots_of_sequences_tables_and_gaps() {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).display().to_string();
+    let plain = stdout(&["seq", "subtraction:s=1,3,4", "--to", "50"]);
+    let with = stdout(&[
+        "seq",
+        "subtraction:s=1,3,4",
+        "--to",
+        "50",
+        "--plot",
+        &file("s.png"),
+    ]);
+    assert_eq!(plain, with);
+    stdout(&[
+        "table",
+        "nim",
+        "_,_",
+        "--max",
+        "40",
+        "--plot",
+        &file("t.svg"),
+    ]);
+    stdout(&["gaps", "mark", "--to", "1000", "--plot", &file("g.png")]);
+    assert!(std::fs::read(dir.join("s.png"))
+        .unwrap()
+        .starts_with(b"\x89PNG"));
+    assert!(std::fs::read(dir.join("g.png"))
+        .unwrap()
+        .starts_with(b"\x89PNG"));
+    let svg = std::fs::read_to_string(dir.join("t.svg")).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("coordinate 2"),
+        "{}",
+        &svg[..200]
+    );
+    fails(
+        &["seq", "nim", "3,_", "--to", "5", "--plot", &file("x.gif")],
+        "must end in .svg or .png",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -21,6 +21,9 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
     if matches!(format, Format::Csv | Format::Bfile) {
         return Err(unsupported(format, "gaps (use text or json)"));
     }
+    if let Some(path) = &args.plot {
+        crate::picture::check_path(path)?;
+    }
     let bar = crate::progress::bar(to.saturating_add(1), "gaps");
     if args.checkpoint_every.is_nan() || args.checkpoint_every < 0.0 {
         return Err(Error::Invalid(
@@ -37,6 +40,9 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
         bar.set_position(done)
     })?;
     bar.finish_and_clear();
+    if let Some(path) = &args.plot {
+        crate::picture::gaps(path, &report.gaps)?;
+    }
     if let Some(why) = &report.checkpoint_error {
         eprintln!(
             "warning: the result below is complete, but its final checkpoint was not saved: {why}"

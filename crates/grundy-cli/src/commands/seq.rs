@@ -4,7 +4,7 @@ use std::io::Write;
 
 use serde_json::{json, Value};
 
-use super::{number, show_template, unsupported, write_json, Outcome};
+use super::{number, unsupported, write_json, Outcome};
 use crate::cli::{Format, SeqArgs};
 use grundy::query::{self, SequenceReport};
 use grundy::spec;
@@ -14,7 +14,9 @@ use grundy::spec;
 #[derive(serde::Serialize)]
 struct SeqJson<'a> {
     game: String,
-    position: Option<String>,
+    /// The template as a list, `null` where the coordinate varies (`null` for a sequence the
+    /// game singles out, which has no position).
+    position: Option<&'a [Option<u64>]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     sequence: Option<&'a str>,
     from: u64,
@@ -31,6 +33,9 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     let format = args.output.format();
     if args.analyze && matches!(format, Format::Csv | Format::Bfile) {
         return Err(unsupported(format, "--analyze (use text or json)"));
+    }
+    if let Some(path) = &args.plot {
+        crate::picture::check_path(path)?;
     }
     let bar = crate::progress::bar(
         to.saturating_sub(given_from.unwrap_or(0)).saturating_add(1),
@@ -58,6 +63,17 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         }
     };
     bar.finish_and_clear();
+    if let Some(path) = &args.plot {
+        let x = match template.iter().position(Option::is_none) {
+            _ if name.is_some() => "N".to_string(),
+            Some(i) if template.len() > 1 => format!("coordinate {}", i + 1),
+            _ => "n".to_string(),
+        };
+        let y = name.as_deref().map_or("SG value", |_| "g(N)");
+        let mut picture = crate::picture::SequencePicture::new(from, to, &x, y);
+        picture.push(&values);
+        picture.finish(path)?;
+    }
     let report = match args.analyze {
         true => Some(query::analyze(game.as_ref(), &template, from, &values)?),
         false => None,
@@ -67,7 +83,7 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
             out,
             &SeqJson {
                 game: game.spec(),
-                position: name.is_none().then(|| show_template(&template)),
+                position: name.is_none().then_some(&template[..]),
                 sequence: name.as_deref(),
                 from,
                 to,

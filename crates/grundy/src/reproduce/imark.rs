@@ -3,8 +3,8 @@
 //! and the largest value seen), Figure 1 (three SG sequences) and the distribution of gaps.
 
 use super::{
-    cells, check, claim_rows, grid, not_checkable, FigureData, Mode, Options, PaperSection, Plot,
-    Row, Series, Steps, Table,
+    cells, check, claim_rows, grid, not_checkable, Axes, FigureData, Mode, Options, PaperSection,
+    Plot, Row, Series, Steps, Table,
 };
 use crate::games::subdivision::{gaps, SubDivision};
 use crate::reproduce::Paper;
@@ -318,6 +318,7 @@ fn sequence_figure(part: &str, what: &str, chosen: (&str, &str), seq: &[u64]) ->
             lines: false,
             log_y: false,
         },
+        axes: Axes::new("n", "SG(n)", ""),
         data: grid(
             &["n", "SG(n)"],
             seq.iter()
@@ -375,6 +376,7 @@ fn gap_distribution(sg: impl Fn(u64) -> u64, to: u64) -> FigureData {
             lines: true,
             log_y: true,
         },
+        axes: Axes::new("gap length", "number of gaps (log scale)", ""),
         data: grid(&["value", "gap", "count"], data),
     }
 }

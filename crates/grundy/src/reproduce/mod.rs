@@ -287,8 +287,32 @@ pub struct FigureData {
     pub note: String,
     /// What to draw.
     pub plot: Plot,
+    /// What the axes (and the colours of a heat map) show, written on the picture.
+    pub axes: Axes,
     /// The data behind it (written as CSV).
     pub data: Grid,
+}
+
+/// The titles a picture's axes carry.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Axes {
+    /// The horizontal axis.
+    pub x: String,
+    /// The vertical axis.
+    pub y: String,
+    /// The colour bar of a heat map (empty otherwise).
+    pub colour: String,
+}
+
+impl Axes {
+    /// Titles for the two axes and, for a heat map, the colour bar.
+    pub fn new(x: &str, y: &str, colour: &str) -> Self {
+        Axes {
+            x: x.into(),
+            y: y.into(),
+            colour: colour.into(),
+        }
+    }
 }
 
 /// A series of points.
@@ -307,6 +331,10 @@ pub enum Plot {
     Heatmap {
         /// The cells.
         cells: Vec<Vec<Option<u64>>>,
+        /// The coordinates of `cells[0][0]`: (column, row), for the tick labels.
+        origin: (u64, u64),
+        /// How many coordinates a cell spans (1, or a block of a larger table).
+        step: u64,
     },
     /// Points (joined by lines when `lines`), with a logarithmic y axis when `log_y`.
     Points {

@@ -3,8 +3,8 @@
 //! Ulam–Warburton picture (Theorem 23) and the counts on a logarithmic scale.
 
 use super::{
-    cells, check, claim_rows, grid, FigureData, Grid, Mode, PaperSection, Plot, Row, Series, Steps,
-    Table,
+    cells, check, claim_rows, grid, Axes, FigureData, Grid, Mode, PaperSection, Plot, Row, Series,
+    Steps, Table,
 };
 use crate::count::automaton::{self, Layout, TABLE_1};
 use crate::count::claims::by_definition;
@@ -235,6 +235,7 @@ pub(crate) fn section(mode: Mode, steps: &mut Steps) -> Result<PaperSection> {
                 graph.nodes.len()
             ),
             plot: Plot::Evolution(graph),
+            axes: Axes::default(),
             data: grid(&["p1", "p2", "p3", "generation", "x", "y"], data),
         },
         {
@@ -462,6 +463,7 @@ fn counts_figure(to: u64) -> Result<FigureData> {
             lines: true,
             log_y: true,
         },
+        axes: Axes::new("n", "count (log scale)", ""),
         data: grid(&header_ref, data),
     })
 }

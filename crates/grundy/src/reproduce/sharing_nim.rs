@@ -2,8 +2,8 @@
 //! and bounds of Section 6, Figures 4-5 and a heat map of Table 1, from one three-pile table.
 
 use super::{
-    cells, check, claim_rows, evidence, grid, not_checkable, FigureData, Grid, Mode, PaperSection,
-    Plot, Row, Series, Steps, Table,
+    cells, check, claim_rows, evidence, grid, not_checkable, Axes, FigureData, Grid, Mode,
+    PaperSection, Plot, Row, Series, Steps, Table,
 };
 use crate::games::sharing_nim::table::Table as SharingTable;
 use crate::games::sharing_nim::theory::{
@@ -398,7 +398,12 @@ fn heat_map(g: &dyn Fn(u64, u64) -> u64, side: u64) -> FigureData {
         note: format!(
             "b from left to right, a from bottom (a = 0) to top; white: a > b. Colour by value from dark purple (0) through blue and green to yellow (the maximum, {max}). Every column is a palindrome (Theorem 1): the colours of a column mirror around its middle a = b/2, the line from the bottom-left corner at half the slope of the diagonal."
         ),
-        plot: Plot::Heatmap { cells: cells_ },
+        plot: Plot::Heatmap {
+            cells: cells_,
+            origin: (0, 0),
+            step: 1,
+        },
+        axes: Axes::new("b", "a", "G(0, a, b)"),
         data: grid(&["a", "b", "G(0,a,b)"], data),
     }
 }
@@ -429,6 +434,7 @@ fn row_figure(
             lines: true,
             log_y: false,
         },
+        axes: Axes::new("n", &format!("G(1, {r}, n)"), ""),
         data: grid(
             &["n", &format!("G(1,{r},n)")],
             points.iter().map(|&(n, v)| cells([n, v])).collect(),
