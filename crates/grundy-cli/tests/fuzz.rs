@@ -514,6 +514,13 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
     if !matches!(command, "verify" | "reproduce" | "help" | "") {
         format(&mut rng, &mut args);
     }
+    if matches!(command, "seq" | "table" | "gaps") && rng.chance(10) {
+        let ext = *rng.pick(&[".svg", ".png", ".gif"]);
+        args.extend(["--plot".into(), files.pick_output(&mut rng, case, ext)]);
+    }
+    if command == "table" && rng.chance(10) {
+        args.push("--matrix".into());
+    }
     if rng.chance(3) {
         // Stray arguments and misspelt options.
         args.push(
