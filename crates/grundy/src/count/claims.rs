@@ -549,8 +549,17 @@ fn check_lemma18(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Res
     Ok(tally.verdict(claim("nim-lemma18"), params, to))
 }
 
+/// The most pile-pair visits `nim-parents` makes (tuples times k^2, a minute or so).
+const MAX_PARENT_WORK: u128 = 1_000_000_000;
+
 fn check_parents(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
     let k = piles(params, 2..=6)?;
+    let tuples = (u128::from(to) + 1).saturating_pow(k as u32 - 1);
+    if tuples.saturating_mul((k * k) as u128) > MAX_PARENT_WORK {
+        return Err(Error::TooLarge(format!(
+            "(to + 1)^(piles - 1) = {tuples} tuples, each compared pair by pair ({k}^2), is more than {MAX_PARENT_WORK} steps; lower --to"
+        )));
+    }
     let total = to.saturating_add(1).saturating_pow(k as u32 - 1) as f64;
     let mut tally = Tally::new();
     for (i, piles) in p_positions(k, to)?.enumerate() {

@@ -38,7 +38,8 @@ fn every_cell(t: &Table, to: u64, mut visit: impl FnMut(u64, u64, u64) -> Option
 }
 
 pub(super) fn engines(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
-    const MAX: u64 = 1000;
+    // About 30 s at the limit on 2 cores (the search visits b^3/6 options in all).
+    const MAX: u64 = 600;
     if to > MAX {
         return Err(Error::TooLarge(format!(
             "sharing-engines runs the memoised search on every cell; --to is limited to {MAX}"
