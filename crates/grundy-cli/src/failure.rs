@@ -8,6 +8,8 @@ pub enum Failure {
     Grundy(grundy::Error),
     /// Writing the output failed.
     Io(std::io::Error),
+    /// Ctrl-C stopped a command whose output stays valid (what it wrote is whole).
+    Interrupted(String),
 }
 
 impl std::fmt::Display for Failure {
@@ -15,6 +17,7 @@ impl std::fmt::Display for Failure {
         match self {
             Failure::Grundy(e) => e.fmt(f),
             Failure::Io(e) => write!(f, "cannot write the output: {e}"),
+            Failure::Interrupted(what) => f.write_str(what),
         }
     }
 }

@@ -7,6 +7,7 @@ mod failure;
 mod picture;
 mod progress;
 mod report;
+mod stream;
 
 use std::process::ExitCode;
 
@@ -38,6 +39,11 @@ fn main() -> ExitCode {
         // A closed pipe (e.g. `| head`) is not an error worth reporting.
         Err(failure::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
+        }
+        // Ctrl-C on a command whose output stays valid: said on stderr, the shell's code for it.
+        Err(failure::Failure::Interrupted(what)) => {
+            eprintln!("{what}");
+            ExitCode::from(130)
         }
         Err(e) => {
             eprintln!("error: {}", e.to_string().replace('\n', " "));

@@ -315,7 +315,15 @@ fn bad_input_fails_with_one_error_line_and_exit_2() {
     fails(&["value", "nim", "2^64"], "larger than 2^64-1");
     fails(&["value", "nim", "10^40"], "invalid");
     fails(&["moves", "nim", "10^9,1"], "more than");
-    fails(&["seq", "subtraction:s=1", "--to", "2^40"], "at most");
+    fails(
+        &["seq", "subtraction:s=1", "--to", "2^64"],
+        "larger than 2^64-1",
+    );
+    // The analysis keeps every value: its length is bounded.
+    fails(
+        &["seq", "subtraction:s=1", "--to", "2^40", "--analyze"],
+        "at most",
+    );
     fails(
         &["table", "nim", "_,_", "--max", "10^6"],
         "more than the limit of 16777216 cells",

@@ -130,6 +130,22 @@ struct View<'a> {
     words: &'a [u64],
 }
 
+/// Packed values as [`run`] hands them out (32 a word, 2 bits each), read one position at a
+/// time.
+pub struct WordsView<'a>(View<'a>);
+
+impl<'a> WordsView<'a> {
+    /// The values from position `lo` on, packed in `words`.
+    pub fn new(lo: u64, words: &'a [u64]) -> Self {
+        WordsView(View { lo, words })
+    }
+
+    /// The value at `pos` (at least `lo`, within the words).
+    pub fn value(&self, pos: u64) -> u64 {
+        self.0.value(pos)
+    }
+}
+
 impl View<'_> {
     #[inline]
     fn value(&self, pos: u64) -> u64 {

@@ -312,6 +312,61 @@ fn far_window(game: &SubDivision, n: u64) -> Result<(u64, Vec<u64>)> {
     }
 }
 
+/// The values at the positions in `range`, in blocks, from the streaming engine run from the
+/// start (memory independent of the length): past the dense table.
+fn stream_range(game: &SubDivision, range: Range<u64>, sink: &mut BlockSink) -> Result<()> {
+    let limit = far_limit(game);
+    let last = range.end - 1;
+    if last > limit {
+        return Err(Error::TooLarge(format!(
+            "position {last} is beyond what the streaming engine reaches in days ({limit})"
+        )));
+    }
+    let mut block = Vec::with_capacity(crate::solve::SEQUENCE_BLOCK as usize);
+    let mut failed = None;
+    let mut push = |p: u64, v: u64, block: &mut Vec<u64>| {
+        if p >= range.start && p < range.end && failed.is_none() {
+            block.push(v);
+            if block.len() as u64 == crate::solve::SEQUENCE_BLOCK {
+                if let Err(e) = sink(block) {
+                    failed = Some(e);
+                }
+                block.clear();
+            }
+        }
+    };
+    if is_imark23(game) {
+        imark23::run(
+            last,
+            imark23::Config::for_bound(last),
+            &imark23::Options::default(),
+            &mut |_, _| {},
+            &mut |from, words, count| {
+                let view = imark23::WordsView::new(from, words);
+                for p in from.max(range.start)..(from + count).min(range.end) {
+                    push(p, view.value(p), &mut block);
+                }
+            },
+        )?;
+    } else {
+        let mut stream = stream::Stream::new(game)?;
+        loop {
+            let (p, v) = stream.next_value()?;
+            push(p, v, &mut block);
+            if p == last {
+                break;
+            }
+        }
+    }
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if !block.is_empty() {
+        sink(&block)?;
+    }
+    Ok(())
+}
+
 struct SubDivisionSolver<'a> {
     game: &'a SubDivision,
     dense: DenseSolver<&'a SubDivision>,
@@ -371,11 +426,10 @@ impl Solver for SubDivisionSolver<'_> {
         if self.closed.is_some() {
             return sequence_by_position(self, template, range, sink);
         }
-        if range.end > DENSE_LIMIT {
-            // The last position's error, before anything is computed.
-            self.evaluate(&[range.end - 1])?;
+        if range.end <= DENSE_LIMIT {
+            return self.dense.for_each_block(range, sink);
         }
-        self.dense.for_each_block(range, sink)
+        stream_range(self.game, range, sink)
     }
 }
 
@@ -621,6 +675,27 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// Sequences past the dense table come from the streaming engines in blocks; the same
+    /// values as the dense engine, across a block boundary.
+    #[test]
+    fn streamed_ranges_match_the_dense_engine() {
+        for game in [
+            SubDivision::imark(vec![1], vec![2, 3]).unwrap(),
+            SubDivision::new(vec![1, 2], vec![3], Division::Ceil).unwrap(),
+        ] {
+            let mut dense = DenseSolver::new(&game);
+            let range = 200_000..200_000 + crate::solve::SEQUENCE_BLOCK + 77;
+            let mut got = Vec::new();
+            stream_range(&game, range.clone(), &mut |b| {
+                got.extend_from_slice(b);
+                Ok(())
+            })
+            .unwrap();
+            let expected: Vec<u64> = range.map(|n| dense.value(n).unwrap()).collect();
+            assert_eq!(got, expected, "{game:?}");
         }
     }
 

@@ -174,10 +174,10 @@ impl SubtractionSolver<'_> {
 /// The largest position [`stream_value`] runs to: 10^12, an hour or two.
 pub const MAX_STREAM_N: u64 = 1_000_000_000_000;
 
-/// The value at `n` by the definition, keeping only the last `max(S)` values in a ring (4 bytes
-/// each, at most 1 GiB): for a game whose period is not proven within
-/// [`PERIOD_SEARCH_LIMIT`] values.
-pub fn stream_value(game: &Subtraction, n: u64) -> Result<u64> {
+/// The values at the positions in `range` by the definition, from 0, keeping only the last
+/// `max(S)` values in a ring (4 bytes each, at most 1 GiB), handed to `sink` in blocks: for a
+/// game whose period is not proven within [`PERIOD_SEARCH_LIMIT`] values.
+pub fn stream_blocks(game: &Subtraction, range: Range<u64>, sink: &mut BlockSink) -> Result<()> {
     let k = game.max_subtraction();
     let ring_len = (k + 1).next_power_of_two();
     if ring_len > 1 << 28 {
@@ -185,23 +185,45 @@ pub fn stream_value(game: &Subtraction, n: u64) -> Result<u64> {
             "streaming keeps the last max(S) = {k} values, more than 2^28 (1 GiB)"
         )));
     }
-    if n > MAX_STREAM_N {
+    if range.end > MAX_STREAM_N {
         return Err(Error::TooLarge(format!(
-            "no period is proven within the first {PERIOD_SEARCH_LIMIT} values, and streaming to {n} is beyond its limit of {MAX_STREAM_N}"
+            "no period is proven within the first {PERIOD_SEARCH_LIMIT} values, and streaming to {} is beyond its limit of {MAX_STREAM_N}",
+            range.end - 1
         )));
     }
     let mask = ring_len - 1;
     let mut ring = vec![0u32; ring_len as usize];
     let mut seen: Vec<bool> = vec![false; game.set().len() + 2];
-    for m in 0..=n {
+    let mut block = Vec::with_capacity(SEQUENCE_BLOCK as usize);
+    for m in 0..range.end {
         seen.iter_mut().for_each(|x| *x = false);
         for &s in game.set().iter().take_while(|&&s| s <= m) {
             seen[ring[((m - s) & mask) as usize] as usize] = true;
         }
         let value = seen.iter().position(|&x| !x).expect("a value is missing") as u32;
         ring[(m & mask) as usize] = value;
+        if m >= range.start {
+            block.push(u64::from(value));
+            if block.len() as u64 == SEQUENCE_BLOCK {
+                sink(&block)?;
+                block.clear();
+            }
+        }
     }
-    Ok(u64::from(ring[(n & mask) as usize]))
+    if !block.is_empty() {
+        sink(&block)?;
+    }
+    Ok(())
+}
+
+/// The value at `n` by [`stream_blocks`].
+pub fn stream_value(game: &Subtraction, n: u64) -> Result<u64> {
+    let mut value = 0;
+    stream_blocks(game, n..n + 1, &mut |block| {
+        value = block[0];
+        Ok(())
+    })?;
+    Ok(value)
 }
 
 impl Solver for SubtractionSolver<'_> {
@@ -249,7 +271,14 @@ impl Solver for SubtractionSolver<'_> {
         if range.end <= DIRECT_LIMIT {
             return Ok(());
         }
-        let p = self.find_period()?;
+        let p = match self.find_period() {
+            Ok(p) => p,
+            Err(Error::TooLarge(_)) => {
+                let rest = range.start.max(DIRECT_LIMIT)..range.end;
+                return stream_blocks(self.dense.game(), rest, sink);
+            }
+            Err(e) => return Err(e),
+        };
         let start = range.start.max(DIRECT_LIMIT);
         // Beyond the table the values run through one period, from the place of `start` in it.
         let period = self
