@@ -125,46 +125,64 @@ impl SequencePicture {
     }
 }
 
-/// A table as a heat map: `cell(row, column)` for rows `rows` and columns `columns`, `None` for
-/// a cell not shown; blocks of cells drawn by their largest value when a side passes
-/// [`MAX_SIDE`].
-pub fn table(
-    path: &Path,
+/// A table received a row at a time, drawn as a heat map; blocks of cells drawn by their
+/// largest value when a side passes [`MAX_SIDE`].
+pub struct TablePicture {
     rows: std::ops::RangeInclusive<u64>,
     columns: std::ops::RangeInclusive<u64>,
-    cell: impl Fn(u64, u64) -> Option<u64>,
-    axes: (&str, &str),
-) -> Result<(), Failure> {
-    let side = |r: &std::ops::RangeInclusive<u64>| r.end().saturating_sub(*r.start()) + 1;
-    let block = side(&rows).max(side(&columns)).div_ceil(MAX_SIDE).max(1);
-    let blocks = |r: &std::ops::RangeInclusive<u64>| side(r).div_ceil(block);
-    let cells: Vec<Vec<Option<u64>>> = (0..blocks(&rows))
-        .map(|br| {
-            (0..blocks(&columns))
-                .map(|bc| {
-                    let (r0, c0) = (rows.start() + br * block, columns.start() + bc * block);
-                    (r0..(r0 + block).min(rows.end() + 1))
-                        .flat_map(|r| {
-                            (c0..(c0 + block).min(columns.end() + 1)).map(move |c| (r, c))
-                        })
-                        .filter_map(|(r, c)| cell(r, c))
-                        .max()
-                })
-                .collect()
-        })
-        .collect();
-    let colour = if block == 1 {
-        "SG value"
-    } else {
-        "SG value (largest of a block)"
-    };
-    let origin = (*columns.start(), *rows.start());
-    let heatmap = Plot::Heatmap {
-        cells,
-        origin,
-        step: block,
-    };
-    draw(path, heatmap, Axes::new(axes.1, axes.0, colour))
+    block: u64,
+    cells: Vec<Vec<Option<u64>>>,
+    axes: (String, String),
+}
+
+impl TablePicture {
+    /// A picture of the rows and columns in these ranges, with these axis titles (row, column).
+    pub fn new(
+        rows: std::ops::RangeInclusive<u64>,
+        columns: std::ops::RangeInclusive<u64>,
+        axes: (String, String),
+    ) -> Self {
+        let side = |r: &std::ops::RangeInclusive<u64>| r.end().saturating_sub(*r.start()) + 1;
+        let block = side(&rows).max(side(&columns)).div_ceil(MAX_SIDE).max(1);
+        let cells = vec![
+            vec![None; side(&columns).div_ceil(block) as usize];
+            side(&rows).div_ceil(block) as usize
+        ];
+        TablePicture {
+            rows,
+            columns,
+            block,
+            cells,
+            axes,
+        }
+    }
+
+    /// The values of row `row` from column `first_column` on.
+    pub fn push_row(&mut self, row: u64, first_column: u64, values: &[Option<u64>]) {
+        let r = ((row - self.rows.start()) / self.block) as usize;
+        for (i, value) in values.iter().enumerate() {
+            let c = ((first_column + i as u64 - self.columns.start()) / self.block) as usize;
+            if let (Some(v), Some(cell)) = (value, self.cells.get_mut(r).and_then(|x| x.get_mut(c)))
+            {
+                *cell = Some(cell.map_or(*v, |old: u64| old.max(*v)));
+            }
+        }
+    }
+
+    /// Draws the picture to `path`.
+    pub fn finish(self, path: &Path) -> Result<(), Failure> {
+        let colour = if self.block == 1 {
+            "SG value"
+        } else {
+            "SG value (largest of a block)"
+        };
+        let heatmap = Plot::Heatmap {
+            cells: self.cells,
+            origin: (*self.columns.start(), *self.rows.start()),
+            step: self.block,
+        };
+        draw(path, heatmap, Axes::new(&self.axes.1, &self.axes.0, colour))
+    }
 }
 
 /// Gap statistics: for each value, its largest gap and its count, on a logarithmic scale.

@@ -32,6 +32,40 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
+/// Bytes on their way to the output: kept until there is a mebibyte of them (so an error
+/// before that leaves the output empty), then handed on.
+pub struct Pending<'a> {
+    out: &'a mut dyn Write,
+    /// What is not written yet.
+    pub buffer: Vec<u8>,
+}
+
+impl<'a> Pending<'a> {
+    /// Nothing pending yet.
+    pub fn new(out: &'a mut dyn Write) -> Self {
+        Pending {
+            out,
+            buffer: Vec::with_capacity(FLUSH_AT + 4096),
+        }
+    }
+
+    /// Hands the bytes on once there is a mebibyte of them.
+    pub fn maybe_flush(&mut self) -> std::io::Result<()> {
+        if self.buffer.len() >= FLUSH_AT {
+            self.out.write_all(&self.buffer)?;
+            self.buffer.clear();
+        }
+        Ok(())
+    }
+
+    /// Hands every pending byte on.
+    pub fn finish(&mut self) -> std::io::Result<()> {
+        self.out.write_all(&self.buffer)?;
+        self.buffer.clear();
+        Ok(())
+    }
+}
+
 /// The decimal digits of a number that counts up by one.
 struct Counter {
     digits: [u8; 20],
@@ -87,9 +121,8 @@ fn put_value(out: &mut Vec<u8>, v: u64) {
 /// A sequence `a(from), a(from + 1), ...` written in one of the output formats as its values
 /// arrive.
 pub struct SequenceWriter<'a> {
-    out: &'a mut dyn Write,
+    pending: Pending<'a>,
     format: Format,
-    buffer: Vec<u8>,
     n: Counter,
     written: u64,
     /// Text: the width of the row labels.
@@ -113,7 +146,8 @@ pub struct JsonHead<'a> {
 impl<'a> SequenceWriter<'a> {
     /// Starts a sequence from `from` to `to` (for the text layout's widths and the JSON head).
     pub fn new(out: &'a mut dyn Write, format: Format, head: &JsonHead) -> Self {
-        let mut buffer = Vec::with_capacity(FLUSH_AT + 4096);
+        let mut pending = Pending::new(out);
+        let buffer = &mut pending.buffer;
         match format {
             Format::Json => {
                 let position = serde_json::to_string(&head.position).expect("numbers");
@@ -138,9 +172,8 @@ impl<'a> SequenceWriter<'a> {
             Format::Bfile => {}
         }
         SequenceWriter {
-            out,
+            pending,
             format,
-            buffer,
             n: Counter::new(head.from),
             written: 0,
             width: itoa::Buffer::new().format(head.to).len(),
@@ -149,51 +182,48 @@ impl<'a> SequenceWriter<'a> {
 
     /// The next values, in order.
     pub fn push(&mut self, values: &[u64]) -> std::io::Result<()> {
+        let buffer = &mut self.pending.buffer;
         for &v in values {
             match self.format {
                 Format::Bfile => {
-                    self.buffer.extend_from_slice(self.n.bytes());
-                    self.buffer.push(b' ');
-                    put_value(&mut self.buffer, v);
-                    self.buffer.push(b'\n');
+                    buffer.extend_from_slice(self.n.bytes());
+                    buffer.push(b' ');
+                    put_value(buffer, v);
+                    buffer.push(b'\n');
                 }
                 Format::Csv => {
-                    self.buffer.extend_from_slice(self.n.bytes());
-                    self.buffer.push(b',');
-                    put_value(&mut self.buffer, v);
-                    self.buffer.push(b'\n');
+                    buffer.extend_from_slice(self.n.bytes());
+                    buffer.push(b',');
+                    put_value(buffer, v);
+                    buffer.push(b'\n');
                 }
                 Format::Json => {
                     if self.written > 0 {
-                        self.buffer.push(b',');
+                        buffer.push(b',');
                     }
-                    put_value(&mut self.buffer, v);
+                    put_value(buffer, v);
                 }
                 Format::Text => {
                     if self.written % 10 == 0 {
                         if self.written > 0 {
-                            self.buffer.push(b'\n');
+                            buffer.push(b'\n');
                         }
                         let label = self.n.bytes();
-                        self.buffer.extend(std::iter::repeat_n(
+                        buffer.extend(std::iter::repeat_n(
                             b' ',
                             self.width.saturating_sub(label.len()),
                         ));
-                        self.buffer.extend_from_slice(label);
-                        self.buffer.push(b':');
+                        buffer.extend_from_slice(label);
+                        buffer.push(b':');
                     }
-                    self.buffer.push(b' ');
-                    put_value(&mut self.buffer, v);
+                    buffer.push(b' ');
+                    put_value(buffer, v);
                 }
             }
             self.n.increment();
             self.written += 1;
         }
-        if self.buffer.len() >= FLUSH_AT {
-            self.out.write_all(&self.buffer)?;
-            self.buffer.clear();
-        }
-        Ok(())
+        self.pending.maybe_flush()
     }
 
     /// How many values were pushed.
@@ -208,23 +238,20 @@ impl<'a> SequenceWriter<'a> {
         complete: bool,
         extra: &[(&str, serde_json::Value)],
     ) -> std::io::Result<()> {
+        let buffer = &mut self.pending.buffer;
         match self.format {
             Format::Json => {
-                self.buffer.push(b']');
+                buffer.push(b']');
                 for (key, value) in extra {
                     let text = serde_json::to_string(value).expect("JSON");
-                    self.buffer
-                        .extend_from_slice(format!(",\"{key}\":{text}").as_bytes());
+                    buffer.extend_from_slice(format!(",\"{key}\":{text}").as_bytes());
                 }
-                self.buffer
-                    .extend_from_slice(format!(",\"complete\":{complete}}}\n").as_bytes());
+                buffer.extend_from_slice(format!(",\"complete\":{complete}}}\n").as_bytes());
             }
-            Format::Text if self.written > 0 => self.buffer.push(b'\n'),
+            Format::Text if self.written > 0 => buffer.push(b'\n'),
             _ => {}
         }
-        self.out.write_all(&self.buffer)?;
-        self.buffer.clear();
-        Ok(())
+        self.pending.finish()
     }
 }
 

@@ -12,6 +12,12 @@ use crate::{Error, Outcome, Result};
 pub const MAX_SEQUENCE_LEN: u64 = 1 << 27;
 /// The most cells `table` returns in one call.
 pub const MAX_TABLE_CELLS: u64 = 1 << 24;
+/// The most coordinates the cells of one `table` hold in all (8 bytes each: 512 MiB).
+pub const MAX_TABLE_NUMBERS: u128 = 1 << 26;
+/// The most cells [`table_rows`] streams (its work: about 7 * 10^10 cells).
+pub const MAX_STREAMED_TABLE_CELLS: u128 = 1 << 36;
+/// The most columns of one streamed row (the row is held in memory: 16 bytes a cell).
+pub const MAX_TABLE_ROW: u128 = 1 << 24;
 
 /// The value of one position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -370,37 +376,104 @@ pub struct Cell {
 
 /// The values over the two `_` of `template`, each running from its smallest legal value to
 /// `max`; row-major (the first `_` varies slowest). Cells the game does not show
-/// ([`Ruleset::table_cell_shown`]) are left out.
+/// ([`Ruleset::table_cell_shown`]) are left out. At most [`MAX_TABLE_CELLS`] cells, and at most
+/// [`MAX_TABLE_NUMBERS`] coordinates in all (each cell keeps its position); [`table_rows`]
+/// hands out rows of values instead, with larger limits.
 pub fn table(
     ruleset: &dyn Ruleset,
     template: &[Option<u64>],
     max: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<Cell>> {
+    let (rows, cols) = table_size(ruleset, template, max)?;
+    let cells = rows.checked_mul(cols);
+    if cells.is_none_or(|cells| cells > u128::from(MAX_TABLE_CELLS)) {
+        return Err(Error::TooLarge(format!(
+            "a table of {rows} x {cols} cells is more than the limit of {MAX_TABLE_CELLS} cells"
+        )));
+    }
+    let numbers = cells.unwrap_or(0) * template.len() as u128;
+    if numbers > MAX_TABLE_NUMBERS {
+        return Err(Error::TooLarge(format!(
+            "a table of {rows} x {cols} cells of {} coordinates holds {numbers} numbers, more than the limit of {MAX_TABLE_NUMBERS}",
+            template.len()
+        )));
+    }
+    let blank = blanks(template);
+    let mut out = Vec::new();
+    table_rows(ruleset, template, max, &mut |row, first_col, values| {
+        for (i, value) in values.iter().enumerate() {
+            if let Some(value) = *value {
+                let position = fill(template, &[row, first_col + i as u64]);
+                debug_assert_eq!(position[blank[0]], row);
+                out.push(Cell { position, value });
+            }
+        }
+        progress(out.len() as u64);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// The numbers of rows and of columns of a table over the two `_` of `template` up to `max`,
+/// counted in `u128` (`max - lo + 1` is 2^64 for `max = 2^64 - 1`).
+pub fn table_size(
+    ruleset: &dyn Ruleset,
+    template: &[Option<u64>],
+    max: u64,
+) -> Result<(u128, u128)> {
     let blank = blanks(template);
     if blank.len() != 2 {
         return Err(Error::Position(
             "a table needs exactly two '_' in the position".into(),
         ));
     }
-    let (lo_row, lo_col) = (
-        ruleset.min_coordinate(blank[0]),
-        ruleset.min_coordinate(blank[1]),
-    );
-    // Counted in u128: `max - lo + 1` is 2^64 for `--max 2^64-1`.
     let side = |lo: u64| {
         u128::from(max)
             .checked_sub(u128::from(lo))
             .map_or(0, |d| d + 1)
     };
-    let (rows, cols) = (side(lo_row), side(lo_col));
+    Ok((
+        side(ruleset.min_coordinate(blank[0])),
+        side(ruleset.min_coordinate(blank[1])),
+    ))
+}
+
+/// Receives a table's rows: `(row, first_column, values)`.
+pub type RowSink<'a> = dyn FnMut(u64, u64, &[Option<u64>]) -> Result<()> + 'a;
+
+/// The rows of a table over the two `_` of `template` up to `max`, in increasing order of the
+/// first `_`: `sink(row, first_column, values)` with one value per column from `first_column`
+/// (`None` where the game does not show the cell). Only one row is kept, so the memory is that
+/// of a row (at most [`MAX_TABLE_ROW`] columns) whatever the number of rows; the work is bounded
+/// by [`MAX_STREAMED_TABLE_CELLS`] cells. An error from `sink` stops the table and is returned.
+pub fn table_rows(
+    ruleset: &dyn Ruleset,
+    template: &[Option<u64>],
+    max: u64,
+    sink: &mut RowSink,
+) -> Result<()> {
+    let blank = blanks(template);
+    let (rows, cols) = table_size(ruleset, template, max)?;
     if rows
         .checked_mul(cols)
-        .is_none_or(|cells| cells > u128::from(MAX_TABLE_CELLS))
+        .is_none_or(|cells| cells > MAX_STREAMED_TABLE_CELLS)
     {
         return Err(Error::TooLarge(format!(
-            "a table of {rows} x {cols} cells is more than the limit of {MAX_TABLE_CELLS} cells"
+            "a table of {rows} x {cols} cells is more than the limit of {MAX_STREAMED_TABLE_CELLS} cells for streamed output (JSON, CSV)"
         )));
+    }
+    if cols > MAX_TABLE_ROW {
+        return Err(Error::TooLarge(format!(
+            "a table row of {cols} cells is more than the limit of {MAX_TABLE_ROW} cells a row"
+        )));
+    }
+    let (lo_row, lo_col) = (
+        ruleset.min_coordinate(blank[0]),
+        ruleset.min_coordinate(blank[1]),
+    );
+    if lo_row > max || lo_col > max {
+        return Ok(());
     }
     ruleset.validate(&fill(template, &[lo_row, lo_col]))?;
     // The search-size refusals of some games grow with the coordinates, largest at a corner.
@@ -408,19 +481,20 @@ pub fn table(
         ruleset.check_size(&fill(template, &corner))?;
     }
     let mut solver = solver_for(ruleset);
-    let mut cells = Vec::new();
+    let mut values = Vec::new();
     for row in lo_row..=max {
+        values.clear();
         for col in lo_col..=max {
             let position = fill(template, &[row, col]);
-            if !ruleset.table_cell_shown(template, &position) {
-                continue;
-            }
-            let value = solver.value(&position)?;
-            cells.push(Cell { position, value });
+            values.push(if ruleset.table_cell_shown(template, &position) {
+                Some(solver.value(&position)?)
+            } else {
+                None
+            });
         }
-        progress(cells.len() as u64);
+        sink(row, lo_col, &values)?;
     }
-    Ok(cells)
+    Ok(())
 }
 
 /// The analysis of a sequence with the game's verdict on its periodicity.

@@ -3,20 +3,9 @@
 
 use std::io::Write;
 
-use serde::Serialize;
-
-use super::{number, show_position, show_template, unsupported, write_json, Outcome};
+use super::{number, show_template, unsupported, Outcome};
 use crate::cli::{Format, TableArgs};
 use grundy::{query, spec};
-
-#[derive(Serialize)]
-struct TableJson<'a> {
-    game: String,
-    /// The template as a list, `null` where a coordinate varies.
-    position: &'a [Option<u64>],
-    max: u64,
-    cells: &'a [query::Cell],
-}
 
 pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
@@ -26,14 +15,14 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
     if args.matrix && format != Format::Csv {
         return Err(grundy::Error::Invalid("--matrix is a layout of --format csv".into()).into());
     }
+    if format == Format::Bfile {
+        return Err(unsupported(format, "table (b-files are for sequences)"));
+    }
     if let Some(path) = &args.plot {
         crate::picture::check_path(path)?;
     }
-    let bar = crate::progress::bar(0, "table");
-    let cells = query::table(game.as_ref(), &template, max, &mut |done| {
-        bar.set_position(done)
-    })?;
-    bar.finish_and_clear();
+    let (rows, cols) = query::table_size(game.as_ref(), &template, max)?;
+    let total = rows.saturating_mul(cols).min(u128::from(u64::MAX)) as u64;
     let blanks: Vec<usize> = template
         .iter()
         .enumerate()
@@ -41,65 +30,66 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
         .map(|(i, _)| i)
         .collect();
     let (r, c) = (blanks[0], blanks[1]);
-    // The cells by (row, column); rows and columns run from their smallest legal values.
     let (lo_row, lo_col) = (game.min_coordinate(r), game.min_coordinate(c));
-    let at = |row: u64, col: u64| -> Option<u64> {
-        cells
-            .binary_search_by(|cell| (cell.position[r], cell.position[c]).cmp(&(row, col)))
-            .ok()
-            .map(|i| cells[i].value)
-    };
-    if let Some(path) = &args.plot {
-        crate::picture::table(
-            path,
+    let mut picture = args.plot.as_ref().map(|_| {
+        crate::picture::TablePicture::new(
             lo_row..=max.max(lo_row),
             lo_col..=max.max(lo_col),
-            at,
             (
-                &format!("coordinate {}", r + 1),
-                &format!("coordinate {}", c + 1),
+                format!("coordinate {}", r + 1),
+                format!("coordinate {}", c + 1),
             ),
-        )?;
+        )
+    });
+    let bar = crate::progress::bar(total, "table");
+    if format != Format::Text {
+        // JSON and CSV are written a row at a time as the rows are computed.
+        let mut writer = TableWriter::new(
+            out,
+            format,
+            args.matrix,
+            &game.spec(),
+            &template,
+            max,
+            (r, c),
+            lo_col,
+        );
+        let mut write_error = None;
+        let mut cells = 0u64;
+        let result = query::table_rows(game.as_ref(), &template, max, &mut |row, first, values| {
+            if let Err(e) = writer.row(row, first, values) {
+                write_error = Some(e);
+                return Err(grundy::Error::Invalid("output failed".into()));
+            }
+            if let Some(picture) = &mut picture {
+                picture.push_row(row, first, values);
+            }
+            cells += values.len() as u64;
+            bar.set_position(cells);
+            Ok(())
+        });
+        bar.finish_and_clear();
+        if let Some(e) = write_error {
+            return Err(e.into());
+        }
+        result?;
+        if let (Some(path), Some(picture)) = (&args.plot, picture) {
+            picture.finish(path)?;
+        }
+        writer.finish()?;
+        return Ok(());
+    }
+    let cells = query::table(game.as_ref(), &template, max, &mut |done| {
+        bar.set_position(done)
+    })?;
+    bar.finish_and_clear();
+    if let (Some(path), Some(mut picture)) = (&args.plot, picture) {
+        for cell in &cells {
+            picture.push_row(cell.position[r], cell.position[c], &[Some(cell.value)]);
+        }
+        picture.finish(path)?;
     }
     match format {
-        // Serialised from the cells as they are (a `serde_json::Value` per cell took ~850 bytes).
-        Format::Json => write_json(
-            out,
-            &TableJson {
-                game: game.spec(),
-                position: &template,
-                max,
-                cells: &cells,
-            },
-        ),
-        Format::Csv if args.matrix => {
-            // A header of column coordinates, then each row: its coordinate and its cells
-            // (empty where the game shows no cell).
-            let columns: Vec<u64> = (lo_col..=max).collect();
-            let header: Vec<String> = columns.iter().map(u64::to_string).collect();
-            writeln!(
-                out,
-                "coordinate {}\\coordinate {},{}",
-                r + 1,
-                c + 1,
-                header.join(",")
-            )?;
-            for row in lo_row..=max {
-                let line: Vec<String> = columns
-                    .iter()
-                    .map(|&col| at(row, col).map_or(String::new(), |v| v.to_string()))
-                    .collect();
-                writeln!(out, "{row},{}", line.join(","))?;
-            }
-            Ok(())
-        }
-        Format::Csv => {
-            writeln!(out, "position,value")?;
-            for cell in &cells {
-                writeln!(out, "\"{}\",{}", show_position(&cell.position), cell.value)?;
-            }
-            Ok(())
-        }
         Format::Text => {
             // A game may leave cells out (e.g. Sharing Nim shows row <= column, as in Ho's
             // Table 1): place every cell by its column and leave the others blank.
@@ -145,6 +135,108 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
             writeln!(out, "{:>width$}   {}", "", header.join(" "))?;
             Ok(())
         }
-        format @ Format::Bfile => Err(unsupported(format, "table (b-files are for sequences)")),
+        _ => unreachable!("JSON and CSV are streamed above, b-files refused"),
+    }
+}
+
+/// JSON (one cell object per shown cell) or CSV (one line per cell, or per row with
+/// `--matrix`), written a row at a time, flushed a mebibyte at a time.
+struct TableWriter<'a> {
+    pending: crate::stream::Pending<'a>,
+    format: Format,
+    matrix: bool,
+    template: Vec<Option<u64>>,
+    blanks: (usize, usize),
+    first_cell: bool,
+}
+
+impl<'a> TableWriter<'a> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        out: &'a mut dyn Write,
+        format: Format,
+        matrix: bool,
+        game: &str,
+        template: &[Option<u64>],
+        max: u64,
+        blanks: (usize, usize),
+        lo_col: u64,
+    ) -> Self {
+        let mut pending = crate::stream::Pending::new(out);
+        let head = match (format, matrix) {
+            (Format::Json, _) => format!(
+                "{{\"game\":{},\"position\":{},\"max\":{max},\"cells\":[",
+                serde_json::to_string(game).expect("a string"),
+                serde_json::to_string(template).expect("numbers")
+            ),
+            (_, true) => {
+                let columns: Vec<String> = (lo_col..=max).map(|c| c.to_string()).collect();
+                format!(
+                    "coordinate {}\\coordinate {},{}\n",
+                    blanks.0 + 1,
+                    blanks.1 + 1,
+                    columns.join(",")
+                )
+            }
+            _ => "position,value\n".to_string(),
+        };
+        pending.buffer.extend_from_slice(head.as_bytes());
+        TableWriter {
+            pending,
+            format,
+            matrix,
+            template: template.to_vec(),
+            blanks,
+            first_cell: true,
+        }
+    }
+
+    fn row(&mut self, row: u64, first: u64, values: &[Option<u64>]) -> std::io::Result<()> {
+        let buffer = &mut self.pending.buffer;
+        if self.matrix {
+            buffer.extend_from_slice(row.to_string().as_bytes());
+            for value in values {
+                buffer.push(b',');
+                if let Some(v) = value {
+                    buffer.extend_from_slice(itoa::Buffer::new().format(*v).as_bytes());
+                }
+            }
+            buffer.push(b'\n');
+            return self.pending.maybe_flush();
+        }
+        for (i, value) in values.iter().enumerate() {
+            let Some(v) = value else { continue };
+            let mut position = self.template.clone();
+            position[self.blanks.0] = Some(row);
+            position[self.blanks.1] = Some(first + i as u64);
+            let coordinates: Vec<String> = position
+                .iter()
+                .map(|c| c.unwrap_or(0).to_string())
+                .collect();
+            match self.format {
+                Format::Json => {
+                    if !self.first_cell {
+                        buffer.push(b',');
+                    }
+                    buffer.extend_from_slice(
+                        format!("{{\"position\":[{}],\"value\":{v}}}", coordinates.join(","))
+                            .as_bytes(),
+                    );
+                }
+                _ => buffer
+                    .extend_from_slice(format!("\"{}\",{v}\n", coordinates.join(",")).as_bytes()),
+            }
+            self.first_cell = false;
+        }
+        self.pending.maybe_flush()
+    }
+
+    fn finish(mut self) -> std::io::Result<()> {
+        if self.format == Format::Json {
+            self.pending
+                .buffer
+                .extend_from_slice(b"],\"complete\":true}\n");
+        }
+        self.pending.finish()
     }
 }
