@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::analysis::{self, Analysis};
-use crate::ruleset::{solver_for, Arity, Move, Ruleset, Solver};
+use crate::ruleset::{solver_for, Arity, BlockSink, Move, Ruleset, Solver};
 use crate::{Error, Outcome, Result};
 
 /// The most values `sequence` returns in one call (8 bytes each).
@@ -310,6 +310,34 @@ pub fn sequence(
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<u64>> {
+    if to.checked_sub(from).is_some_and(|d| d >= MAX_SEQUENCE_LEN) {
+        return Err(Error::TooLarge(format!(
+            "a sequence may have at most {MAX_SEQUENCE_LEN} values (use `gaps` for statistics of longer runs)"
+        )));
+    }
+    let mut values = Vec::new();
+    sequence_blocks(ruleset, template, from, to, &mut |block| {
+        if values.is_empty() {
+            values.reserve_exact((to - from + 1) as usize);
+        }
+        values.extend_from_slice(block);
+        progress(values.len() as u64);
+        Ok(())
+    })?;
+    Ok(values)
+}
+
+/// The values along the one `_` of `template` for it running from `from` to `to` inclusive,
+/// handed to `sink` in consecutive blocks as the game's solver computes them
+/// ([`Solver::sequence_blocks`]): no limit on the length, since nothing is kept here. An error
+/// returned by `sink` stops the computation and is returned.
+pub fn sequence_blocks(
+    ruleset: &dyn Ruleset,
+    template: &[Option<u64>],
+    from: u64,
+    to: u64,
+    sink: &mut BlockSink,
+) -> Result<()> {
     if blanks(template).len() != 1 {
         return Err(Error::Position(
             "a sequence needs exactly one '_' in the position".into(),
@@ -320,22 +348,11 @@ pub fn sequence(
             "--from {from} is larger than --to {to}"
         )));
     }
-    if to - from >= MAX_SEQUENCE_LEN {
-        return Err(Error::TooLarge(format!(
-            "a sequence may have at most {MAX_SEQUENCE_LEN} values (use `gaps` for statistics of longer runs)"
-        )));
-    }
+    let end = to
+        .checked_add(1)
+        .ok_or_else(|| Error::TooLarge(format!("a sequence must end below {}", u64::MAX)))?;
     ruleset.validate(&fill(template, &[from]))?;
-    let mut solver = solver_for(ruleset);
-    let mut values = Vec::with_capacity((to - from + 1) as usize);
-    for n in from..=to {
-        values.push(solver.value(&fill(template, &[n]))?);
-        if (n - from) % 65_536 == 65_535 {
-            progress(n - from + 1);
-        }
-    }
-    progress(to - from + 1);
-    Ok(values)
+    solver_for(ruleset).sequence_blocks(template, from..end, sink)
 }
 
 /// One cell of a table.
@@ -488,6 +505,57 @@ mod tests {
             prop_assert_eq!(got, expected);
             prop_assert!(report.unlisted.is_empty());
         }
+    }
+
+    /// Every family's solver hands out by blocks the values it gives one position at a time
+    /// (the dense tables, the closed forms, the memoised search, the period beyond a table).
+    #[test]
+    fn sequence_blocks_match_values_one_by_one_in_every_family() {
+        let cases: &[(&str, &str, u64, u64)] = &[
+            ("nim", "3,_", 0, 100),
+            ("subtraction:s=1,3,4", "_", 0, 70_000),
+            ("subtraction:s=2,5,7", "_", 1 << 26, (1 << 26) + 50),
+            ("takeaway:f=2*k", "_,3", 0, 200),
+            ("imark:s=1:d=2,3", "_", 0, 70_000),
+            ("imark:s=1,2:d=4", "_", 0, 300),
+            ("sd:s=1:d=2:round=floor", "_", 5, 300),
+            ("upmark", "_", 0, 300),
+            ("kupin:s=1:d=2", "_", 1, 300),
+            ("sharing-nim", "0,3,_", 0, 60),
+            ("sharing-nim", "0,1,2,_", 0, 12),
+            ("graph-nim:edges=0>1,1>2,2-0", "1,0,_", 0, 12),
+        ];
+        for &(spec, template, from, to) in cases {
+            let game = parse_game(spec).unwrap();
+            let template = crate::spec::parse_template(template).unwrap();
+            let mut blocks = Vec::new();
+            let mut calls = 0;
+            sequence_blocks(game.as_ref(), &template, from, to, &mut |block| {
+                calls += 1;
+                blocks.extend_from_slice(block);
+                Ok(())
+            })
+            .unwrap();
+            let mut solver = solver_for(game.as_ref());
+            let one_by_one: Vec<u64> = (from..=to)
+                .map(|n| solver.value(&fill(&template, &[n])).unwrap())
+                .collect();
+            assert_eq!(blocks, one_by_one, "{spec}");
+            assert!(calls >= 1, "{spec}");
+        }
+    }
+
+    #[test]
+    fn a_sink_error_stops_the_sequence() {
+        let game = parse_game("subtraction:s=1,3,4").unwrap();
+        let mut calls = 0;
+        let result = sequence_blocks(game.as_ref(), &[None], 0, 1 << 20, &mut |_| {
+            calls += 1;
+            Err(Error::Invalid("stop".into()))
+        });
+        assert_eq!(result, Err(Error::Invalid("stop".into())));
+        assert_eq!(calls, 1);
+        assert!(sequence_blocks(game.as_ref(), &[None], 0, u64::MAX, &mut |_| Ok(())).is_err());
     }
 
     #[test]

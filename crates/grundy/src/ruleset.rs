@@ -7,6 +7,7 @@
 //! argument); otherwise [`solver_for`] falls back to the memoised search.
 
 use std::cell::RefCell;
+use std::ops::Range;
 
 use serde::Serialize;
 
@@ -66,6 +67,13 @@ pub struct DefaultSequence {
     pub values: Vec<u64>,
 }
 
+/// Receives the values of a sequence in consecutive blocks, in order (see
+/// [`Solver::sequence_blocks`]); an error it returns stops the computation and is passed on.
+pub type BlockSink<'a> = dyn FnMut(&[u64]) -> Result<()> + 'a;
+
+/// How many values [`sequence_by_position`] hands out at a time.
+pub const POSITION_BLOCK: usize = 1024;
+
 /// Computes values of one ruleset, keeping what it learns between calls.
 pub trait Solver {
     /// The SG value of a (validated) position.
@@ -90,6 +98,47 @@ pub trait Solver {
             method: evaluation.method,
         })
     }
+
+    /// The values at `template` (a position with one `_`) for the `_` running through `range`,
+    /// handed to `sink` in consecutive blocks. The default asks [`Solver::value`] one position
+    /// at a time ([`sequence_by_position`]); a solver backed by a table overrides it to hand
+    /// out the table's values as the engine computes them.
+    fn sequence_blocks(
+        &mut self,
+        template: &[Option<u64>],
+        range: Range<u64>,
+        sink: &mut BlockSink,
+    ) -> Result<()> {
+        sequence_by_position(self, template, range, sink)
+    }
+}
+
+/// [`Solver::sequence_blocks`] by asking [`Solver::value`] one position at a time, in blocks of
+/// [`POSITION_BLOCK`] values.
+pub fn sequence_by_position<S: Solver + ?Sized>(
+    solver: &mut S,
+    template: &[Option<u64>],
+    range: Range<u64>,
+    sink: &mut BlockSink,
+) -> Result<()> {
+    let mut position: Position = template.iter().map(|c| c.unwrap_or(0)).collect();
+    let blank = template
+        .iter()
+        .position(Option::is_none)
+        .ok_or_else(|| Error::Position("a sequence needs a '_' in the position".into()))?;
+    let mut block = Vec::with_capacity(POSITION_BLOCK);
+    for n in range {
+        position[blank] = n;
+        block.push(solver.value(&position)?);
+        if block.len() == POSITION_BLOCK {
+            sink(&block)?;
+            block.clear();
+        }
+    }
+    if !block.is_empty() {
+        sink(&block)?;
+    }
+    Ok(())
 }
 
 /// An impartial game family with its parameters fixed, as parsed from a spec string.

@@ -7,7 +7,10 @@
 //! that reading an option is one load from the first-level cache instead of a packed-array
 //! decode, and each block is packed a word at a time.
 
+use std::ops::Range;
+
 use super::PackedValues;
+use crate::ruleset::BlockSink;
 use crate::Result;
 
 /// A game whose positions are the integers `0, 1, 2, ...` and whose options are smaller.
@@ -26,6 +29,9 @@ pub trait DenseGame {
 
 /// The longest reach served by the byte blocks of recent values.
 const MAX_REACH: u64 = 1 << 16;
+
+/// How many values [`DenseSolver::for_each_block`] computes and hands out at a time.
+pub const SEQUENCE_BLOCK: u64 = 1 << 16;
 
 /// Computes and keeps the values `SG(0), SG(1), ..., SG(len - 1)` of a [`DenseGame`]; the table
 /// grows on request.
@@ -117,6 +123,24 @@ impl<G: DenseGame> DenseSolver<G> {
                 let value = self.mex_wide(n);
                 self.values.push(value);
             }
+        }
+        Ok(())
+    }
+
+    /// Hands the values of the positions in `range` to `sink` in consecutive blocks of
+    /// [`SEQUENCE_BLOCK`] values, computing the table as far as each block needs before handing
+    /// it out (so a long range streams: the first block goes out before the last is computed).
+    pub fn for_each_block(&mut self, range: Range<u64>, sink: &mut BlockSink) -> Result<()> {
+        let mut block = Vec::with_capacity(SEQUENCE_BLOCK.min(range.end - range.start) as usize);
+        let mut start = range.start;
+        while start < range.end {
+            let end = range.end.min(start + SEQUENCE_BLOCK);
+            self.extend_to(end)?;
+            block.clear();
+            self.values
+                .extend_vec(start as usize..end as usize, &mut block);
+            sink(&block)?;
+            start = end;
         }
         Ok(())
     }
@@ -223,6 +247,40 @@ mod tests {
             }
             plain.extend_to(len).unwrap();
             proptest::prop_assert_eq!(fast.values().to_vec(0..len as usize), plain.values().to_vec(0..len as usize));
+        }
+    }
+
+    proptest::proptest! {
+        // Each case computes a few hundred thousand values: fewer cases keep debug tests quick.
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// Blocks hand out exactly the values of the range, in order, whatever was computed
+        /// before; an error from the sink stops the run.
+        #[test]
+        fn blocks_hand_out_the_range(
+            set in proptest::collection::btree_set(1u64..50, 1..5),
+            before in 0u64..200_000,
+            start in 0u64..200_000,
+            len in 0u64..150_000,
+        ) {
+            let set: Vec<u64> = set.into_iter().collect();
+            let mut reference = DenseSolver::new(Subtract { set: set.clone(), tell_reach: false });
+            reference.extend_to(start + len).unwrap();
+            let mut solver = DenseSolver::new(Subtract { set, tell_reach: true });
+            solver.extend_to(before).unwrap();
+            let mut got = Vec::new();
+            solver.for_each_block(start..start + len, &mut |block| {
+                assert!(block.len() as u64 <= SEQUENCE_BLOCK);
+                got.extend_from_slice(block);
+                Ok(())
+            }).unwrap();
+            proptest::prop_assert_eq!(got, reference.values().to_vec(start as usize..(start + len) as usize));
+            let mut calls = 0;
+            let stopped = solver.for_each_block(0..3 * SEQUENCE_BLOCK, &mut |_| {
+                calls += 1;
+                Err(crate::Error::Invalid("stop".into()))
+            });
+            proptest::prop_assert!(stopped.is_err() && calls == 1);
         }
     }
 }

@@ -83,6 +83,13 @@ impl<G: Game> MemoSolver<G> {
                         "the game has a cycle: a position can be reached from itself".into(),
                     ));
                 }
+                if self.values.len() + stack.len() >= self.limit {
+                    // A line of play that never ends (new positions forever) stops here too.
+                    return Err(Error::TooLarge(format!(
+                        "the search needs more than {} positions, stored or on the line of play being explored (does every play of the game end?); use a smaller position",
+                        self.limit
+                    )));
+                }
                 let frame = self.frame(child);
                 stack.push(frame);
                 continue;
@@ -150,6 +157,21 @@ mod tests {
         fn options(&self, p: &u8, out: &mut Vec<u8>) {
             out.push((p + 1) % 3);
         }
+    }
+
+    /// A move always leads to a new, larger position: no cycle, but no end either.
+    struct Endless;
+    impl Game for Endless {
+        type Position = u64;
+        fn options(&self, n: &u64, out: &mut Vec<u64>) {
+            out.push(n + 1);
+        }
+    }
+
+    #[test]
+    fn a_play_that_never_ends_hits_the_limit() {
+        let mut solver = MemoSolver::with_limit(Endless, 10_000);
+        assert!(matches!(solver.value(&0), Err(Error::TooLarge(_))));
     }
 
     #[test]

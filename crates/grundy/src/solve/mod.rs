@@ -17,7 +17,7 @@ mod packed;
 mod remoteness;
 mod winning;
 
-pub use dense::{DenseGame, DenseSolver};
+pub use dense::{DenseGame, DenseSolver, SEQUENCE_BLOCK};
 pub use graph::{GameGraph, DEFAULT_GRAPH_LIMIT};
 pub use memo::{MemoSolver, DEFAULT_MEMO_LIMIT};
 pub use packed::PackedValues;

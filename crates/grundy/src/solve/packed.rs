@@ -124,6 +124,25 @@ impl PackedValues {
     pub fn to_vec(&self, range: std::ops::Range<usize>) -> Vec<u64> {
         range.map(|i| self.get(i)).collect()
     }
+
+    /// Appends the values in `range` to `out`, decoding a word at a time. Panics if the range
+    /// goes past `len` (a programming error).
+    pub fn extend_vec(&self, range: std::ops::Range<usize>, out: &mut Vec<u64>) {
+        assert!(range.end <= self.len, "range {range:?} out of {}", self.len);
+        let per_word = (64 / self.width) as usize;
+        let mut i = range.start;
+        out.reserve(range.len());
+        while i < range.end {
+            let stop = ((i / per_word + 1) * per_word).min(range.end);
+            let mut word = self.words[i / per_word] >> ((i << self.shift) % 64);
+            for _ in i..stop {
+                out.push(word & self.mask);
+                // At width 64 a word holds one value and the shift (by 0) is never used again.
+                word = word.wrapping_shr(self.width);
+            }
+            i = stop;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -159,14 +178,24 @@ mod tests {
 
     proptest! {
         #[test]
-        fn stores_and_returns_values(bound in 0u64..100_000, raw in prop::collection::vec(any::<u64>(), 0..300)) {
-            let values: Vec<u64> = raw.iter().map(|v| v % (bound + 1)).collect();
+        fn stores_and_returns_values(
+            bound in prop_oneof![0u64..100_000, Just(u64::MAX)],
+            raw in prop::collection::vec(any::<u64>(), 0..300),
+            start in 0usize..300,
+            end in 0usize..300,
+        ) {
+            let values: Vec<u64> = raw.iter().map(|v| bound.checked_add(1).map_or(*v, |m| v % m)).collect();
             let mut packed = PackedValues::for_bound(bound);
             for &v in &values {
                 packed.push(v);
             }
             prop_assert_eq!(packed.len(), values.len());
-            prop_assert_eq!(packed.iter().collect::<Vec<_>>(), values);
+            prop_assert_eq!(packed.iter().collect::<Vec<_>>(), values.clone());
+            let (a, b) = (start.min(values.len()), end.min(values.len()));
+            let (a, b) = (a.min(b), a.max(b));
+            let mut decoded = vec![7];
+            packed.extend_vec(a..b, &mut decoded);
+            prop_assert_eq!(&decoded[1..], &values[a..b]);
         }
     }
 

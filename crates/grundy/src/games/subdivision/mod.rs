@@ -22,7 +22,9 @@ pub mod spec;
 pub mod stream;
 pub mod theory;
 
-use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
+use std::ops::Range;
+
+use crate::ruleset::{sequence_by_position, Arity, BlockSink, Evaluation, Move, Ruleset, Solver};
 use crate::solve::{DenseGame, DenseSolver};
 use crate::{Error, Result};
 
@@ -287,6 +289,23 @@ impl Solver for SubDivisionSolver<'_> {
         Err(Error::TooLarge(format!(
             "position {n} is beyond the dense engine's limit {DENSE_LIMIT} and no verified closed form covers this game (`grundy gaps` streams further)"
         )))
+    }
+
+    /// The dense table's values in blocks; a closed form answers position by position.
+    fn sequence_blocks(
+        &mut self,
+        template: &[Option<u64>],
+        range: Range<u64>,
+        sink: &mut BlockSink,
+    ) -> Result<()> {
+        if self.closed.is_some() {
+            return sequence_by_position(self, template, range, sink);
+        }
+        if range.end > DENSE_LIMIT {
+            // The last position's error, before anything is computed.
+            self.evaluate(&[range.end - 1])?;
+        }
+        self.dense.for_each_block(range, sink)
     }
 }
 

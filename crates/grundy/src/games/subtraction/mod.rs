@@ -10,8 +10,10 @@ pub mod spec;
 pub mod theory;
 
 use crate::analysis::Periodicity;
-use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
-use crate::solve::{DenseGame, DenseSolver};
+use std::ops::Range;
+
+use crate::ruleset::{Arity, BlockSink, Evaluation, Move, Ruleset, Solver};
+use crate::solve::{DenseGame, DenseSolver, SEQUENCE_BLOCK};
 use crate::{Error, Result};
 
 /// The subtraction game with set `S` (sorted, positive, no repetitions).
@@ -185,6 +187,41 @@ impl Solver for SubtractionSolver<'_> {
             ),
         })
     }
+
+    /// The dense table's values below [`DIRECT_LIMIT`], then the proven period's.
+    fn sequence_blocks(
+        &mut self,
+        _template: &[Option<u64>],
+        range: Range<u64>,
+        sink: &mut BlockSink,
+    ) -> Result<()> {
+        let direct = range.start.min(DIRECT_LIMIT)..range.end.min(DIRECT_LIMIT);
+        self.dense.for_each_block(direct, sink)?;
+        if range.end <= DIRECT_LIMIT {
+            return Ok(());
+        }
+        let p = self.find_period()?;
+        let start = range.start.max(DIRECT_LIMIT);
+        // Beyond the table the values run through one period, from the place of `start` in it.
+        let period = self
+            .dense
+            .values()
+            .to_vec(p.preperiod as usize..(p.preperiod + p.period) as usize);
+        let mut at = (theory::periodic_index(&p, start) - p.preperiod) as usize;
+        let mut block = Vec::with_capacity(SEQUENCE_BLOCK as usize);
+        for _ in start..range.end {
+            block.push(period[at]);
+            at = if at + 1 == period.len() { 0 } else { at + 1 };
+            if block.len() as u64 == SEQUENCE_BLOCK {
+                sink(&block)?;
+                block.clear();
+            }
+        }
+        if !block.is_empty() {
+            sink(&block)?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -206,6 +243,24 @@ mod tests {
         assert!(far.method.contains("period 7"));
     }
 
+    /// Across `DIRECT_LIMIT` the blocks go from the table to the period without a seam (the
+    /// values one at a time reduce each position by `periodic_index`).
+    #[test]
+    fn blocks_cross_the_table_limit() {
+        let game = Subtraction::new(vec![2, 5, 7]).unwrap();
+        let mut solver = solver_for(&game);
+        let (start, end) = (DIRECT_LIMIT - 40, DIRECT_LIMIT + 60);
+        let mut blocks = Vec::new();
+        solver
+            .sequence_blocks(&[None], start..end, &mut |b| {
+                blocks.extend_from_slice(b);
+                Ok(())
+            })
+            .unwrap();
+        let one_by_one: Vec<u64> = (start..end).map(|n| solver.value(&[n]).unwrap()).collect();
+        assert_eq!(blocks, one_by_one);
+    }
+
     proptest! {
         /// Dense, memoised and periodic answers agree with each other for random sets.
         #[test]
@@ -214,6 +269,27 @@ mod tests {
             let mut dense = solver_for(&game);
             let mut search = SearchSolver::new(&game);
             prop_assert_eq!(dense.value(&[n]).unwrap(), search.value(&[n]).unwrap());
+        }
+
+        /// Blocks (from the table, or from the period beyond `DIRECT_LIMIT`) give the values
+        /// asked one position at a time (`query` tests a range across the limit).
+        #[test]
+        fn blocks_match_values_one_by_one(
+            set in prop::collection::btree_set(1u64..10, 1..4),
+            start in prop_oneof![0u64..1000, DIRECT_LIMIT..DIRECT_LIMIT + 1_000_000],
+            len in 0u64..3000,
+        ) {
+            let game = Subtraction::new(set.into_iter().collect()).unwrap();
+            let mut blocks = Vec::new();
+            solver_for(&game)
+                .sequence_blocks(&[None], start..start + len, &mut |b| {
+                    blocks.extend_from_slice(b);
+                    Ok(())
+                })
+                .unwrap();
+            let mut solver = solver_for(&game);
+            let one_by_one: Vec<u64> = (start..start + len).map(|n| solver.value(&[n]).unwrap()).collect();
+            prop_assert_eq!(blocks, one_by_one);
         }
 
         #[test]
