@@ -36,7 +36,7 @@ class Sequence(_Values):
     Sequence([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2], dtype=uint8)
     >>> s.frm, s.game, s.position
     (0, 'subtraction:s=1,3,4', '_')
-    >>> s.indices[-1]
+    >>> int(s.indices[-1])
     13
     """
 

@@ -24,13 +24,13 @@ def _axes(ax: Any) -> Any:
     return ax if ax is not None else _pyplot().subplots()[1]
 
 
-def sequence(s: "Sequence", ax: Any = None, **kwargs: Any) -> Any:
+def sequence(values: "Sequence", ax: Any = None, **kwargs: Any) -> Any:
     ax = _axes(ax)
-    kwargs.setdefault("s", 4 if len(s) > 200 else 12)
-    ax.scatter(s.indices, np.asarray(s).view(np.ndarray), **kwargs)
+    kwargs.setdefault("s", 4 if len(values) > 200 else 12)
+    ax.scatter(values.indices, np.asarray(values).view(np.ndarray), **kwargs)
     ax.set_xlabel("n")
-    ax.set_ylabel(s.name or "SG value")
-    ax.set_title(f"{s.game} {s.position}" if s.position else s.game)
+    ax.set_ylabel(values.name or "SG value")
+    ax.set_title(f"{values.game} {values.position}" if values.position else values.game)
     return ax
 
 

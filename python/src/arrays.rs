@@ -107,7 +107,12 @@ impl Narrow {
     }
 
     /// The values as a `rows` x `cols` NumPy array (row-major) over this buffer.
-    pub fn into_matrix(self, py: Python<'_>, rows: usize, cols: usize) -> PyResult<Bound<'_, PyAny>> {
+    pub fn into_matrix(
+        self,
+        py: Python<'_>,
+        rows: usize,
+        cols: usize,
+    ) -> PyResult<Bound<'_, PyAny>> {
         fn shape<T: numpy::Element>(
             array: Bound<'_, PyArray1<T>>,
             rows: usize,

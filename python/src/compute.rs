@@ -104,9 +104,10 @@ pub fn compute<T: Send>(
             None => Ok(value),
         },
         Ok(Err(error)) => Err(kept.unwrap_or_else(|| to_python(error))),
-        Err(payload) if payload.is::<Interrupted>() => Err(kept.unwrap_or_else(|| {
-            pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")
-        })),
+        Err(payload) if payload.is::<Interrupted>() => {
+            Err(kept
+                .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")))
+        }
         Err(payload) => panic::resume_unwind(payload),
     }
 }

@@ -90,14 +90,14 @@ impl Game {
     }
 
     /// Values along a template (or the game's own default sequence), without a copy per value
-    /// into the array; returns the values, the first index, the template and the sequence's name.
+    /// into the array.
     fn values(
         &self,
         py: Python<'_>,
         to: u64,
         frm: Option<u64>,
         position: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<(Narrow, u64, Vec<Option<u64>>, Option<String>)> {
+    ) -> PyResult<Values> {
         let no_position = position.is_none_or(|p| p.is_none());
         let ruleset = self.ruleset();
         if no_position && self.rules.is_none() {
@@ -108,10 +108,15 @@ impl Game {
                     .transpose()
             })?;
             if let Some(sequence) = singled_out {
-                let mut values = Narrow::with_capacity(sequence.values.len() as u64)
-                    .map_err(to_python)?;
+                let mut values =
+                    Narrow::with_capacity(sequence.values.len() as u64).map_err(to_python)?;
                 values.extend(&sequence.values).map_err(to_python)?;
-                return Ok((values, sequence.from, Vec::new(), Some(sequence.name)));
+                return Ok(Values {
+                    values,
+                    frm: sequence.from,
+                    template: Vec::new(),
+                    name: Some(sequence.name),
+                });
             }
         }
         let template = self.template(position)?;
@@ -124,8 +129,22 @@ impl Game {
             })?;
             Ok(values)
         })?;
-        Ok((values, frm, template, None))
+        Ok(Values {
+            values,
+            frm,
+            template,
+            name: None,
+        })
     }
+}
+
+/// A sequence computed for Python: the values, the first index, the template (empty for a
+/// game's own default sequence) and the name of a default sequence.
+struct Values {
+    values: Narrow,
+    frm: u64,
+    template: Vec<Option<u64>>,
+    name: Option<String>,
 }
 
 /// A template as the command line writes it: `0,2,_`.
@@ -194,7 +213,9 @@ impl Game {
     fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let position = self.position(position)?;
         let ruleset = self.ruleset();
-        let report = compute(py, !self.calls_python(), |_| query::value(ruleset, &position))?;
+        let report = compute(py, !self.calls_python(), |_| {
+            query::value(ruleset, &position)
+        })?;
         Ok(report.value)
     }
 
@@ -238,7 +259,14 @@ impl Game {
         let (moves, why) = moves;
         let listed = moves
             .into_iter()
-            .map(|m| Ok((self.to_python(py, &m.to)?, m.value, m.winning, m.description)))
+            .map(|m| {
+                Ok((
+                    self.to_python(py, &m.to)?,
+                    m.value,
+                    m.winning,
+                    m.description,
+                ))
+            })
             .collect::<PyResult<_>>()?;
         Ok((listed, why.is_none(), why))
     }
@@ -277,8 +305,13 @@ impl Game {
     ) -> PyResult<(Bound<'py, PyAny>, u64, String, Option<String>)> {
         let to = number(to)?;
         let frm = frm.filter(|f| !f.is_none()).map(number).transpose()?;
-        let (values, frm, template, name) = self.values(py, to, frm, position)?;
-        Ok((values.into_array(py), frm, show_template(&template), name))
+        let v = self.values(py, to, frm, position)?;
+        Ok((
+            v.values.into_array(py),
+            v.frm,
+            show_template(&v.template),
+            v.name,
+        ))
     }
 
     /// A table over the two `_` of `position`, each from its smallest legal value to `max`:

@@ -52,7 +52,9 @@ pub fn position(value: &Bound<'_, PyAny>) -> PyResult<(Vec<u64>, Option<Shape>)>
     }
     match value.try_iter() {
         Ok(items) => {
-            let position = items.map(|item| coordinate(&item?)).collect::<PyResult<_>>()?;
+            let position = items
+                .map(|item| coordinate(&item?))
+                .collect::<PyResult<_>>()?;
             Ok((position, Some(Shape::Tuple)))
         }
         Err(_) if value.is_instance_of::<PyInt>() || value.hasattr("__index__")? => {
