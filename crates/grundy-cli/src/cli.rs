@@ -82,6 +82,9 @@ pub struct GapsArgs {
     /// Seconds between checkpoint saves.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     pub checkpoint_every: f64,
+    /// Also draw each value's largest gap and count to this file (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -140,6 +143,9 @@ pub struct SeqArgs {
     /// Also report maximum, counts, gaps, periodicity (and whether it is proven).
     #[arg(long)]
     pub analyze: bool,
+    /// Also draw the sequence to this file (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -153,6 +159,13 @@ pub struct TableArgs {
     /// The largest value of each varying coordinate.
     #[arg(long)]
     pub max: String,
+    /// With --format csv: one line per row coordinate and one column per column coordinate
+    /// (a spreadsheet's or numpy's layout), instead of one line per cell.
+    #[arg(long)]
+    pub matrix: bool,
+    /// Also draw the table as a heat map to this file (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -180,12 +193,16 @@ pub struct BaseArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(disable_help_flag = true)]
 pub struct VerifyArgs {
     /// The claim's name (see --list).
     pub claim: Option<String>,
     /// List the claims with their sources, parameters and ranges.
     #[arg(long)]
     pub list: bool,
+    /// Print help; after a claim's name, that claim's statement, parameters and defaults.
+    #[arg(short, long)]
+    pub help: bool,
     /// The claim's parameters as `--name value`, and `--to N`, `--json`, `--format F`.
     #[arg(
         trailing_var_arg = true,
@@ -295,7 +312,7 @@ pub struct ComponentsArgs {
 
 fn games_help() -> String {
     let mut text = String::from("Games (spec strings):\n");
-    for family in grundy::spec::FAMILIES {
+    for family in grundy::registry::families() {
         text.push_str(&format!("  {}\n", family.summary));
     }
     text.push_str("\nNumbers accept 1000000, 1_000_000, 10^6, 1e6 and 2^31-1.");
@@ -303,9 +320,19 @@ fn games_help() -> String {
 }
 
 fn claims_help() -> String {
-    let mut text = String::from("Claims:\n");
-    for claim in grundy::verify::claims() {
-        let params: Vec<_> = claim.params.iter().map(|(n, _)| format!("--{n}")).collect();
+    let mut text = String::from(
+        "`grundy verify CLAIM --help` describes one claim. A verdict is `holds` (the whole statement \
+         compared on every case of the range), `counterexample` or `evidence` (part of it compared).\n\nClaims:\n",
+    );
+    for claim in grundy::registry::claims() {
+        let params: Vec<_> = claim
+            .params
+            .iter()
+            .map(|p| match p.default {
+                Some(d) => format!("--{} ({d})", p.name),
+                None => format!("--{}", p.name),
+            })
+            .collect();
         text.push_str(&format!(
             "  {:<24} {} [{}] {}\n",
             claim.name,
@@ -315,6 +342,18 @@ fn claims_help() -> String {
         ));
     }
     text
+}
+
+/// The help of `grundy verify` (with the claim list); `verify` handles its own `--help`, so
+/// that `grundy verify CLAIM --help` can describe one claim.
+pub fn verify_help() -> String {
+    let mut command = Cli::command().mut_subcommand("verify", |c| c.after_help(claims_help()));
+    command.build();
+    command
+        .find_subcommand_mut("verify")
+        .expect("verify is a subcommand")
+        .render_help()
+        .to_string()
 }
 
 /// Parses the process arguments (the claim list is added to `verify --help`).

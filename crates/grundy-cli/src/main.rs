@@ -3,8 +3,11 @@
 
 mod cli;
 mod commands;
+mod failure;
+mod picture;
 mod progress;
 mod report;
+mod stream;
 
 use std::process::ExitCode;
 
@@ -13,30 +16,91 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
-            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+            // `grundy` alone (or `grundy --`) shows the help, as `--help` does.
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
                 print!("{e}");
                 return ExitCode::SUCCESS;
             }
-            // clap's message starts with "error: "; keep its first line only.
-            let text = e.to_string();
-            let line = text.lines().next().unwrap_or("error: invalid arguments");
-            eprintln!("{line}");
+            eprintln!("{}", one_line(&e.to_string()));
             return ExitCode::from(2);
         }
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let result = commands::run(cli, &mut out);
     let result =
-        result.and_then(|()| std::io::Write::flush(&mut out).map_err(commands::Failure::Io));
+        result.and_then(|()| std::io::Write::flush(&mut out).map_err(failure::Failure::Io));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (e.g. `| head`) is not an error worth reporting.
-        Err(commands::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+        Err(failure::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
+        }
+        // Ctrl-C on a command whose output stays valid: said on stderr, the shell's code for it.
+        Err(failure::Failure::Interrupted(what)) => {
+            eprintln!("{what}");
+            ExitCode::from(130)
         }
         Err(e) => {
             eprintln!("error: {}", e.to_string().replace('\n', " "));
             ExitCode::from(2)
         }
+    }
+}
+
+/// clap's several-line message as one line: what is wrong with its details (the missing
+/// arguments, the accepted values), clap's tip ("a similar argument exists: '--format'") and
+/// the usage.
+fn one_line(text: &str) -> String {
+    let (mut head, mut details, mut tips, mut usage) =
+        (String::new(), Vec::new(), Vec::new(), None);
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if head.is_empty() {
+            head = line.to_string();
+        } else if let Some(u) = line.strip_prefix("Usage: ") {
+            usage = Some(u.to_string());
+        } else if let Some(tip) = line.strip_prefix("tip: ") {
+            tips.push(tip.to_string());
+        } else if !line.starts_with("For more information") {
+            details.push(line.to_string());
+        }
+    }
+    if !head.starts_with("error:") {
+        head = format!("error: {head}");
+    }
+    let mut one = head;
+    if !details.is_empty() {
+        one.push(' ');
+        one.push_str(&details.join(", "));
+    }
+    for tip in tips {
+        one.push_str(&format!("; {tip}"));
+    }
+    if let Some(usage) = usage {
+        one.push_str(&format!("; usage: {usage}"));
+    }
+    one
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn clap_messages_keep_every_part_on_one_line() {
+        let text = "error: the following required arguments were not provided:\n  <POSITION>\n\nUsage: grundy value <GAME> <POSITION>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line(text),
+            "error: the following required arguments were not provided: <POSITION>; usage: grundy value <GAME> <POSITION>"
+        );
+        let text = "error: unexpected argument '--formt' found\n\n  tip: a similar argument exists: '--format'\n\nUsage: grundy seq --to <TO> <GAME>\n";
+        assert_eq!(
+            one_line(text),
+            "error: unexpected argument '--formt' found; a similar argument exists: '--format'; usage: grundy seq --to <TO> <GAME>"
+        );
     }
 }

@@ -1,17 +1,31 @@
 //! Progress bars on stderr, shown only on a terminal.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
-/// A bar counting to `len` items, labelled `what`; hidden when stderr is not a terminal.
+/// A bar counting to `len` items, labelled `what`; hidden when stderr is not a terminal. The
+/// clock ticks every second even when no progress is reported, and the estimate of the time left
+/// reads `?` until there is some progress to base it on.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);
     bar.set_style(
         ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})",
+            "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} (eta {eta_or_unknown})",
         )
-        .expect("the template is valid"),
+        .expect("the template is valid")
+        .with_key(
+            "eta_or_unknown",
+            |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                let text = if state.pos() == 0 {
+                    "?".to_string()
+                } else {
+                    format!("{:#}", indicatif::HumanDuration(state.eta()))
+                };
+                let _ = out.write_str(&text);
+            },
+        ),
     );
     bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_secs(1));
     bar
 }
 
@@ -26,4 +40,53 @@ pub fn spinner(what: &str) -> ProgressBar {
     bar.set_message(what.to_string());
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
+}
+
+/// The progress callback of a game-graph exploration: the spinner's message counts positions
+/// and moves against the limits where an exploration stops.
+pub fn exploring(spinner: &ProgressBar) -> impl FnMut(usize, usize) + '_ {
+    move |positions, moves| {
+        spinner.set_message(format!(
+            "exploring the game graph: {positions} positions (limit {}), {moves} moves (limit {})",
+            grundy::solve::DEFAULT_GRAPH_LIMIT,
+            grundy::solve::MAX_GRAPH_EDGES
+        ))
+    }
+}
+
+/// A spinner that appears only if the work it covers takes more than a second (most answers
+/// come at once), with the elapsed time; hidden when stderr is not a terminal. It goes away
+/// when dropped.
+pub struct Delayed {
+    bar: ProgressBar,
+    done: std::sync::Arc<std::sync::Mutex<bool>>,
+}
+
+/// Starts a [`Delayed`] spinner labelled `what`.
+pub fn delayed(what: &str) -> Delayed {
+    let bar = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
+            .expect("the template is valid"),
+    );
+    bar.set_message(what.to_string());
+    let done = std::sync::Arc::new(std::sync::Mutex::new(false));
+    let (shown, finished) = (bar.clone(), done.clone());
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let finished = finished.lock().unwrap_or_else(|e| e.into_inner());
+        if !*finished {
+            shown.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            shown.enable_steady_tick(std::time::Duration::from_millis(200));
+        }
+    });
+    Delayed { bar, done }
+}
+
+impl Drop for Delayed {
+    fn drop(&mut self) {
+        let mut finished = self.done.lock().unwrap_or_else(|e| e.into_inner());
+        *finished = true;
+        self.bar.finish_and_clear();
+    }
 }

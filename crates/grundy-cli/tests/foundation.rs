@@ -60,12 +60,72 @@ fn seq_subtraction_1_3_4_is_proven_periodic_with_period_7() {
 
 #[test]
 fn an_observed_period_is_not_called_proven() {
-    // Nim with one varying pile: SG(3, n) = 3 XOR n is periodic with saltus, not proven by any rule.
-    let v = json(&["seq", "nim", "3,_", "--to", "63", "--analyze"]);
+    // i-Mark([1,2],{2}): periodic in 0..300 as far as seen, but no theorem gives its values.
+    let v = json(&["seq", "imark:s=1,2:d=2", "--to", "300", "--analyze"]);
+    assert_eq!(v["analysis"]["period"], 24);
     assert_eq!(v["analysis"]["proven"], false);
     // Too short a range for the period of s=1,3,4 (7) to show twice: no periodicity claimed.
     let v = json(&["seq", "subtraction:s=5,9", "--to", "12", "--analyze"]);
     assert_eq!(v["analysis"]["proven"], false);
+}
+
+#[test]
+fn nim_along_one_pile_is_proven_arithmetic_periodic() {
+    // SG(3, n) = 3 XOR n: (n + 4) XOR 3 = (n XOR 3) + 4, period 4 and saltus 4 (Bouton).
+    let v = json(&["seq", "nim", "3,_", "--to", "63", "--analyze"]);
+    let a = &v["analysis"];
+    assert_eq!(
+        (a["period"].as_u64(), a["saltus"].as_i64()),
+        (Some(4), Some(4))
+    );
+    assert_eq!(a["proven"], true);
+    for (n, value) in v["values"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(value.as_u64(), Some(3 ^ n as u64));
+    }
+}
+
+/// The preperiod is the game's, measured from its first position, whatever `--from` is:
+/// S = {1,3,4} is purely periodic (values 0 1 0 1 2 3 2 from n = 0).
+#[test]
+fn the_preperiod_does_not_depend_on_from() {
+    let v = json(&[
+        "seq",
+        "subtraction:s=1,3,4",
+        "--from",
+        "5",
+        "--to",
+        "40",
+        "--analyze",
+    ]);
+    let a = &v["analysis"];
+    assert_eq!(
+        (a["period"].as_u64(), a["preperiod"].as_u64()),
+        (Some(7), Some(0))
+    );
+    assert_eq!(a["proven"], true);
+    assert_eq!(a["preperiod_exact"], true);
+    // Counts are those of the range asked for: 36 values from 5 to 40.
+    let total: u64 = a["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 36);
+    // When the values before --from are out of reach, the preperiod is an upper bound and says so.
+    let text = stdout(&[
+        "seq",
+        "subtraction:s=1,3,4",
+        "--from",
+        "10^12",
+        "--to",
+        "10^12+100",
+        "--analyze",
+    ]);
+    assert!(
+        text.contains("preperiod at most 1000000000000 (values before 1000000000000 not examined)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -255,8 +315,19 @@ fn bad_input_fails_with_one_error_line_and_exit_2() {
     fails(&["value", "nim", "2^64"], "larger than 2^64-1");
     fails(&["value", "nim", "10^40"], "invalid");
     fails(&["moves", "nim", "10^9,1"], "more than");
-    fails(&["seq", "subtraction:s=1", "--to", "2^40"], "at most");
-    fails(&["table", "nim", "_,_", "--max", "10^6"], "at most");
+    fails(
+        &["seq", "subtraction:s=1", "--to", "2^64"],
+        "larger than 2^64-1",
+    );
+    // The analysis keeps every value: its length is bounded.
+    fails(
+        &["seq", "subtraction:s=1", "--to", "2^40", "--analyze"],
+        "at most",
+    );
+    fails(
+        &["table", "nim", "_,_", "--max", "10^6"],
+        "more than the limit of 16777216 cells",
+    );
     // Bad command lines.
     fails(&["seq", "nim", "--to", "5"], "'_'");
     fails(&["seq", "nim", "1,2", "--to", "5"], "exactly one '_'");
@@ -292,4 +363,94 @@ fn bad_input_fails_with_one_error_line_and_exit_2() {
     );
     fails(&["verify", "bouton", "--to", "10^6"], "too large");
     fails(&["play", "nim", "1,-1"], "negative");
+}
+
+/// Every JSON answer gives a position the same way: a list of numbers, `null` where a
+/// coordinate varies.
+#[test]
+fn positions_have_one_form_in_json() {
+    let v = json(&["seq", "nim", "3,_", "--to", "3"]);
+    assert_eq!(v["position"], json!([3, null]));
+    let v = json(&["table", "nim", "_,_,1", "--max", "1"]);
+    assert_eq!(v["position"], json!([null, null, 1]));
+    assert_eq!(v["cells"][0]["position"], json!([0, 0, 1]));
+    let v = json(&["value", "nim", "3,5"]);
+    assert_eq!(v["position"], json!([3, 5]));
+}
+
+/// `--format csv --matrix`: the table as a spreadsheet, one line per row coordinate; Nim's
+/// cells are the XOR of the row, the column and the fixed pile.
+#[test]
+fn tables_as_a_matrix() {
+    let text = stdout(&[
+        "table", "nim", "_,_,1", "--max", "3", "--format", "csv", "--matrix",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "coordinate 1\\coordinate 2,0,1,2,3");
+    for (row, line) in lines[1..].iter().enumerate() {
+        let expected: Vec<String> = (0..4).map(|col| (row ^ col ^ 1).to_string()).collect();
+        assert_eq!(*line, format!("{row},{}", expected.join(",")));
+    }
+    // Cells a game does not show (Sharing Nim: row <= column) are empty. By hand: (0,2,2) moves
+    // only to (1,1,2) ~ (0,0,1), which has no move, so G(0,2,2) = 1.
+    let text = stdout(&[
+        "table",
+        "sharing-nim",
+        "0,_,_",
+        "--max",
+        "2",
+        "--format",
+        "csv",
+        "--matrix",
+    ]);
+    assert_eq!(text.lines().nth(3), Some("2,,,1"));
+    fails(
+        &["table", "nim", "_,_", "--max", "3", "--matrix"],
+        "--matrix is a layout of --format csv",
+    );
+}
+
+/// `--plot`: a picture next to the answer (PNG or SVG by the extension), the answer unchanged.
+#[test]
+fn plots_of_sequences_tables_and_gaps() {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).display().to_string();
+    let plain = stdout(&["seq", "subtraction:s=1,3,4", "--to", "50"]);
+    let with = stdout(&[
+        "seq",
+        "subtraction:s=1,3,4",
+        "--to",
+        "50",
+        "--plot",
+        &file("s.png"),
+    ]);
+    assert_eq!(plain, with);
+    stdout(&[
+        "table",
+        "nim",
+        "_,_",
+        "--max",
+        "40",
+        "--plot",
+        &file("t.svg"),
+    ]);
+    stdout(&["gaps", "mark", "--to", "1000", "--plot", &file("g.png")]);
+    assert!(std::fs::read(dir.join("s.png"))
+        .unwrap()
+        .starts_with(b"\x89PNG"));
+    assert!(std::fs::read(dir.join("g.png"))
+        .unwrap()
+        .starts_with(b"\x89PNG"));
+    let svg = std::fs::read_to_string(dir.join("t.svg")).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("coordinate 2"),
+        "{}",
+        &svg[..200]
+    );
+    fails(
+        &["seq", "nim", "3,_", "--to", "5", "--plot", &file("x.gif")],
+        "must end in .svg or .png",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

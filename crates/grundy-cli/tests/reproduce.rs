@@ -144,15 +144,89 @@ impl SharingNim {
 /// The paper's Table 2 (Ho), the first 490 values of G(0, 0, n), as printed.
 const HO_TABLE_2: &str = "0,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,12,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,4,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,4,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,5,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,3,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,2,0,1,0,0,0,1,0,3,0";
 
+/// The paper's Table 1 (Ho), rows a = 16 down to 0 as printed, each from b = a to 16 (typed
+/// from `papers/000`, whose extraction of the bottom row is clean).
+const HO_TABLE_1: [&str; 17] = [
+    "0",
+    "0 11",
+    "1 10 10",
+    "0 9 10 11",
+    "0 2 9 8 9",
+    "0 7 1 7 5 11",
+    "1 7 8 8 4 5 11",
+    "0 6 2 8 9 9 5 6",
+    "3 6 6 7 6 9 7 10 7",
+    "0 5 1 3 7 8 4 10 10 6",
+    "1 4 5 4 4 5 5 4 7 5 11",
+    "0 4 2 5 6 6 5 8 9 9 5 11",
+    "0 3 2 3 3 6 4 7 6 9 4 5 9",
+    "0 3 1 4 3 5 4 3 7 8 8 7 8 11",
+    "1 2 2 1 2 2 5 1 6 2 8 1 9 10 10",
+    "0 1 2 3 3 4 4 5 6 6 7 7 2 9 10 11",
+    "0 0 1 0 0 0 1 0 3 0 1 0 0 0 1 0 0",
+];
+
+/// The paper's Table 3 (Ho), 32 values a line (typed from `papers/000`).
+const HO_TABLE_3: [&str; 16] = [
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "1010001010",
+];
+
+/// The Markdown paragraph after a table's heading (its label and note).
+fn table_note(title_start: &str) -> String {
+    let md = std::fs::read_to_string(quick_report().0.join("report.md")).unwrap();
+    let mut lines = md
+        .lines()
+        .skip_while(|l| !l.starts_with(&format!("### {title_start}")));
+    lines
+        .nth(2)
+        .unwrap_or_else(|| panic!("no table {title_start}"))
+        .to_string()
+}
+
 #[test]
 fn sharing_nim_tables_match_the_definition_and_the_paper() {
     let mut game = SharingNim(HashMap::new());
-    // Table 1: every cell a <= b <= 16.
+    // Table 1: every cell a <= b <= 16, against the definition and the printed table.
     let (h, rows) = read_csv("sharing-nim-table1");
     assert_eq!(rows.len(), 17 * 18 / 2);
     for r in &rows {
         let (a, b, g) = (num(&r[0]), num(&r[1]), num(&r[2]));
         assert_eq!(g, game.value([0, a, b]), "G(0,{a},{b}) ({h:?})");
+        let printed: Vec<u64> = HO_TABLE_1[16 - a as usize].split(' ').map(num).collect();
+        assert_eq!(
+            num(&r[3]),
+            printed[(b - a) as usize],
+            "G(0,{a},{b}) as printed"
+        );
+        assert_eq!(
+            g,
+            printed[(b - a) as usize],
+            "G(0,{a},{b}) against the paper"
+        );
+    }
+    // Every printed cell agrees, so the three tables say so, and say that all were compared.
+    for table in ["Table 1:", "Table 2:", "Table 3:"] {
+        let note = table_note(table);
+        assert!(
+            note.starts_with("Agrees with the paper (every printed cell compared).")
+                && note.contains("all equal"),
+            "{note}"
+        );
     }
     // Table 2: 490 values; the definition for n <= 160, the paper's printed table for all.
     let (_, rows) = read_csv("sharing-nim-table2");
@@ -162,18 +236,19 @@ fn sharing_nim_tables_match_the_definition_and_the_paper() {
     for (n, r) in rows.iter().enumerate() {
         assert_eq!(num(&r[0]), n as u64);
         assert_eq!(num(&r[1]), printed[n], "G(0,0,{n}) against the paper");
+        assert_eq!(num(&r[2]), printed[n], "G(0,0,{n}) as printed");
         if n <= 160 {
             assert_eq!(num(&r[1]), game.value([0, 0, n as u64]), "G(0,0,{n})");
         }
     }
-    // Table 3 is Table 2 with positive values replaced by 1, for n = 1..490.
+    // Table 3 is Table 2 with positive values replaced by 1, printed for n = 0..489 like it.
     let (_, rows) = read_csv("sharing-nim-table3");
     assert_eq!(rows.len(), 490);
-    for r in &rows {
-        let n = num(&r[0]) as usize;
-        if n < 490 {
-            assert_eq!(num(&r[1]), u64::from(printed[n] != 0), "f({n})");
-        }
+    let printed_f: String = HO_TABLE_3.concat();
+    for (n, r) in rows.iter().enumerate() {
+        assert_eq!(num(&r[0]), n as u64);
+        assert_eq!(num(&r[1]), u64::from(printed[n] != 0), "f({n})");
+        assert_eq!(r[2], printed_f[n..n + 1], "f({n}) as printed");
     }
     // Figures 4 and 5: 500 values of G(1,3,n) from n = 3 and 800 of G(1,7,n) from n = 7, with
     // the maxima the paper reports (41 and 72); the first values by the definition.
@@ -261,6 +336,17 @@ fn imark_tables_match_a_plain_loop() {
             .collect();
         assert_eq!(r[4], counts.join(" / "));
     }
+    // Figure 1: which parameters are the paper's and which are ours.
+    let md = std::fs::read_to_string(quick_report().0.join("report.md")).unwrap();
+    assert!(md.contains(
+        "The paper's parameters: i-Mark([1,t-1],{d}), d = 1 mod t, with t = 5; ours: d = 6 and the range n = 0..800."
+    ));
+    assert!(md.contains(
+        "The paper's parameters: i-Mark({2},{k}), k = 3 mod 4 (no k given); ours: k = 7 and the range n = 0..800."
+    ));
+    // Table 2: both printed columns compared, options for every n from 3 on.
+    let note = table_note("Table 2: options");
+    assert!(note.starts_with("Agrees with the paper"), "{note}");
     // Figure 1 (iii): i-Mark({2},{5}) by its definition.
     let (_, rows) = read_csv("imark-figure1-iii");
     let mut seq: Vec<u64> = Vec::new();
@@ -326,13 +412,24 @@ fn nim_counts_match_an_enumeration_of_tuples() {
             }
         }
     }
-    // The paper's OEIS terms: a_5 = A241523 starts 1, 16, 61, 256, 421, 976.
-    let a5: Vec<u64> = rows
-        .iter()
-        .take(6)
-        .map(|r| num(&r[column(&h, "a_5")]))
-        .collect();
-    assert_eq!(a5, [1, 16, 61, 256, 421, 976]);
+    // The paper's OEIS terms: a_5 = A241523 starts 1, 16, 61, 256, 421, 976; D_4 = A237711
+    // 1, 6, 7, 36, 13, 42, 43, 216, 49, 78, 55, 252, 85. The table compares all it prints.
+    let terms = |name: &str, n: usize| -> Vec<u64> {
+        rows.iter()
+            .take(n)
+            .map(|r| num(&r[column(&h, name)]))
+            .collect()
+    };
+    assert_eq!(terms("a_5", 6), [1, 16, 61, 256, 421, 976]);
+    assert_eq!(
+        terms("D_4", 13),
+        [1, 6, 7, 36, 13, 42, 43, 216, 49, 78, 55, 252, 85]
+    );
+    let note = table_note("The counts a_k");
+    assert!(
+        note.starts_with("Agrees with the paper") && note.contains("The 147 initial terms"),
+        "{note}"
+    );
 }
 
 /// Parents and children of a Nim P-position by the definition: P-positions of total two less
@@ -391,7 +488,9 @@ fn nim_fractals_table1_flags_the_wrong_example() {
         .find(|l| l.contains("`grundy verify nim-table1"))
         .expect("a row for Table 1");
     assert!(
-        row.contains("**counterexample found**") && row.contains("[0, 1, 4, 5]"),
+        row.contains("**counterexample**")
+            && row.contains("[0, 1, 4, 5]")
+            && row.contains("9 cases, 1 of them fail"),
         "{row}"
     );
 }
@@ -452,20 +551,54 @@ fn every_statement_row_has_a_status_and_a_command() {
         .lines()
         .filter(|l| {
             l.contains("| holds |")
-                || l.contains("counterexample found")
+                || l.contains("| **counterexample** |")
+                || l.contains("| evidence |")
                 || l.contains("| not checkable |")
         })
         .collect();
-    assert!(rows.len() >= 80, "{} rows", rows.len());
-    for row in rows.iter().filter(|r| r.contains("| holds |")) {
+    assert!(rows.len() >= 90, "{} rows", rows.len());
+    for row in rows.iter().filter(|r| !r.contains("| not checkable |")) {
         assert!(row.contains("`grundy verify "), "{row}");
     }
+    // The statuses, as decided: an evidence row says what it leaves out.
+    let row = |label: &str| -> &str {
+        rows.iter()
+            .find(|r| r.starts_with(&format!("| {label} |")))
+            .unwrap_or_else(|| panic!("no row {label}"))
+    };
+    let conjecture1 = row("Conjecture 1");
+    assert!(
+        conjecture1.contains("| evidence |")
+            && conjecture1.contains("not compared: ")
+            && conjecture1.contains("boundedness itself"),
+        "{conjecture1}"
+    );
+    // Rows that were "not checkable" and are checked on finite instances now.
+    for label in [
+        "Corollary 1",
+        "Theorem 1, Nim (3,3)",
+        "Lemma 18 (3 piles)",
+        "Simple base (p. 3): f non-decreasing, f = k^2 + 1",
+        "The winning move (N, x) -> (N - g0(N), f(g0(N))) (p. 3)",
+    ] {
+        assert!(row(label).contains("| holds |"), "{}", row(label));
+    }
+    // The growth conjecture is refuted by f = k^2: a counterexample, not "not checkable".
+    let growth = row("Conjecture (p. 3, unnumbered)");
+    assert!(
+        growth.contains("| **counterexample** |") && growth.contains("f(k) = k^2: g is unbounded"),
+        "{growth}"
+    );
+    // Every statement row that is not checked gives a reason, and says it is not checkable.
+    assert!(md.contains("A statement's status is one of: holds"));
     // Known disagreements with the papers are reported as counterexamples.
     for claim in [
         "sharing-remark5",
         "nim-d3-recursion",
         "nim-uw-turns",
         "imark-conjecture4 --s 3 --d 2",
+        "imark-conjecture4 --s 4 --d 3",
+        "takeaway-growth-conjecture",
     ] {
         assert!(
             out.lines()
@@ -481,9 +614,20 @@ fn one_paper_with_a_cited_gaps_result() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let result = dir.join("result.txt");
+    // i-Mark({1},{2,3}) for n <= 10 is 0 1 0 2 1 0 1 0 2 0 1 (SG(3) = mex{SG(2), SG(1)} = 2,
+    // SG(8) = mex{SG(7), SG(4)} = 2): zeros at 0, 2, 5, 7, 9 (largest gap 3, from 2), ones at
+    // 1, 4, 6, 10 (4, from 6), twos at 3, 8 (5, from 3).
+    let gaps = |zeros: u64| {
+        format!(
+            "{{\"engine\":\"e\",\"game\":\"imark:s=1:d=2,3\",\"gaps\":[{{\"count\":{zeros},\"first\":0,\"last\":9,\"max_gap\":3,\"max_gap_from\":2,\"value\":0}},{{\"count\":4,\"first\":1,\"last\":10,\"max_gap\":4,\"max_gap_from\":6,\"value\":1}},{{\"count\":2,\"first\":3,\"last\":8,\"max_gap\":5,\"max_gap_from\":3,\"value\":2}}],\"to\":10}}"
+        )
+    };
     std::fs::write(
         &result,
-        "grundy gaps imark:s=1:d=2,3 --to 10^12 --json\nResult:\n{\"engine\":\"e\",\"game\":\"imark:s=1:d=2,3\",\"gaps\":[{\"count\":9,\"first\":0,\"last\":9,\"max_gap\":4,\"max_gap_from\":19,\"value\":0},{\"count\":9,\"first\":1,\"last\":9,\"max_gap\":240,\"max_gap_from\":147707580,\"value\":3}],\"to\":1000000000000}\n",
+        format!(
+            "grundy gaps imark:s=1:d=2,3 --to 10 --json\nResult:\n{}\n",
+            gaps(5)
+        ),
     )
     .unwrap();
     let out_dir = dir.join("report");
@@ -500,12 +644,36 @@ fn one_paper_with_a_cited_gaps_result() {
     assert!(out.starts_with("quick mode, 1 paper(s)"), "{out}");
     assert!(!out_dir.join("csv/sharing-nim-table1.csv").exists());
     let table = std::fs::read_to_string(out_dir.join("csv/imark-table1.csv")).unwrap();
-    assert!(table
-        .lines()
-        .next()
-        .unwrap()
-        .contains("cited n <= 1000000000000"));
-    assert!(table.contains("240 (from 147707580)"), "{table}");
+    assert!(table.lines().next().unwrap().contains("cited n <= 10"));
+    assert!(table.contains("4 (from 6)"), "{table}");
+    // What is cited must add up: one zero too many is refused, as is another game.
+    std::fs::write(&result, gaps(6)).unwrap();
+    let args = |file: &Path| {
+        vec![
+            "reproduce".to_string(),
+            "--paper".into(),
+            "imark".into(),
+            "--quick".into(),
+            "--out".into(),
+            out_dir.to_str().unwrap().into(),
+            "--gaps-result".into(),
+            file.to_str().unwrap().into(),
+        ]
+    };
+    let run = |file: &Path, why: &str| {
+        let a = args(file);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        fails(&a, why);
+    };
+    run(
+        &result,
+        "the counts add up to 12, but 0..=10 has 11 positions",
+    );
+    std::fs::write(&result, gaps(5).replace("d=2,3", "d=2")).unwrap();
+    run(&result, "a run of imark:s=1:d=2, not of imark:s=1:d=2,3");
+    std::fs::write(&result, gaps(5).replace("\"max_gap\":5", "\"max_gap\":6")).unwrap();
+    run(&result, "value 2: the largest gap");
+    run(Path::new("/dev/zero"), "not a regular file");
 }
 
 #[test]

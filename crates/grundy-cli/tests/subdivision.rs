@@ -55,15 +55,87 @@ fn moves_are_described() {
     assert_eq!(descriptions, ["subtract 1", "divide by 2", "divide by 3"]);
 }
 
+/// Past the dense table (2^28) `value` streams: the example, 3*10^8. Its value is checked
+/// against the byte loop in the ignored `value_past_the_dense_table` library test; here, that
+/// the answer comes and agrees with its own winning move (value 2 with a move to a 0).
 #[test]
-fn value_uses_a_checked_closed_form_for_huge_piles() {
+fn value_streams_past_the_dense_table() {
+    let v = json(&["value", "imark:s=1:d=2,3", "300000000"]);
+    assert!(
+        v["method"].as_str().unwrap().contains("block engine"),
+        "{v}"
+    );
+    let moves = json(&["moves", "imark:s=1:d=2,3", "300000000"]);
+    let values: Vec<u64> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["value"].as_u64().unwrap())
+        .collect();
+    let mex = (0..).find(|x| !values.contains(x)).unwrap();
+    assert_eq!(v["value"], mex, "{moves}");
+}
+
+#[test]
+fn value_uses_a_proven_closed_form_for_huge_piles() {
     let v = json(&["value", "imark:s=1,2:d=4", "10^18"]);
     assert!(v["method"].as_str().unwrap().contains("Theorem 1"), "{v}");
     // Theorem 1 fails for t = 2, so i-Mark({1},{3}) is not answered by it.
     fails(
         &["value", "imark:s=1:d=3", "10^18"],
-        "no verified closed form",
+        "no proven closed form",
     );
+}
+
+/// Theorem 1 with t = 2 first fails at d + d^2 = 263682 for d = 513, beyond any small check
+/// bound: the value there is 1 by brute force (the options 263681 and 263682 / 513 = 514 both
+/// have the value 0, computed below by the dense engine through `seq`).
+#[test]
+fn a_closed_form_refuted_far_out_is_not_used() {
+    let v = json(&["value", "imark:s=1:d=513", "263682"]);
+    assert_eq!(v["value"], 1, "{v}");
+    assert!(!v["method"].as_str().unwrap().contains("Theorem"), "{v}");
+    let options = json(&[
+        "seq",
+        "imark:s=1:d=513",
+        "--from",
+        "263681",
+        "--to",
+        "263681",
+    ]);
+    assert_eq!(options["values"][0], 0);
+    let options = json(&["seq", "imark:s=1:d=513", "--from", "514", "--to", "514"]);
+    assert_eq!(options["values"][0], 0);
+    // The sum with a Nim heap of 2 is an N-position (1 XOR 2 = 3).
+    let sum = json(&["sum", "imark:s=1:d=513", "263682", "nim", "2"]);
+    assert_eq!(
+        (sum["value"].as_u64(), sum["outcome"].as_str()),
+        (Some(3), Some("N")),
+        "{sum}"
+    );
+}
+
+/// A hint's reason must be a true statement: i-Mark({1},{3}) is a t = 2 case of Theorem 1, which
+/// is refuted, so the winning move from 14 is not explained by it (i-Mark([1,2],{2}), t = 3 and
+/// d = 2, is a case of Sopena's theorem, which is).
+#[test]
+fn hints_do_not_cite_a_refuted_theorem() {
+    let hint = |game: &str, position: &str| {
+        let output = common::grundy(&["play", game, position])
+            .write_stdin("hint\nquit\n")
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let text = String::from_utf8(output.stdout).unwrap();
+        text.lines()
+            .find_map(|l| l.split_once("hint: ").map(|(_, h)| h.to_string()))
+            .unwrap_or_else(|| panic!("no hint in {text}"))
+    };
+    let refuted = hint("imark:s=1:d=3", "14");
+    assert!(refuted.starts_with("subtract 1 -> 13"), "{refuted}");
+    assert!(!refuted.contains("Theorem"), "{refuted}");
+    let proven = hint("imark:s=1,2:d=2", "8");
+    assert!(proven.contains("Sopena"), "{proven}");
 }
 
 #[test]
@@ -173,8 +245,93 @@ fn other_games_resume_too() {
     assert_eq!((&first, &again), (&whole, &whole));
     fails(
         &["gaps", "mark", "--to", "10^6", "--checkpoint", p],
-        "not a checkpoint of mark",
+        "belongs to another run (game upmark to 1000000)",
     );
+    // The block engine's checkpoint is not the stream's, and the other way round.
+    let blocks = dir.join("blocks.ckpt");
+    let b = blocks.to_str().unwrap();
+    json(&["gaps", "imark:s=1:d=2,3", "--to", "10^6", "--checkpoint", b]);
+    std::fs::copy(&blocks, &path).unwrap();
+    fails(
+        &["gaps", "upmark", "--to", "10^6", "--checkpoint", p],
+        "written by the imark23-blocks engine, not the cursor-stream engine",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every edit of a text checkpoint's numbers is caught by its checksum (before the checksum,
+/// changing one digit of a gap-statistics line gave a wrong result with exit 0).
+#[test]
+fn an_edited_checkpoint_is_refused() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-edit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let p = path.to_str().unwrap();
+    json(&["gaps", "mark", "--to", "10^5", "--checkpoint", p]);
+    let good = std::fs::read_to_string(&path).unwrap();
+    let mut edits = 0;
+    for (i, c) in good
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_digit())
+        .step_by(7)
+    {
+        let digit = if c == '9' { '8' } else { (c as u8 + 1) as char };
+        let edited = format!("{}{digit}{}", &good[..i], &good[i + 1..]);
+        std::fs::write(&path, edited).unwrap();
+        fails(
+            &["gaps", "mark", "--to", "10^5", "--checkpoint", p],
+            "checkpoint",
+        );
+        edits += 1;
+    }
+    assert!(edits > 10, "{edits} edits");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn checkpoint_files_are_checked_up_front_and_leave_other_files_alone() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-ckdir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A directory that does not exist: refused before any computing.
+    let missing = dir.join("no/such/dir/ck");
+    fails(
+        &[
+            "gaps",
+            "mark",
+            "--to",
+            "10^5",
+            "--checkpoint",
+            missing.to_str().unwrap(),
+        ],
+        "cannot write the checkpoint",
+    );
+    fails(
+        &[
+            "gaps",
+            "imark:s=1:d=2,3",
+            "--to",
+            "10^5",
+            "--checkpoint",
+            dir.to_str().unwrap(),
+        ],
+        "is not a regular file",
+    );
+    // `notes.ck` saves through its own temporary name, never through `notes.tmp`.
+    let notes = dir.join("notes.tmp");
+    std::fs::write(&notes, "my notes").unwrap();
+    for game in ["mark", "imark:s=1:d=2,3"] {
+        let ck = dir.join(format!("notes.ck{}", game.len()));
+        json(&[
+            "gaps",
+            game,
+            "--to",
+            "10^5",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+        ]);
+        assert!(ck.exists());
+    }
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

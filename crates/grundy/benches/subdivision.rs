@@ -27,8 +27,9 @@ fn engine(n: u64) -> Vec<u64> {
 fn cursor_stream(n: u64) -> u64 {
     let game = SubDivision::imark(vec![1], vec![2, 3]).unwrap();
     let mut zeros = 0;
-    for (_, v) in Stream::new(&game).take(n as usize) {
-        zeros += u64::from(v == 0);
+    let mut stream = Stream::new(&game).unwrap();
+    for _ in 0..n {
+        zeros += u64::from(stream.next_value().unwrap().1 == 0);
     }
     zeros
 }

@@ -18,7 +18,7 @@
 //! // The subtraction game S = {1, 3, 4} has period 7, proven by the periodicity lemma.
 //! let game = spec::parse_game("subtraction:s=1,3,4").unwrap();
 //! let values = query::sequence(game.as_ref(), &[None], 0, 100, &mut |_| {}).unwrap();
-//! let report = query::analyze(game.as_ref(), &[None], 0, &values);
+//! let report = query::analyze(game.as_ref(), &[None], 0, &values).unwrap();
 //! let p = report.analysis.periodicity.unwrap();
 //! assert_eq!((p.period, p.preperiod, report.proven), (7, 0, true));
 //! ```
@@ -29,10 +29,12 @@
 pub mod analysis;
 pub mod count;
 mod error;
+pub mod files;
 pub mod game;
 pub mod games;
 pub mod number;
 pub mod query;
+pub mod registry;
 pub mod reproduce;
 pub mod ruleset;
 pub mod solve;

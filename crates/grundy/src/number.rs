@@ -1,9 +1,11 @@
 //! Parsing of the numbers users type: `1000000`, `1_000_000`, `10^6`, `1e6`, `2^31-1`.
 //!
 //! The grammar is a sum of terms, `term (('+' | '-') term)*`, where a term is a product of powers,
-//! `power ('*' power)*`, and a power is `int ('^' int)?` or `int 'e' int` (meaning int * 10^int).
-//! Evaluation is exact in `u128` and checked: an overflow or a negative result is an error, never a
-//! wrapped value.
+//! `power ('*' power)*`, and a power is `int ('^' int)?`, a decimal `int '.' int` or a decimal in
+//! scientific notation `dec 'e' ['+' | '-'] int` (meaning dec * 10^int, e.g. `2.9e9`). Decimals
+//! are accepted when their value is an exact integer (`2.0`, `1.5e3`); otherwise the error says the
+//! number is not an integer. Evaluation is exact in `u128` and checked: an overflow or a negative
+//! result is an error, never a wrapped value.
 
 use crate::{Error, Result};
 
@@ -64,37 +66,84 @@ fn split_keep<'a>(s: &'a str, ops: &[char]) -> Vec<(char, &'a str)> {
     let mut pieces = Vec::new();
     let mut start = 0;
     let mut op = ' ';
+    let mut previous = ' ';
     for (i, c) in s.char_indices() {
-        // An 'e' exponent is never followed by a sign here (negative exponents are not integers).
-        if ops.contains(&c) {
+        // A sign right after an exponent's 'e' belongs to the exponent (`1.5e+3`, `1e-3`).
+        if ops.contains(&c) && !matches!(previous, 'e' | 'E') {
             pieces.push((op, &s[start..i]));
             op = c;
             start = i + 1;
         }
+        previous = c;
     }
     pieces.push((op, &s[start..]));
     pieces
 }
 
-fn parse_power(factor: &str) -> std::result::Result<u128, String> {
-    let digits = |t: &str| -> std::result::Result<u128, String> {
-        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("'{t}' is not a non-negative integer"));
+fn digits(t: &str) -> std::result::Result<u128, String> {
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("'{t}' is not a non-negative integer"));
+    }
+    t.parse::<u128>()
+        .map_err(|_| "overflows 128 bits".to_string())
+}
+
+fn pow(base: u128, exp: u128) -> std::result::Result<u128, String> {
+    let exp = u32::try_from(exp).map_err(|_| "exponent too large".to_string())?;
+    base.checked_pow(exp)
+        .ok_or_else(|| "overflows 128 bits".to_string())
+}
+
+/// `mantissa * 10^exponent` for a decimal mantissa (`2.9`) and a signed exponent, when it is an
+/// integer.
+fn decimal(mantissa: &str, exponent: i128) -> std::result::Result<u128, String> {
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty() {
+        return Err(format!("'{mantissa}' is not a number"));
+    }
+    for part in [whole, fraction] {
+        if !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("'{mantissa}' is not a number"));
         }
-        t.parse::<u128>()
-            .map_err(|_| "overflows 128 bits".to_string())
-    };
-    let pow = |base: u128, exp: u128| -> std::result::Result<u128, String> {
-        let exp = u32::try_from(exp).map_err(|_| "exponent too large".to_string())?;
-        base.checked_pow(exp)
-            .ok_or_else(|| "overflows 128 bits".to_string())
-    };
+    }
+    // The digits without the point, scaled by 10^(exponent - digits after the point).
+    let all = format!("{whole}{fraction}");
+    let all = all.trim_start_matches('0');
+    let scale = exponent - fraction.len() as i128;
+    if scale >= 0 {
+        let value = if all.is_empty() { 0 } else { digits(all)? };
+        return value
+            .checked_mul(pow(10, scale as u128)?)
+            .ok_or_else(|| "overflows 128 bits".to_string());
+    }
+    // Negative scale: the last -scale digits must be zeros.
+    let drop = (-scale) as usize;
+    let (kept, dropped) = all.split_at(all.len().saturating_sub(drop));
+    if !dropped.bytes().all(|b| b == b'0') {
+        return Err("is not an integer".to_string());
+    }
+    if kept.is_empty() {
+        Ok(0)
+    } else {
+        digits(kept)
+    }
+}
+
+fn parse_power(factor: &str) -> std::result::Result<u128, String> {
     if let Some((base, exp)) = factor.split_once('^') {
         pow(digits(base)?, digits(exp)?)
     } else if let Some((mantissa, exp)) = factor.split_once(['e', 'E']) {
-        digits(mantissa)?
-            .checked_mul(pow(10, digits(exp)?)?)
-            .ok_or_else(|| "overflows 128 bits".to_string())
+        let (negative, exp) = match exp.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, exp.strip_prefix('+').unwrap_or(exp)),
+        };
+        let exp = i128::try_from(digits(exp)?).map_err(|_| "exponent too large".to_string())?;
+        if exp > 1000 {
+            return Err("exponent too large".to_string());
+        }
+        decimal(mantissa, if negative { -exp } else { exp })
+    } else if factor.contains('.') {
+        decimal(factor, 0)
     } else {
         digits(factor)
     }
@@ -119,10 +168,26 @@ mod tests {
     #[test]
     fn rejects_what_is_not_a_non_negative_integer() {
         for bad in [
-            "", "-1", "abc", "1.5", "2^", "^3", "1e", "2^64", "1-2", "10^40", "3--1", "1e-3",
+            "", "-1", "abc", "1.5", "2^", "^3", "1e", "2^64", "1-2", "10^40", "3--1", "1e-3", ".",
+            "1.2.3", "2.5^2", "1e1001", "e5", "1.5e0", "25e-1",
         ] {
             assert!(parse_u64(bad).is_err(), "{bad} should be rejected");
         }
         assert!(parse_u128("2^128").is_err());
+        let why = parse_u64("1.5").unwrap_err().to_string();
+        assert!(why.contains("not an integer"), "{why}");
+    }
+
+    #[test]
+    fn decimals_that_are_exact_integers_parse() {
+        assert_eq!(parse_u64("2.9e9").unwrap(), 2_900_000_000);
+        assert_eq!(parse_u64("2.0").unwrap(), 2);
+        assert_eq!(parse_u64("1.25E2").unwrap(), 125);
+        assert_eq!(parse_u64("1.5e+3").unwrap(), 1500);
+        assert_eq!(parse_u64("30e-1").unwrap(), 3);
+        assert_eq!(parse_u64("0.0").unwrap(), 0);
+        assert_eq!(parse_u64("1.8446744073709551615e19").unwrap(), u64::MAX);
+        assert!(parse_u64("1.8446744073709551616e19").is_err());
+        assert_eq!(parse_u64("1e6+2.5e1").unwrap(), 1_000_025);
     }
 }

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::analysis::{self, Analysis};
+use crate::analysis::{self, Analysis, Periodicity};
 use crate::ruleset::{solver_for, Arity, BlockSink, Move, Ruleset, Solver};
 use crate::{Error, Outcome, Result};
 
@@ -352,6 +352,10 @@ pub fn sequence_blocks(
         .checked_add(1)
         .ok_or_else(|| Error::TooLarge(format!("a sequence must end below {}", u64::MAX)))?;
     ruleset.validate(&fill(template, &[from]))?;
+    // The search-size refusals of some games grow with the coordinate: the ends decide.
+    for end in [from, to] {
+        ruleset.check_size(&fill(template, &[end]))?;
+    }
     solver_for(ruleset).sequence_blocks(template, from..end, sink)
 }
 
@@ -383,14 +387,26 @@ pub fn table(
         ruleset.min_coordinate(blank[0]),
         ruleset.min_coordinate(blank[1]),
     );
-    let rows = max.checked_sub(lo_row).map_or(0, |d| d + 1);
-    let cols = max.checked_sub(lo_col).map_or(0, |d| d + 1);
-    if rows.checked_mul(cols).is_none_or(|c| c > MAX_TABLE_CELLS) {
+    // Counted in u128: `max - lo + 1` is 2^64 for `--max 2^64-1`.
+    let side = |lo: u64| {
+        u128::from(max)
+            .checked_sub(u128::from(lo))
+            .map_or(0, |d| d + 1)
+    };
+    let (rows, cols) = (side(lo_row), side(lo_col));
+    if rows
+        .checked_mul(cols)
+        .is_none_or(|cells| cells > u128::from(MAX_TABLE_CELLS))
+    {
         return Err(Error::TooLarge(format!(
-            "a table may have at most {MAX_TABLE_CELLS} cells"
+            "a table of {rows} x {cols} cells is more than the limit of {MAX_TABLE_CELLS} cells"
         )));
     }
     ruleset.validate(&fill(template, &[lo_row, lo_col]))?;
+    // The search-size refusals of some games grow with the coordinates, largest at a corner.
+    for corner in [[lo_row, lo_col], [lo_row, max], [max, lo_col], [max, max]] {
+        ruleset.check_size(&fill(template, &corner))?;
+    }
     let mut solver = solver_for(ruleset);
     let mut cells = Vec::new();
     for row in lo_row..=max {
@@ -410,31 +426,95 @@ pub fn table(
 /// The analysis of a sequence with the game's verdict on its periodicity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SequenceReport {
-    /// The game-independent analysis.
+    /// The game-independent analysis of the values asked for (`from..=to`); its periodicity
+    /// is the one seen from [`SequenceReport::periodicity_from`] on.
     pub analysis: Analysis,
+    /// Where the periodicity was looked for: the game's first position when the values before
+    /// `from` could be computed (so the preperiod is the game's), else `from` (then the preperiod
+    /// is only an upper bound).
+    pub periodicity_from: u64,
+    /// Whether `periodicity_from` is the first position of the sequence.
+    pub from_first_position: bool,
     /// Whether the game's theory proves the observed periodicity.
     pub proven: bool,
     /// The reason, when proven.
     pub proof: Option<String>,
 }
 
-/// Analyses a sequence computed along `template` from `from`.
+/// Analyses a sequence computed along `template` from `from` (an empty template: the game's
+/// [`Ruleset::default_sequence`]). Counts, gaps and records are those of `values`; the
+/// periodicity is a property of the game's sequence, so it is measured from the sequence's first
+/// position: the values before `from` are computed too when that is within
+/// [`MAX_SEQUENCE_LEN`] values in all.
 pub fn analyze(
     ruleset: &dyn Ruleset,
     template: &[Option<u64>],
     from: u64,
     values: &[u64],
-) -> SequenceReport {
-    let analysis = analysis::analyze(values, from);
-    let proof = analysis
-        .periodicity
-        .as_ref()
-        .and_then(|p| ruleset.periodicity_proof(template, from, values, p));
-    SequenceReport {
+) -> Result<SequenceReport> {
+    let mut analysis = analysis::analyze(values, from);
+    let prefix = values_before(ruleset, template, from, values.len() as u64)?;
+    let (periodicity_from, from_first_position, proof) = match prefix {
+        Some((first, mut whole)) => {
+            whole.extend_from_slice(values);
+            analysis.periodicity = analysis::find_periodicity(&whole).map(|p| Periodicity {
+                preperiod: p.preperiod + first,
+                ..p
+            });
+            let proof = analysis
+                .periodicity
+                .as_ref()
+                .and_then(|p| ruleset.periodicity_proof(template, first, &whole, p));
+            (first, true, proof)
+        }
+        None => {
+            let proof = analysis
+                .periodicity
+                .as_ref()
+                .and_then(|p| ruleset.periodicity_proof(template, from, values, p));
+            (from, false, proof)
+        }
+    };
+    Ok(SequenceReport {
         analysis,
+        periodicity_from,
+        from_first_position,
         proven: proof.is_some(),
         proof,
+    })
+}
+
+/// The sequence's first position and its values before `from` (empty when `from` is the
+/// first), or `None` when they would make the whole longer than [`MAX_SEQUENCE_LEN`].
+fn values_before(
+    ruleset: &dyn Ruleset,
+    template: &[Option<u64>],
+    from: u64,
+    len: u64,
+) -> Result<Option<(u64, Vec<u64>)>> {
+    let first = if template.is_empty() {
+        match ruleset.default_sequence_start() {
+            Some(first) => first,
+            None => return Ok(None),
+        }
+    } else {
+        default_from(ruleset, template)
+    };
+    if from <= first {
+        return Ok(Some((from, Vec::new())));
     }
+    if (from - first).saturating_add(len) > MAX_SEQUENCE_LEN {
+        return Ok(None);
+    }
+    let before = if template.is_empty() {
+        match ruleset.default_sequence(Some(first), from - 1, &mut |_| {}) {
+            Some(s) => s?.values,
+            None => return Ok(None),
+        }
+    } else {
+        sequence(ruleset, template, first, from - 1, &mut |_| {})?
+    };
+    Ok(Some((first, before)))
 }
 
 #[cfg(test)]

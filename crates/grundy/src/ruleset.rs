@@ -176,6 +176,13 @@ pub trait Ruleset: Send + Sync {
     /// Every move from a (validated) position.
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>>;
 
+    /// The positions the moves reach, without their descriptions (what explorations of the
+    /// whole game graph need, millions of times). The default takes them from
+    /// [`Ruleset::moves`].
+    fn options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        Ok(self.moves(position)?.into_iter().map(|m| m.to).collect())
+    }
+
     /// A position with the same value, used to share work (the default is the position itself).
     fn canonical(&self, position: &[u64]) -> Position {
         position.to_vec()
@@ -205,6 +212,39 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// A lower bound on the number of positions reachable from `position` (itself included),
+    /// known without exploring: commands that explore the whole game below a position refuse
+    /// at once when it is beyond their limit. The default, 1, knows nothing.
+    fn reachable_at_least(&self, _position: &[u64]) -> u128 {
+        1
+    }
+
+    /// Refuses at once a (validated) position whose value the game's solver would refuse only
+    /// after a long search; `table` and `seq` ask it of their extreme positions before they
+    /// start. The default accepts every position.
+    fn check_size(&self, _position: &[u64]) -> Result<()> {
+        Ok(())
+    }
+
+    /// An upper bound on the number of positions reachable from `position`, where the game
+    /// knows one; explorations refuse at once when it is beyond their limit (a conservative
+    /// refusal, named as such in the error). The default, `None`, knows none.
+    fn reachable_at_most(&self, _position: &[u64]) -> Option<u128> {
+        None
+    }
+
+    /// A lower bound on the number of moves among the positions reachable from `position`
+    /// (the edges of the game graph below it), for the same purpose. The default, 0, knows
+    /// nothing.
+    fn moves_below_at_least(&self, _position: &[u64]) -> u128 {
+        0
+    }
+
+    /// The first index of [`Ruleset::default_sequence`], for a game that has one.
+    fn default_sequence_start(&self) -> Option<u64> {
+        None
+    }
+
     /// The winning moves of `position` given directly by the game's theory, without valuing
     /// every option; `None` when the theory gives none. `moves` falls back on it for positions
     /// whose options cannot all be valued (e.g. beyond a table).
@@ -231,6 +271,21 @@ pub trait Ruleset: Send + Sync {
     ) -> Option<String> {
         None
     }
+}
+
+/// The most coordinates a list of moves may hold in all (moves times the coordinates of a
+/// position): 2^24 numbers, 128 MiB, far more than anyone reads.
+pub const MAX_LISTED_COORDINATES: u128 = 1 << 24;
+
+/// Refuses to list `moves` moves of positions with `arity` coordinates when they would hold
+/// more than [`MAX_LISTED_COORDINATES`] numbers.
+pub fn check_listing(moves: u128, arity: usize) -> Result<()> {
+    if moves.saturating_mul(arity as u128) > MAX_LISTED_COORDINATES {
+        return Err(Error::TooLarge(format!(
+            "this position has {moves} moves of {arity} coordinates each, more than the {MAX_LISTED_COORDINATES} numbers a list of moves may hold"
+        )));
+    }
+    Ok(())
 }
 
 /// Checks the number of coordinates.
@@ -277,8 +332,19 @@ impl<'a> SearchSolver<'a> {
     }
 }
 
+/// The most memory the memoised search of a [`SearchSolver`] may take for its stored positions
+/// (2 GiB): positions of many coordinates get a lower limit than
+/// [`crate::solve::DEFAULT_MEMO_LIMIT`].
+pub const MAX_SEARCH_BYTES: usize = 1 << 31;
+
 impl Solver for SearchSolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
+        if self.memo.is_empty() {
+            // A stored position is its vector (24 bytes and 8 per coordinate) and its slot.
+            let per_position = 64 + 8 * position.len();
+            self.memo
+                .set_limit(crate::solve::DEFAULT_MEMO_LIMIT.min(MAX_SEARCH_BYTES / per_position));
+        }
         let result = self.memo.value(&position.to_vec());
         if let Some(error) = self.memo.game().error.borrow_mut().take() {
             return Err(error);

@@ -1,11 +1,11 @@
-//! Spec strings (`family:key=value:key=value`), sets, positions, and the registry of families.
+//! Spec strings (`family:key=value:key=value`), sets and positions; the families themselves are
+//! listed in [`crate::registry`].
 //!
-//! A new family is one folder under `games/` whose `spec.rs` defines a [`Family`], plus one line
-//! in [`FAMILIES`].
+//! A new family is one folder under `games/` whose `spec.rs` lists its [`Family`] entries, plus
+//! one line in the [`registry`](crate::registry).
 
-use crate::games;
 use crate::number::parse_u64;
-use crate::{Error, Result, Ruleset};
+use crate::{registry, Error, Result, Ruleset};
 
 /// A game family: its name in specs, its keys, and how to build a ruleset from the parameters.
 pub struct Family {
@@ -19,21 +19,6 @@ pub struct Family {
     pub build: fn(&mut SpecArgs) -> Result<Box<dyn Ruleset>>,
 }
 
-/// Every family, in the order `--help` lists them.
-pub const FAMILIES: &[Family] = &[
-    games::nim::spec::FAMILY,
-    games::subtraction::spec::FAMILY,
-    games::takeaway::spec::FAMILY,
-    games::subdivision::spec::IMARK,
-    games::subdivision::spec::SD,
-    games::subdivision::spec::MARK,
-    games::subdivision::spec::UPMARK,
-    games::subdivision::spec::MARK_T,
-    games::subdivision::spec::KUPIN,
-    games::sharing_nim::spec::FAMILY,
-    games::sharing_nim::spec::GRAPH_FAMILY,
-];
-
 /// Parses a spec string into a ruleset.
 ///
 /// ```
@@ -43,17 +28,7 @@ pub const FAMILIES: &[Family] = &[
 /// ```
 pub fn parse_game(text: &str) -> Result<Box<dyn Ruleset>> {
     let mut args = SpecArgs::parse(text)?;
-    let family = FAMILIES
-        .iter()
-        .find(|f| f.name == args.family)
-        .ok_or_else(|| {
-            let names: Vec<_> = FAMILIES.iter().map(|f| f.name).collect();
-            Error::Spec(format!(
-                "unknown game '{}'; known games: {}",
-                args.family,
-                names.join(", ")
-            ))
-        })?;
+    let family = registry::find_family(&args.family)?;
     let ruleset = (family.build)(&mut args)?;
     args.finish(family)?;
     Ok(ruleset)

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
 use crate::cli::{ComponentsArgs, Format};
-use grundy::count::evolution;
+use grundy::solve::evolution;
 use grundy::solve::DEFAULT_GRAPH_LIMIT;
 use grundy::Ruleset;
 
@@ -15,7 +15,11 @@ pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
     let components: Vec<(&dyn Ruleset, Vec<u64>)> =
         games.iter().map(|(g, p)| (g.as_ref(), p.clone())).collect();
     let spinner = crate::progress::spinner("exploring the game graph");
-    let report = evolution::conjunctive(&components, DEFAULT_GRAPH_LIMIT);
+    let report = evolution::conjunctive(
+        &components,
+        DEFAULT_GRAPH_LIMIT,
+        &mut crate::progress::exploring(&spinner),
+    );
     spinner.finish_and_clear();
     let report = report?;
     match args.output.format() {

@@ -10,7 +10,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde_json::json;
 
-use super::{show_position, write_json, Failure, Outcome};
+use super::{show_position, write_json, Outcome};
 use crate::cli::{EvolveArgs, Format, LayoutArg};
 use grundy::count::automaton::{self, EvolutionGraph, Kinship, Layout};
 use grundy::number::parse_u64;
@@ -59,6 +59,7 @@ pub fn run(args: EvolveArgs, out: &mut dyn Write) -> Outcome {
         ))
         .into());
     }
+    let working = crate::progress::delayed("computing the generations");
     let generations = automaton::evolve(piles, last, MAX_POSITIONS)?;
     let table = automaton::kinship_table(&generations)?;
     let graph = match &args.out {
@@ -68,6 +69,7 @@ pub fn run(args: EvolveArgs, out: &mut dyn Write) -> Outcome {
     if let (Some(path), Some(graph)) = (&args.out, &graph) {
         draw(graph, path, size as u32)?;
     }
+    drop(working);
 
     let born: Vec<usize> = generations.iter().map(Vec::len).collect();
     let total: usize = born.iter().sum();
@@ -164,18 +166,18 @@ fn draw(graph: &EvolutionGraph, path: &Path, size: u32) -> Outcome {
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let failed = |e: String| Failure::Io(std::io::Error::other(format!("{}: {e}", path.display())));
+    let paint_with = |svg: bool| {
+        crate::report::plot::save_picture(
+            path,
+            (size, size),
+            svg,
+            |root| paint(root, graph, size),
+            |root| paint(root, graph, size),
+        )
+    };
     match extension.as_deref() {
-        Some("svg") => {
-            let root = SVGBackend::new(path, (size, size)).into_drawing_area();
-            paint(&root, graph, size).map_err(failed)?;
-            root.present().map_err(|e| failed(e.to_string()))?;
-        }
-        Some("png") => {
-            let root = BitMapBackend::new(path, (size, size)).into_drawing_area();
-            paint(&root, graph, size).map_err(failed)?;
-            root.present().map_err(|e| failed(e.to_string()))?;
-        }
+        Some("svg") => paint_with(true)?,
+        Some("png") => paint_with(false)?,
         _ => {
             return Err(Error::Invalid(format!(
                 "--out {} must end in .svg or .png",

@@ -21,7 +21,10 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
     if matches!(format, Format::Csv | Format::Bfile) {
         return Err(unsupported(format, "gaps (use text or json)"));
     }
-    let bar = crate::progress::bar(1000, "gaps");
+    if let Some(path) = &args.plot {
+        crate::picture::check_path(path)?;
+    }
+    let bar = crate::progress::bar(to.saturating_add(1), "gaps");
     if args.checkpoint_every.is_nan() || args.checkpoint_every < 0.0 {
         return Err(Error::Invalid(
             "--checkpoint-every must be a number of seconds, at least 0".into(),
@@ -33,9 +36,18 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
         .as_deref()
         .map(|path| (path, args.checkpoint_every));
     let report = subdivision::gaps(&game, to, checkpoint, &mut |done, total| {
-        bar.set_position(done.saturating_mul(1000) / total.max(1))
+        bar.set_length(total);
+        bar.set_position(done)
     })?;
     bar.finish_and_clear();
+    if let Some(path) = &args.plot {
+        crate::picture::gaps(path, &report.gaps)?;
+    }
+    if let Some(why) = &report.checkpoint_error {
+        eprintln!(
+            "warning: the result below is complete, but its final checkpoint was not saved: {why}"
+        );
+    }
     if format == Format::Json {
         return write_json(
             out,

@@ -23,35 +23,7 @@ use std::io::Write;
 
 use crate::cli::{Cli, Command, Format};
 
-/// Why a command failed.
-#[derive(Debug)]
-pub enum Failure {
-    /// The library refused the request.
-    Grundy(grundy::Error),
-    /// Writing the output failed.
-    Io(std::io::Error),
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Grundy(e) => e.fmt(f),
-            Failure::Io(e) => write!(f, "cannot write the output: {e}"),
-        }
-    }
-}
-
-impl From<grundy::Error> for Failure {
-    fn from(e: grundy::Error) -> Self {
-        Failure::Grundy(e)
-    }
-}
-
-impl From<std::io::Error> for Failure {
-    fn from(e: std::io::Error) -> Self {
-        Failure::Io(e)
-    }
-}
+pub use crate::failure::Failure;
 
 pub type Outcome = Result<(), Failure>;
 
@@ -77,8 +49,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
     }
 }
 
-/// Writes `value` as pretty JSON and a newline.
-pub fn write_json(out: &mut dyn Write, value: &serde_json::Value) -> Outcome {
+/// Writes `value` as compact JSON and a newline, serialised as it goes (no document tree).
+pub fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> Outcome {
     serde_json::to_writer(&mut *out, value).map_err(|e| Failure::Io(e.into()))?;
     writeln!(out)?;
     Ok(())

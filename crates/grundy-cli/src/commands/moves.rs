@@ -13,7 +13,10 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let position = spec::parse_position(&args.position)?;
     // Beyond what the engines reach, the game's theory may still give the winning moves.
-    let moves = match query::move_outcomes(game.as_ref(), &position) {
+    let working = crate::progress::delayed("computing");
+    let moves = query::move_outcomes(game.as_ref(), &position);
+    drop(working);
+    let moves = match moves {
         Ok(moves) => moves,
         Err(e @ grundy::Error::TooLarge(_)) => {
             return match query::theory_winning_moves(game.as_ref(), &position)? {

@@ -57,10 +57,20 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
             }
             choice.clone()
         } else {
-            match ask(&mut input, out, game.as_ref(), &position, &moves)? {
-                Some(m) => m,
-                None => return Ok(()),
+            let Some(m) = ask(&mut input, out, game.as_ref(), &position, &moves)? else {
+                return Ok(());
+            };
+            if !m.winning {
+                if let Some(best) = moves.iter().find(|w| w.winning) {
+                    writeln!(
+                        out,
+                        "you had a winning move ({} -> {}); this one hands the win to the computer.",
+                        best.description,
+                        show_position(&best.to)
+                    )?;
+                }
             }
+            m
         };
         position = chosen.to;
         moves = query::moves(game.as_ref(), &position)?;
@@ -101,7 +111,12 @@ fn ask(
         write!(out, "your move: ")?;
         out.flush()?;
         let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let read = input.read_line(&mut line).map_err(|e| {
+            super::Failure::Grundy(grundy::Error::Invalid(format!(
+                "cannot read your move: {e}"
+            )))
+        })?;
+        if read == 0 {
             writeln!(out, "\ninput ended; stopping.")?;
             return Ok(None);
         }

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
 use crate::cli::{Format, PositionArgs};
-use grundy::count::evolution;
+use grundy::solve::evolution;
 use grundy::solve::{Outcome as Class, DEFAULT_GRAPH_LIMIT};
 use grundy::spec;
 
@@ -14,7 +14,12 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let position = spec::parse_position(&args.position)?;
     let spinner = crate::progress::spinner("exploring the game graph");
-    let report = evolution::remoteness(game.as_ref(), &position, DEFAULT_GRAPH_LIMIT);
+    let report = evolution::remoteness(
+        game.as_ref(),
+        &position,
+        DEFAULT_GRAPH_LIMIT,
+        &mut crate::progress::exploring(&spinner),
+    );
     spinner.finish_and_clear();
     let report = report?;
     match args.output.format() {

@@ -6,7 +6,8 @@ use std::path::Path;
 
 use super::Outcome;
 use crate::cli::ReproduceArgs;
-use grundy::reproduce::{self, CitedGaps, Mode, Options, Paper};
+use grundy::analysis::GapStats;
+use grundy::reproduce::{self, CitedGaps, Mode, Options, Paper, NOT_CHECKABLE};
 use grundy::Error;
 
 pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
@@ -58,7 +59,7 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
     let count = |o: &str| rows.iter().filter(|r| r.outcome() == o).count();
     writeln!(
         out,
-        "{} mode, {} paper(s): {} statements: {} hold, {} counterexample(s) found, {} not checkable",
+        "{} mode, {} paper(s): {} statements: {} hold, {} counterexample(s), {} evidence, {} not checkable",
         match mode {
             Mode::Quick => "quick",
             Mode::Full => "full",
@@ -66,8 +67,9 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
         report.papers.len(),
         rows.len(),
         count("holds"),
-        count("counterexample found"),
-        count("not checkable")
+        count("counterexample"),
+        count("evidence"),
+        count(NOT_CHECKABLE)
     )?;
     for section in &report.papers {
         let disagree: Vec<&str> = section
@@ -90,10 +92,7 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
             section.figures.len()
         )?;
     }
-    for row in rows
-        .iter()
-        .filter(|r| r.outcome() == "counterexample found")
-    {
+    for row in rows.iter().filter(|r| r.outcome() == "counterexample") {
         writeln!(
             out,
             "  counterexample: {}: {}",
@@ -113,33 +112,44 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
 }
 
 /// Reads the JSON line of a finished `grundy gaps imark:s=1:d=2,3 ... --json` run from a result
-/// file (other lines are commentary).
+/// file (other lines are commentary); the library checks that what it cites is consistent.
 fn read_gaps_result(path: &Path) -> Result<CitedGaps, Error> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Invalid(format!("--gaps-result {name}: {e}")))?;
-    let bad = |why: &str| Error::Invalid(format!("--gaps-result {name}: {why}"));
+    let name = format!("--gaps-result {}", path.display());
+    let bad = |why: &str| Error::Invalid(format!("{name}: {why}"));
+    let text = grundy::files::read_text(path, MAX_RESULT_BYTES, "gaps result")
+        .map_err(|e| bad(&e.to_string()))?;
     let line = text
         .lines()
         .find(|l| l.trim_start().starts_with('{'))
         .ok_or_else(|| bad("no JSON line (the output of `grundy gaps ... --json`)"))?;
     let doc: serde_json::Value =
         serde_json::from_str(line.trim()).map_err(|e| bad(&format!("invalid JSON: {e}")))?;
-    if doc["game"] != "imark:s=1:d=2,3" {
-        return Err(bad("not a run of imark:s=1:d=2,3"));
-    }
+    let game = doc["game"].as_str().ok_or_else(|| bad("no \"game\""))?;
     let to = doc["to"].as_u64().ok_or_else(|| bad("no \"to\""))?;
-    let mut max_gaps = Vec::new();
+    let mut gaps = Vec::new();
     for g in doc["gaps"].as_array().ok_or_else(|| bad("no \"gaps\""))? {
         let field = |k: &str| {
             g[k].as_u64()
-                .ok_or_else(|| bad(&format!("a gap without \"{k}\"")))
+                .ok_or_else(|| bad(&format!("a gap without a number \"{k}\"")))
         };
-        max_gaps.push((field("value")?, field("max_gap")?, field("max_gap_from")?));
+        let optional = |k: &str| match &g[k] {
+            serde_json::Value::Null => Ok(None),
+            v => v
+                .as_u64()
+                .map(Some)
+                .ok_or_else(|| bad(&format!("\"{k}\" is not a number"))),
+        };
+        gaps.push(GapStats {
+            value: field("value")?,
+            count: field("count")?,
+            first: field("first")?,
+            last: field("last")?,
+            max_gap: optional("max_gap")?,
+            max_gap_from: optional("max_gap_from")?,
+        });
     }
-    Ok(CitedGaps {
-        source: path.display().to_string(),
-        to,
-        max_gaps,
-    })
+    CitedGaps::new(&name, game, to, gaps)
 }
+
+/// A result file is one JSON line and some commentary: more than this is not one.
+const MAX_RESULT_BYTES: u64 = 1 << 20;

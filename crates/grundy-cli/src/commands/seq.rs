@@ -4,8 +4,10 @@ use std::io::Write;
 
 use serde_json::{json, Value};
 
-use super::{number, show_template, unsupported, write_json, Outcome};
+use super::{number, unsupported, Outcome};
 use crate::cli::{Format, SeqArgs};
+use crate::failure::Failure;
+use crate::stream::{JsonHead, SequenceWriter};
 use grundy::query::{self, SequenceReport};
 use grundy::spec;
 
@@ -16,6 +18,9 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     let format = args.output.format();
     if args.analyze && matches!(format, Format::Csv | Format::Bfile) {
         return Err(unsupported(format, "--analyze (use text or json)"));
+    }
+    if let Some(path) = &args.plot {
+        crate::picture::check_path(path)?;
     }
     let bar = crate::progress::bar(
         to.saturating_sub(given_from.unwrap_or(0)).saturating_add(1),
@@ -28,74 +33,106 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
             .transpose()?,
         Some(_) => None,
     };
-    let (template, name, from, values) = match singled_out {
-        Some(s) => (Vec::new(), Some(s.name), s.from, s.values),
+    let (template, name, from, collected) = match singled_out {
+        Some(s) => (Vec::new(), Some(s.name), s.from, Some(s.values)),
         None => {
             let template = match &args.position {
                 Some(text) => spec::parse_template(text)?,
                 None => query::default_template(game.as_ref())?,
             };
             let from = given_from.unwrap_or_else(|| query::default_from(game.as_ref(), &template));
-            let values = query::sequence(game.as_ref(), &template, from, to, &mut |done| {
-                bar.set_position(done)
-            })?;
-            (template, None, from, values)
+            (template, None, from, None)
+        }
+    };
+    let mut picture = args.plot.as_ref().map(|_| {
+        let x = match template.iter().position(Option::is_none) {
+            _ if name.is_some() => "N".to_string(),
+            Some(i) if template.len() > 1 => format!("coordinate {}", i + 1),
+            _ => "n".to_string(),
+        };
+        let y = name.as_deref().map_or("SG value", |_| "g(N)");
+        crate::picture::SequencePicture::new(from, to, &x, y)
+    });
+    let spec = game.spec();
+    let head = JsonHead {
+        game: &spec,
+        position: name.is_none().then_some(&template[..]),
+        sequence: name.as_deref(),
+        from,
+        to,
+    };
+    let mut writer = SequenceWriter::new(out, format, &head);
+    // The analysis needs every value; otherwise they are written as the engine computes them
+    // (any length, in bounded memory) and Ctrl-C ends the output at a block boundary.
+    let values = match collected {
+        Some(values) => values,
+        None if args.analyze => query::sequence(game.as_ref(), &template, from, to, &mut |done| {
+            bar.set_position(done)
+        })?,
+        None => {
+            crate::stream::watch_interrupt();
+            let mut write_error = None;
+            let result = query::sequence_blocks(game.as_ref(), &template, from, to, &mut |block| {
+                if let Err(e) = writer.push(block) {
+                    write_error = Some(e);
+                    return Err(grundy::Error::Invalid("output failed".into()));
+                }
+                if let Some(picture) = &mut picture {
+                    picture.push(block);
+                }
+                bar.set_position(writer.written());
+                if crate::stream::interrupted() {
+                    return Err(grundy::Error::Invalid("interrupted".into()));
+                }
+                Ok(())
+            });
+            bar.finish_and_clear();
+            if let Some(e) = write_error {
+                return Err(e.into());
+            }
+            let stopped = crate::stream::interrupted();
+            if let Err(e) = result {
+                if !stopped {
+                    return Err(e.into());
+                }
+            }
+            if let (Some(path), Some(picture)) = (&args.plot, picture) {
+                picture.finish(path)?;
+            }
+            let done = writer.written();
+            writer.finish(!stopped, &[])?;
+            if stopped {
+                return Err(Failure::Interrupted(format!(
+                    "interrupted: the output holds the values at {from}..{}",
+                    from + done.saturating_sub(1)
+                )));
+            }
+            return Ok(());
         }
     };
     bar.finish_and_clear();
-    let report = args
-        .analyze
-        .then(|| query::analyze(game.as_ref(), &template, from, &values));
-    match format {
-        Format::Json => {
-            let mut doc = json!({
-                "game": game.spec(),
-                "position": name.is_none().then(|| show_template(&template)),
-                "from": from,
-                "to": to,
-                "values": values,
-            });
-            if let Some(name) = &name {
-                doc["sequence"] = json!(name);
-            }
-            if let Some(report) = &report {
-                doc["analysis"] = analysis_json(report);
-            }
-            write_json(out, &doc)
-        }
-        Format::Text => {
-            if let Some(name) = &name {
-                writeln!(out, "{name}:")?;
-            }
-            let width = to.to_string().len();
-            for (row, chunk) in values.chunks(10).enumerate() {
-                let line: Vec<String> = chunk.iter().map(u64::to_string).collect();
-                writeln!(
-                    out,
-                    "{:>width$}: {}",
-                    from + 10 * row as u64,
-                    line.join(" ")
-                )?;
-            }
-            if let Some(report) = &report {
-                write_analysis(out, report)?;
-            }
-            Ok(())
-        }
-        Format::Csv => {
-            writeln!(out, "n,value")?;
-            for (i, v) in values.iter().enumerate() {
-                writeln!(out, "{},{v}", from + i as u64)?;
-            }
-            Ok(())
-        }
-        Format::Bfile => {
-            for (i, v) in values.iter().enumerate() {
-                writeln!(out, "{} {v}", from + i as u64)?;
-            }
-            Ok(())
-        }
+    if let (Some(path), Some(picture)) = (&args.plot, &mut picture) {
+        picture.push(&values);
+        let picture =
+            std::mem::replace(picture, crate::picture::SequencePicture::new(0, 0, "", ""));
+        picture.finish(path)?;
     }
+    let report = match args.analyze {
+        true => Some(query::analyze(game.as_ref(), &template, from, &values)?),
+        false => None,
+    };
+    writer.push(&values)?;
+    match (format, &report) {
+        (Format::Json, Some(report)) => {
+            writer.finish(true, &[("analysis", analysis_json(report))])?
+        }
+        (Format::Text, Some(report)) => {
+            writer.finish(true, &[])?;
+            write_analysis(out, report)?;
+        }
+        _ => writer.finish(true, &[])?,
+    }
+    Ok(())
 }
 
 /// The analysis in JSON, with the keys CLI.md names.
@@ -110,6 +147,8 @@ pub fn analysis_json(report: &SequenceReport) -> Value {
         "period": p.map(|p| p.period),
         "preperiod": p.map(|p| p.preperiod),
         "saltus": p.map(|p| p.saltus.to_string().parse::<i64>().map_or_else(|_| json!(p.saltus.to_string()), |s| json!(s))),
+        "periodicity_from": report.periodicity_from,
+        "preperiod_exact": report.from_first_position,
         "proven": report.proven,
         "proof": report.proof,
         "palindrome": a.palindrome,
@@ -157,14 +196,22 @@ pub fn write_analysis(out: &mut dyn Write, report: &SequenceReport) -> Outcome {
                 Some(reason) => format!("proven: {reason}"),
                 None => format!(
                     "observed only in {}..{}, not proven",
-                    a.from,
+                    report.periodicity_from,
                     a.from + a.len.saturating_sub(1)
                 ),
             };
+            let preperiod = if report.from_first_position {
+                format!("preperiod {}", p.preperiod)
+            } else {
+                format!(
+                    "preperiod at most {} (values before {} not examined)",
+                    p.preperiod, report.periodicity_from
+                )
+            };
             writeln!(
                 out,
-                "periodicity: period {}, preperiod {}{kind}; {status}",
-                p.period, p.preperiod
+                "periodicity: period {}, {preperiod}{kind}; {status}",
+                p.period
             )?;
         }
         (None, _) => writeln!(

@@ -12,7 +12,10 @@ pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
         .iter()
         .map(|(g, p)| (g.as_ref(), p.as_slice()))
         .collect();
-    let report = query::sum(&components)?;
+    let report = {
+        let _working = crate::progress::delayed("computing");
+        query::sum(&components)?
+    };
     match args.output.format() {
         Format::Json => write_json(out, &serde_json::json!(report)),
         Format::Text => {

@@ -13,7 +13,10 @@ use grundy::{query, spec};
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let position = spec::parse_position(&args.position)?;
-    let report = query::outcome(game.as_ref(), &position)?;
+    let report = {
+        let _working = crate::progress::delayed("computing");
+        query::outcome(game.as_ref(), &position)?
+    };
     match args.output.format() {
         Format::Json => write_json(
             out,

@@ -1,8 +1,8 @@
 //! `index.html`: one page, inline CSS, pictures referenced by relative path (opens from
 //! `file://`).
 
-use super::{details, heading, range, tally};
-use grundy::reproduce::{Mode, PaperSection, Report, Table};
+use super::{details, heading, range, tally, STATUSES};
+use grundy::reproduce::{Mode, PaperSection, Report, Status, Table};
 
 const STYLE: &str = r#"
 body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1em 2em; color: #222; line-height: 1.4; }
@@ -22,6 +22,7 @@ table.layout td.text { text-align: left; }
 .badge { display: inline-block; padding: 1px 6px; border-radius: 3px; font-size: 12px; font-weight: bold; white-space: nowrap; }
 .holds { background: #d4f4d4; color: #185c18; }
 .counterexample { background: #ffd6d6; color: #8a1010; }
+.evidence { background: #fff1c4; color: #6b5200; }
 .unchecked { background: #e8e8e8; color: #555; }
 .agree { color: #185c18; font-weight: bold; }
 .disagree { color: #8a1010; font-weight: bold; }
@@ -57,13 +58,19 @@ pub fn render(report: &Report) -> String {
         ));
     }
     h.push_str("</nav>\n");
-    h.push_str("<h3>Summary</h3>\n<table>\n<tr><th>paper</th><th>statements</th><th>hold</th><th>counterexample found</th><th>not checkable</th><th>tables</th><th>figures</th></tr>\n");
+    h.push_str(&format!("<p>{}</p>\n", esc(STATUSES)));
+    h.push_str("<h3>Summary</h3>\n<table>\n<tr><th>paper</th><th>statements</th><th>hold</th><th>counterexample</th><th>evidence</th><th>not checkable</th><th>tables</th><th>figures</th></tr>\n");
     for s in &report.papers {
-        let (n, ok, bad, un) = tally(s.claims.iter());
+        let t = tally(s.claims.iter());
         h.push_str(&format!(
-            "<tr><td><a href=\"#{}\">{}</a></td><td class=\"num\">{n}</td><td class=\"num\">{ok}</td><td class=\"num\">{bad}</td><td class=\"num\">{un}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+            "<tr><td><a href=\"#{}\">{}</a></td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
             s.paper.name(),
             esc(heading(s.paper)),
+            t.statements,
+            t.hold,
+            t.counterexamples,
+            t.evidence,
+            t.not_checkable,
             s.tables.len(),
             s.figures.len()
         ));
@@ -99,16 +106,18 @@ fn section(h: &mut String, s: &PaperSection) {
     for row in &s.claims {
         let class = match row.outcome() {
             "holds" => "holds",
-            "counterexample found" => "counterexample",
+            "counterexample" => "counterexample",
+            "evidence" => "evidence",
             _ => "unchecked",
         };
         let lines = details(row);
-        let (head, notes) =
-            lines.split_at(lines.len().min(if row.outcome() == "counterexample found" {
-                2
-            } else {
-                1
-            }));
+        // The counterexample, what was and was not compared, and the cases stay visible; the
+        // notes fold away.
+        let notes = match &row.status {
+            Status::Checked { verdict, .. } => verdict.notes.len(),
+            Status::NotCheckable { .. } => 0,
+        };
+        let (head, notes) = lines.split_at(lines.len() - notes);
         let mut details: Vec<String> = head.iter().map(|d| esc(d)).collect();
         if !notes.is_empty() {
             let notes: Vec<String> = notes.iter().map(|d| esc(d)).collect();
@@ -134,7 +143,9 @@ fn section(h: &mut String, s: &PaperSection) {
 fn table(h: &mut String, t: &Table) {
     h.push_str(&format!("<h3 id=\"{}\">{}</h3>\n", t.id, esc(&t.title)));
     let verdict = match t.agrees {
-        Some(true) => "<span class=\"agree\">Agrees with the paper.</span> ",
+        Some(true) => {
+            "<span class=\"agree\">Agrees with the paper (every printed cell compared).</span> "
+        }
         Some(false) => "<span class=\"disagree\">Differs from the paper (marked cells).</span> ",
         None => "",
     };

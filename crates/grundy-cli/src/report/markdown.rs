@@ -1,6 +1,6 @@
 //! `report.md`: the same content as the page, as GitHub Markdown.
 
-use super::{details, heading, range, tally};
+use super::{details, heading, range, tally, STATUSES};
 use grundy::reproduce::{Grid, Mode, Report};
 
 /// The Markdown report.
@@ -14,12 +14,18 @@ pub fn render(report: &Report) -> String {
         }
         Mode::Full => "Full mode (the papers' ranges where they state one).\n\n",
     });
-    m.push_str("| paper | statements | hold | counterexample found | not checkable | tables | figures |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    m.push_str(STATUSES);
+    m.push_str("\n\n| paper | statements | hold | counterexample | evidence | not checkable | tables | figures |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for s in &report.papers {
-        let (n, ok, bad, un) = tally(s.claims.iter());
+        let t = tally(s.claims.iter());
         m.push_str(&format!(
-            "| {} | {n} | {ok} | {bad} | {un} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
             heading(s.paper),
+            t.statements,
+            t.hold,
+            t.counterexamples,
+            t.evidence,
+            t.not_checkable,
             s.tables.len(),
             s.figures.len()
         ));
@@ -33,7 +39,7 @@ pub fn render(report: &Report) -> String {
         m.push_str("| statement | what it says | checked over | status | details | check it alone |\n|---|---|---|---|---|---|\n");
         for row in &s.claims {
             let status = match row.outcome() {
-                "counterexample found" => "**counterexample found**".to_string(),
+                "counterexample" => "**counterexample**".to_string(),
                 o => o.to_string(),
             };
             m.push_str(&format!(
@@ -48,7 +54,7 @@ pub fn render(report: &Report) -> String {
         }
         for t in &s.tables {
             let verdict = match t.agrees {
-                Some(true) => "Agrees with the paper. ",
+                Some(true) => "Agrees with the paper (every printed cell compared). ",
                 Some(false) => "**Differs from the paper.** ",
                 None => "",
             };

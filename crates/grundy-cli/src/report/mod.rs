@@ -4,11 +4,11 @@
 
 mod html;
 mod markdown;
-mod plot;
+pub(crate) mod plot;
 
 use std::path::Path;
 
-use crate::commands::Failure;
+use crate::failure::Failure;
 use grundy::reproduce::{ClaimRow, Grid, Paper, Report, Status};
 
 /// Writes every file of the report into `dir` (which exists); returns how many were written.
@@ -82,14 +82,27 @@ fn range(row: &ClaimRow) -> String {
     }
 }
 
-/// The details of a row: the counterexample and notes, or why it is not checked.
+/// How a row's status is decided, for the top of the report.
+const STATUSES: &str = "A statement's status is one of: holds (the whole statement compared with brute force on every case of the stated finite range, with no failure; evidence for an infinite statement, not a proof), counterexample (a case where it fails: the first is shown, with the number of failures where the claim counts them), evidence (only part of the statement compared, e.g. the figures a conjecture rests on or a finite part of it; the row says what was not compared), not checkable (no finite computation decides it; the row gives the reason).";
+
+/// The details of a row: the counterexample, what was compared and what not, the cases and
+/// notes; or why it is not checked.
 fn details(row: &ClaimRow) -> Vec<String> {
     match &row.status {
-        Status::Checked { verdict, .. } => {
-            let mut lines = vec![format!("{} cases", verdict.cases)];
+        Status::Checked {
+            verdict, compares, ..
+        } => {
+            let mut lines = Vec::new();
             if let Some(c) = &verdict.counterexample {
-                lines.insert(0, format!("counterexample: {c}"));
+                lines.push(format!("counterexample: {c}"));
             }
+            if let Some(c) = compares {
+                lines.push(format!("compared: {c}"));
+            }
+            if let Some(u) = &verdict.unchecked {
+                lines.push(format!("not compared: {u}"));
+            }
+            lines.push(verdict.cases_in_words());
             lines.extend(verdict.notes.iter().cloned());
             lines
         }
@@ -97,15 +110,25 @@ fn details(row: &ClaimRow) -> Vec<String> {
     }
 }
 
-/// `(statements, hold, counterexamples, not checkable)` over some rows.
-fn tally<'a>(rows: impl Iterator<Item = &'a ClaimRow>) -> (usize, usize, usize, usize) {
-    let mut t = (0, 0, 0, 0);
+/// How many rows have each status.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Tally {
+    statements: usize,
+    hold: usize,
+    counterexamples: usize,
+    evidence: usize,
+    not_checkable: usize,
+}
+
+fn tally<'a>(rows: impl Iterator<Item = &'a ClaimRow>) -> Tally {
+    let mut t = Tally::default();
     for row in rows {
-        t.0 += 1;
+        t.statements += 1;
         match row.outcome() {
-            "holds" => t.1 += 1,
-            "counterexample found" => t.2 += 1,
-            _ => t.3 += 1,
+            "holds" => t.hold += 1,
+            "counterexample" => t.counterexamples += 1,
+            "evidence" => t.evidence += 1,
+            _ => t.not_checkable += 1,
         }
     }
     t

@@ -9,8 +9,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::commands::Failure;
-use grundy::reproduce::{FigureData, Plot, Series};
+use crate::failure::Failure;
+use grundy::reproduce::{Axes, FigureData, Plot, Series};
 
 /// One colour per series, in order.
 const PALETTE: [RGBColor; 6] = [
@@ -59,17 +59,64 @@ pub fn draw(figure: &FigureData, path: &Path) -> Result<(), Failure> {
         Plot::Points { .. } => (960, 420),
         Plot::Evolution(_) => (800, 800),
     };
-    let failed = |e: String| Failure::Io(std::io::Error::other(format!("{}: {e}", path.display())));
-    if path.extension().is_some_and(|e| e == "svg") {
-        let root = SVGBackend::new(path, (w, h)).into_drawing_area();
-        paint(&root, figure, w, h).map_err(failed)?;
-        root.present().map_err(|e| failed(e.to_string()))?;
+    let svg = path.extension().is_some_and(|e| e == "svg");
+    save_picture(
+        path,
+        (w, h),
+        svg,
+        |root| paint(root, figure, w, h),
+        |root| paint(root, figure, w, h),
+    )
+}
+
+/// Renders a picture of `size` pixels in memory, as SVG (`svg`) or PNG, with the painter for
+/// that backend, then writes it to `path`: a full disk or a missing directory is reported as
+/// the file system says it, in one line.
+pub(crate) fn save_picture(
+    path: &Path,
+    size: (u32, u32),
+    svg: bool,
+    paint_svg: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), String>,
+    paint_png: impl FnOnce(&DrawingArea<BitMapBackend, Shift>) -> Result<(), String>,
+) -> Result<(), Failure> {
+    let failed = |e: String| {
+        Failure::Grundy(grundy::Error::Invalid(format!(
+            "cannot draw the picture {}: {e}",
+            path.display()
+        )))
+    };
+    let bytes = if svg {
+        let mut text = String::new();
+        {
+            let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
+            paint_svg(&root).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+        }
+        text.into_bytes()
     } else {
-        let root = BitMapBackend::new(path, (w, h)).into_drawing_area();
-        paint(&root, figure, w, h).map_err(failed)?;
-        root.present().map_err(|e| failed(e.to_string()))?;
-    }
-    Ok(())
+        let (w, h) = size;
+        let mut pixels = vec![0u8; w as usize * h as usize * 3];
+        {
+            let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+            paint_png(&root).map_err(failed)?;
+            root.present().map_err(|e| failed(e.to_string()))?;
+        }
+        let mut bytes = Vec::new();
+        let mut encoder = png::Encoder::new(&mut bytes, w, h);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder
+            .write_header()
+            .and_then(|mut writer| writer.write_image_data(&pixels))
+            .map_err(|e| failed(e.to_string()))?;
+        bytes
+    };
+    std::fs::write(path, bytes).map_err(|e| {
+        Failure::Grundy(grundy::Error::Invalid(format!(
+            "cannot write the picture {}: {e}",
+            path.display()
+        )))
+    })
 }
 
 fn paint<DB: DrawingBackend>(
@@ -82,12 +129,16 @@ where
     DB::ErrorType: 'static,
 {
     match &figure.plot {
-        Plot::Heatmap { cells } => heatmap(root, cells, w, h),
+        Plot::Heatmap {
+            cells,
+            origin,
+            step,
+        } => heatmap(root, cells, (*origin, *step), &figure.axes, w, h),
         Plot::Points {
             series,
             lines,
             log_y,
-        } => points(root, series, *lines, *log_y, w, h),
+        } => points(root, series, *lines, *log_y, &figure.axes, w, h),
         Plot::Evolution(graph) => crate::commands::evolve::paint(root, graph, w.min(h)),
     }
 }
@@ -109,10 +160,14 @@ fn viridis(t: f64) -> RGBColor {
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
-/// `cells[row][column]`, row 0 at the bottom.
+/// `cells[row][column]`, row 0 at the bottom; `origin` the coordinates (column, row) of the
+/// first cell and `step` the coordinates a cell spans; a colour bar with its scale on the right,
+/// the axis titles below and above.
 fn heatmap<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     cells: &[Vec<Option<u64>>],
+    (origin, step_coords): ((u64, u64), u64),
+    axes: &Axes,
     w: u32,
     h: u32,
 ) -> Result<(), String>
@@ -122,56 +177,93 @@ where
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let rows = cells.len().max(1) as i32;
     let cols = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as i32;
-    let margin = 16;
-    // Room for the tick labels on the left and at the bottom.
-    let (pad_left, pad_bottom) = (40, 24);
-    let size = ((w as i32 - 2 * margin - pad_left) / cols)
-        .min((h as i32 - 2 * margin - pad_bottom) / rows)
+    // Room for the row labels on the left, the column labels and x title below, the y title
+    // above, and the colour bar with its labels on the right.
+    let (pad_left, pad_bottom, pad_top, pad_right) = (56, 40, 22, 84);
+    let size = ((w as i32 - pad_left - pad_right) / cols)
+        .min((h as i32 - pad_top - pad_bottom) / rows)
         .max(1);
-    let max = cells
-        .iter()
-        .flatten()
-        .flatten()
-        .copied()
-        .max()
-        .unwrap_or(0)
-        .max(1) as f64;
-    let (left, bottom) = (margin + pad_left, margin + rows * size);
+    let values = || cells.iter().flatten().flatten().copied();
+    let (low, high) = (values().min().unwrap_or(0), values().max().unwrap_or(0));
+    let span = (high - low).max(1) as f64;
+    let (left, top) = (pad_left, pad_top);
+    let bottom = top + rows * size;
     for (r, row) in cells.iter().enumerate() {
         for (c, value) in row.iter().enumerate() {
             if let Some(v) = value {
                 let (x, y) = (left + c as i32 * size, bottom - (r as i32 + 1) * size);
                 root.draw(&Rectangle::new(
                     [(x, y), (x + size, y + size)],
-                    viridis(*v as f64 / max).filled(),
+                    viridis((v - low) as f64 / span).filled(),
                 ))
                 .map_err(|e| e.to_string())?;
             }
         }
     }
-    let frame = [(left, bottom - rows * size), (left + cols * size, bottom)];
+    let frame = [(left, top), (left + cols * size, bottom)];
     root.draw(&Rectangle::new(frame, RGBColor(120, 120, 120)))
         .map_err(|e| e.to_string())?;
-    // Column numbers below, row numbers to the left, at the middle of their cells.
+    // Column coordinates below, row coordinates to the left, at the middle of their cells,
+    // every `step` (a 1-2-5 step, at least one cell).
+    let text = |t: String, at: (i32, i32), anchor| {
+        root.draw(&Text::new(t, at, label_style(anchor)))
+            .map_err(|e| e.to_string())
+    };
     let step = nice_step(f64::from(cols.max(rows)), 8.0).max(1.0) as i32;
     for c in (0..cols).step_by(step as usize) {
         let x = left + c * size + size / 2;
-        root.draw(&Text::new(
-            c.to_string(),
+        let label = origin.0 + c as u64 * step_coords;
+        text(
+            label.to_string(),
             (x, bottom + 4),
-            label_style((HPos::Center, VPos::Top)),
-        ))
-        .map_err(|e| e.to_string())?;
+            (HPos::Center, VPos::Top),
+        )?;
     }
     for r in (0..rows).step_by(step as usize) {
         let y = bottom - r * size - size / 2;
-        root.draw(&Text::new(
-            r.to_string(),
+        let label = origin.1 + r as u64 * step_coords;
+        text(
+            label.to_string(),
             (left - 5, y),
-            label_style((HPos::Right, VPos::Center)),
+            (HPos::Right, VPos::Center),
+        )?;
+    }
+    let right = left + cols * size;
+    text(
+        axes.x.clone(),
+        ((left + right) / 2, bottom + 22),
+        (HPos::Center, VPos::Top),
+    )?;
+    text(axes.y.clone(), (left, top - 6), (HPos::Left, VPos::Bottom))?;
+    // The colour bar: the scale from the lowest value (bottom) to the highest (top), integer
+    // ticks.
+    let (bar_left, bar_right) = (right + 16, right + 30);
+    let bar_height = bottom - top;
+    for i in 0..bar_height {
+        let t = f64::from(i) / f64::from(bar_height.max(2) - 1);
+        let y = bottom - i - 1;
+        root.draw(&Rectangle::new(
+            [(bar_left, y), (bar_right, y + 1)],
+            viridis(t).filled(),
         ))
         .map_err(|e| e.to_string())?;
     }
+    let tick = nice_step(span, 6.0).max(1.0) as u64;
+    let mut v = low.div_ceil(tick) * tick;
+    while v <= high {
+        let y = bottom - ((v - low) as f64 / span * f64::from(bar_height - 1)).round() as i32 - 1;
+        text(
+            v.to_string(),
+            (bar_right + 4, y),
+            (HPos::Left, VPos::Center),
+        )?;
+        v += tick;
+    }
+    text(
+        axes.colour.clone(),
+        (w as i32 - 4, top - 6),
+        (HPos::Right, VPos::Bottom),
+    )?;
     Ok(())
 }
 
@@ -191,6 +283,7 @@ fn points<DB: DrawingBackend>(
     series: &[Series],
     lines: bool,
     log_y: bool,
+    axes: &Axes,
     w: u32,
     h: u32,
 ) -> Result<(), String>
@@ -218,14 +311,23 @@ where
     if y1 <= y0 {
         y1 = y0 + 1.0;
     }
-    let (left, right, top, bottom) = (64.0, w as f64 - 16.0, 16.0, h as f64 - 30.0);
+    let (left, right, top, bottom) = (64.0, w as f64 - 16.0, 24.0, h as f64 - 44.0);
+    // Integer data get integer ticks (no 0.5 between two values).
+    let integers = |f: fn(&(f64, f64)) -> f64| all().all(|p| f(p).fract() == 0.0);
+    let (x_integer, y_integer) = (integers(|p| p.0), !log_y && integers(|p| p.1));
     let px = |x: f64| (left + (x - x0) / (x1 - x0) * (right - left)).round() as i32;
     let py = |y: f64| (bottom - (ty(y) - y0) / (y1 - y0) * (bottom - top)).round() as i32;
     let py_raw = |v: f64| (bottom - (v - y0) / (y1 - y0) * (bottom - top)).round() as i32;
     let grid = RGBColor(225, 225, 225);
     let axis = BLACK.stroke_width(1);
     // Grid lines and ticks: every power of ten on a log axis, a 1-2-5 step otherwise.
-    let y_step = if log_y { 1.0 } else { nice_step(y1 - y0, 8.0) };
+    let y_step = if log_y {
+        1.0
+    } else if y_integer {
+        nice_step(y1 - y0, 8.0).max(1.0)
+    } else {
+        nice_step(y1 - y0, 8.0)
+    };
     let mut v = (y0 / y_step).ceil() * y_step;
     while v <= y1 + 1e-9 {
         let y = py_raw(v);
@@ -252,7 +354,11 @@ where
         .map_err(|e| e.to_string())?;
         v += y_step;
     }
-    let x_step = nice_step(x1 - x0, 10.0);
+    let x_step = if x_integer {
+        nice_step(x1 - x0, 10.0).max(1.0)
+    } else {
+        nice_step(x1 - x0, 10.0)
+    };
     let mut v = (x0 / x_step).ceil() * x_step;
     while v <= x1 + 1e-9 {
         let x = px(v);
@@ -301,6 +407,18 @@ where
                 .map_err(|e| e.to_string())?;
         }
     }
+    root.draw(&Text::new(
+        axes.x.clone(),
+        (((left + right) / 2.0) as i32, bottom as i32 + 24),
+        label_style((HPos::Center, VPos::Top)),
+    ))
+    .map_err(|e| e.to_string())?;
+    root.draw(&Text::new(
+        axes.y.clone(),
+        (left as i32 - 56, top as i32 - 8),
+        label_style((HPos::Left, VPos::Bottom)),
+    ))
+    .map_err(|e| e.to_string())?;
     // A legend at the top left when there is more than one series.
     if series.len() > 1 {
         for (i, s) in series.iter().enumerate() {

@@ -119,6 +119,57 @@ impl GapTracker {
         tracker
     }
 
+    /// Checks that `stats` can be the statistics of a sequence over the positions `from..next`
+    /// with values at most `max_value` (for statistics read back from a file): values
+    /// increasing, each value's occurrences inside the range and consistent with its count and
+    /// largest gap, and the counts adding up to the number of positions. The reason when not.
+    pub fn check_stats(
+        stats: &[GapStats],
+        from: u64,
+        next: u64,
+        max_value: u64,
+    ) -> std::result::Result<(), String> {
+        let mut total: u128 = 0;
+        for (i, s) in stats.iter().enumerate() {
+            let why = |what: &str| Err(format!("the statistics of value {}: {what}", s.value));
+            if s.value > max_value {
+                return why("no such value in this game");
+            }
+            if i > 0 && stats[i - 1].value >= s.value {
+                return why("out of order");
+            }
+            if s.count == 0 || s.first < from || s.first > s.last || s.last >= next {
+                return why("positions outside the range counted");
+            }
+            let span = s.last - s.first;
+            match (s.count, s.max_gap, s.max_gap_from) {
+                (1, None, None) if span == 0 => {}
+                (c, Some(gap), Some(at)) if c >= 2 => {
+                    let gaps = c - 1;
+                    // Every gap is at least 1, and the largest at least the average.
+                    let fits = gaps <= span
+                        && gap >= 1
+                        && gap <= span - (gaps - 1)
+                        && u128::from(gap) * u128::from(gaps) >= u128::from(span)
+                        && at >= s.first
+                        && at.checked_add(gap).is_some_and(|end| end <= s.last);
+                    if !fits {
+                        return why("count, first, last and largest gap do not fit together");
+                    }
+                }
+                _ => return why("count, first, last and largest gap do not fit together"),
+            }
+            total += u128::from(s.count);
+        }
+        if total != u128::from(next.saturating_sub(from)) {
+            return Err(format!(
+                "the counts add up to {total}, not to the {} positions counted",
+                next.saturating_sub(from)
+            ));
+        }
+        Ok(())
+    }
+
     /// Merges the tracker of a later, disjoint range of positions into this one.
     pub fn merge(&mut self, later: &GapTracker) {
         for stats in later.finish() {
@@ -216,6 +267,33 @@ mod tests {
             let expected = reference(&values);
             prop_assert_eq!(whole.finish(), expected.clone());
             prop_assert_eq!(left.finish(), expected);
+        }
+
+        /// Statistics of a real sequence pass the check; an edit that changes a count, moves
+        /// an occurrence out of the range, names an impossible value or drops a value's line
+        /// is caught (other edits can give the statistics of another sequence, which only the
+        /// checkpoint's checksum catches).
+        #[test]
+        fn check_stats_accepts_real_statistics_and_rejects_edits(
+            values in prop::collection::vec(0u64..4, 1..120),
+            field in 0usize..5,
+            delta in 1u64..5,
+            which in 0usize..4,
+        ) {
+            let stats = reference(&values);
+            let n = values.len() as u64;
+            prop_assert!(GapTracker::check_stats(&stats, 0, n, 3).is_ok());
+            let mut edited = stats.clone();
+            let i = which % edited.len();
+            let s = &mut edited[i];
+            match field {
+                0 => s.count += delta,
+                1 => s.count -= 1,
+                2 => s.last += n,
+                3 => s.value = 4 + delta,
+                _ => { edited.remove(i); }
+            }
+            prop_assert!(GapTracker::check_stats(&edited, 0, n, 3).is_err(), "{:?}", edited);
         }
     }
 }

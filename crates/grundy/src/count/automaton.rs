@@ -77,19 +77,39 @@ fn pairs(
     out
 }
 
+/// The most steps [`evolve`] may take (P-positions times `k^3`), a few seconds.
+pub const MAX_EVOLVE_WORK: u64 = 1 << 30;
+
 /// The generations `0..=last` of the k-pile automaton: `result[n]` lists the P-positions born at
-/// step `n` (sorted), found by taking the children of the previous generation.
+/// step `n` (sorted), found by taking the children of the previous generation. At most
+/// `max_positions` P-positions are kept, fewer with more than four piles (at most
+/// `4 * max_positions` pile sizes in all).
 pub fn evolve(piles: usize, last: u64, max_positions: usize) -> Result<Vec<Vec<Vec<u64>>>> {
     if piles == 0 {
         return Err(Error::Invalid(
             "the number of piles must be at least 1".into(),
         ));
     }
-    // A_k(last) P-positions will be stored: refuse at once when that is too many.
+    let max_positions = max_positions.saturating_mul(4) / piles.max(4);
+    // One list per generation and A_k(last) P-positions will be stored: refuse at once when
+    // that is too many (with one pile every generation after 0 is empty, but still a list).
+    if last >= max_positions as u64 {
+        return Err(Error::TooLarge(format!(
+            "{last} generations: at most {} are kept (one list each)",
+            max_positions - 1
+        )));
+    }
     let needed = super::nim::total_at_most(piles, u128::from(last))?;
     if needed > max_positions.into() {
         return Err(Error::TooLarge(format!(
-            "generations 0..={last} of {piles}-pile Nim hold {needed} P-positions, more than {max_positions}"
+            "generations 0..={last} of {piles}-pile Nim hold {needed} P-positions, more than the {max_positions} kept for {piles} piles"
+        )));
+    }
+    // Each P-position's children take about k^3 steps (pairs of piles, each a copy).
+    let work = needed.clone() * num_bigint::BigUint::from(piles).pow(3);
+    if work > num_bigint::BigUint::from(MAX_EVOLVE_WORK) {
+        return Err(Error::TooLarge(format!(
+            "generations 0..={last} of {piles}-pile Nim hold {needed} P-positions, whose children take about {work} steps, more than the {MAX_EVOLVE_WORK} allowed"
         )));
     }
     let mut generations = vec![vec![vec![0u64; piles]]];

@@ -3,8 +3,8 @@
 //! and the largest value seen), Figure 1 (three SG sequences) and the distribution of gaps.
 
 use super::{
-    cells, check, claim_rows, grid, not_checkable, FigureData, Mode, Options, PaperSection, Plot,
-    Row, Series, Steps, Table,
+    cells, check, claim_rows, grid, not_checkable, Axes, FigureData, Mode, Options, PaperSection,
+    Plot, Row, Series, Steps, Table,
 };
 use crate::games::subdivision::{gaps, SubDivision};
 use crate::reproduce::Paper;
@@ -28,6 +28,9 @@ pub const PAPER_TABLE_2: [(u64, &str, u64); 6] = [
     (5, "n-1", 1),
 ];
 
+/// Table 2's options are listed by the rules for every n from 3 to this.
+pub const OPTIONS_TO: u64 = 6000;
+
 /// How far Table 1 counts gaps.
 pub fn table1_to(mode: Mode) -> u64 {
     mode.pick(10_000_000, PAPER_TABLE_1_TO)
@@ -45,15 +48,17 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
         check("Section 1.4 (Sopena), t = 3, d = 2", "imark-sopena", &[("t", "3"), ("d", "2")], n),
         check("Section 1.4 (Sopena), t = 4, d = 3", "imark-sopena", &[("t", "4"), ("d", "3")], n),
         check("Theorem 1, t = 3, d = 4", "imark-theorem1", &[("t", "3"), ("d", "4")], n),
-        check("Theorem 1, t = 5, d = 6 (Figure 1 (i))", "imark-theorem1", &[("t", "5"), ("d", "6")], n),
+        check("Theorem 1, t = 5, d = 6 (the game of our Figure 1 (i))", "imark-theorem1", &[("t", "5"), ("d", "6")], n),
         check("Theorem 1, t = 2, d = 3", "imark-theorem1", &[("t", "2"), ("d", "3")], n),
         check("Theorem 2, k = 3", "imark-theorem2", &[("k", "3")], n),
-        check("Theorem 2, k = 7 (Figure 1 (ii))", "imark-theorem2", &[("k", "7")], n),
-        check("Theorem 3, k = 5 (Figure 1 (iii))", "imark-theorem3", &[("k", "5")], n),
+        check("Theorem 2, k = 7 (the game of our Figure 1 (ii))", "imark-theorem2", &[("k", "7")], n),
+        check("Theorem 3, k = 5 (the game of our Figure 1 (iii))", "imark-theorem3", &[("k", "5")], n),
         check("Theorem 3, k = 9", "imark-theorem3", &[("k", "9")], n),
         check("Conjecture 4, s = 2, d = 3", "imark-conjecture4", &[("s", "2"), ("d", "3")], n),
         check("Conjecture 4, s = 3, d = 2", "imark-conjecture4", &[("s", "3"), ("d", "2")], n),
         check("Conjecture 4, s = 3, d = 4", "imark-conjecture4", &[("s", "3"), ("d", "4")], n),
+        check("Conjecture 4, s = 3, d = 5", "imark-conjecture4", &[("s", "3"), ("d", "5")], n),
+        check("Conjecture 4, s = 4, d = 3", "imark-conjecture4", &[("s", "4"), ("d", "3")], n),
         check("Theorem 5", "imark-theorem5", &[], window),
         check("Theorem 6", "imark-theorem6", &[], window),
         check("Theorem 7", "imark-theorem7", &[], window),
@@ -86,34 +91,38 @@ pub(crate) fn section(mode: Mode, options: &Options, steps: &mut Steps) -> Resul
 
     let mut figures = Vec::new();
     steps.start("Figure 1");
-    for (part, s, d, to, what) in [
+    // The paper gives t = 5 for (i) and only the residues of d and k: the divisors and the
+    // range are ours.
+    for (part, s, d, what, chosen) in [
         (
             "i",
             vec![1, 2, 3, 4],
             vec![6],
-            800,
             "i-Mark([1,4],{6}) (t = 5, d = 6 = 1 mod 5)",
+            ("i-Mark([1,t-1],{d}), d = 1 mod t, with t = 5", "d = 6"),
         ),
         (
             "ii",
             vec![2],
             vec![7],
-            800,
             "i-Mark({2},{7}) (k = 7 = 3 mod 4)",
+            ("i-Mark({2},{k}), k = 3 mod 4 (no k given)", "k = 7"),
         ),
         (
             "iii",
             vec![2],
             vec![5],
-            800,
             "i-Mark({2},{5}) (k = 5 = 1 mod 4)",
+            ("i-Mark({2},{k}), k = 1 mod 4 (no k given)", "k = 5"),
         ),
     ] {
         let g = SubDivision::imark(s, d)?;
         let mut solver = DenseSolver::new(&g);
-        solver.extend_to(to + 1)?;
-        let seq: Vec<u64> = (0..=to).map(|n| solver.values().get(n as usize)).collect();
-        figures.push(sequence_figure(part, what, &seq));
+        solver.extend_to(FIGURE1_TO + 1)?;
+        let seq: Vec<u64> = (0..=FIGURE1_TO)
+            .map(|n| solver.values().get(n as usize))
+            .collect();
+        figures.push(sequence_figure(part, what, chosen, &seq));
         steps.finish();
     }
 
@@ -166,10 +175,8 @@ fn table1(
         ];
         if let Some(c) = cited {
             row.push(
-                c.max_gaps
-                    .iter()
-                    .find(|x| x.0 == value)
-                    .map_or("-".into(), |x| format!("{} (from {})", x.1, x.2)),
+                c.max_gap(value)
+                    .map_or("-".into(), |(gap, from)| format!("{gap} (from {from})")),
             );
         }
         rows.push(row);
@@ -183,7 +190,7 @@ fn table1(
     }
     if let Some(c) = cited {
         note.push_str(&format!(
-            " The last column is cited from {} (a finished, checkpointed run of `grundy gaps imark:s=1:d=2,3 --to {}`), not computed in this run.",
+            " The last column is cited from {} (a finished run of `grundy gaps imark:s=1:d=2,3 --to {}`, checked for consistency: counts adding up to the range, gaps fitting their occurrences), not computed in this run nor compared with the paper.",
             c.source, c.to
         ));
     }
@@ -212,21 +219,28 @@ fn table2(game: &SubDivision, sg: impl Fn(u64) -> u64, to: u64) -> Table {
     let mut agrees = true;
     let mut marked = Vec::new();
     for &(r, paper_options, paper_max) in &PAPER_TABLE_2 {
-        // The options of a sample position n = r mod 6, written in terms of n.
-        let n = 36 + r;
-        let options: Vec<String> = game
-            .options(n)
-            .into_iter()
-            .map(|o| match o {
-                o if o + 1 == n => "n-1".to_string(),
-                o if 2 * o == n => "n/2".to_string(),
-                o if 3 * o == n => "n/3".to_string(),
-                o => o.to_string(),
+        // The options of every n = r mod 6 from 3 to OPTIONS_TO, written in terms of n (below
+        // 3 some coincide or do not exist); they must all read as the paper's.
+        let mut readings: Vec<String> = (3..=OPTIONS_TO)
+            .filter(|n| n % 6 == r)
+            .map(|n| {
+                let mut options: Vec<String> = game
+                    .options(n)
+                    .into_iter()
+                    .map(|o| match o {
+                        o if o + 1 == n => "n-1".to_string(),
+                        o if 2 * o == n => "n/2".to_string(),
+                        o if 3 * o == n => "n/3".to_string(),
+                        o => o.to_string(),
+                    })
+                    .collect();
+                options.sort();
+                options.join(", ")
             })
             .collect();
-        let mut sorted = options.clone();
-        sorted.sort();
-        let options = sorted.join(", ");
+        readings.sort();
+        readings.dedup();
+        let options = readings.join(" | ");
         let (mut max, mut count) = (0, [0u64; 4]);
         for n in (r..=to).step_by(6) {
             let v = sg(n);
@@ -254,9 +268,9 @@ fn table2(game: &SubDivision, sg: impl Fn(u64) -> u64, to: u64) -> Table {
         id: "imark-table2".into(),
         title: "Table 2: options for each position in i-Mark({1},{2,3})".into(),
         note: format!(
-            "Options listed by the game's rules for n = 36 + (n mod 6); the largest SG value and the number of positions with value 0 / 1 / 2 / 3 over n <= {to}. SG(n) <= |opt(n)| is the paper's bound; {}.",
+            "Options listed by the game's rules for every n from 3 to {OPTIONS_TO} (each class reads the same for all of them); the largest SG value and the number of positions with value 0 / 1 / 2 / 3 over n <= {to}. The paper's column is the bound SG(n) <= |opt(n)|; both of its columns are compared: {}.",
             if agrees {
-                "the options are the paper's and the computed maximum reaches the bound in every class"
+                "the options are the paper's and the computed maximum equals the bound in every class"
             } else {
                 "marked cells differ from the paper"
             }
@@ -271,7 +285,10 @@ fn table2(game: &SubDivision, sg: impl Fn(u64) -> u64, to: u64) -> Table {
     }
 }
 
-fn sequence_figure(part: &str, what: &str, seq: &[u64]) -> FigureData {
+/// The last position of the Figure 1 sequences (our choice: the paper's axes are not labelled).
+pub const FIGURE1_TO: u64 = 800;
+
+fn sequence_figure(part: &str, what: &str, chosen: (&str, &str), seq: &[u64]) -> FigureData {
     let max = seq.iter().max().copied().unwrap_or(0);
     let top: Vec<String> = seq
         .iter()
@@ -283,7 +300,9 @@ fn sequence_figure(part: &str, what: &str, seq: &[u64]) -> FigureData {
         id: format!("imark-figure1-{part}"),
         title: format!("Figure 1 ({part}): SG sequence of {what}"),
         note: format!(
-            "x: n from 0 to {}; y: SG(n) from 0 to {max}, one dot per position. The value {max} occurs only at n = {}: sparse positions growing geometrically, with the small values repeating periodically between them.",
+            "The paper's parameters: {}; ours: {} and the range n = 0..{}. x: n; y: SG(n) from 0 to {max}, one dot per position. The value {max} occurs only at n = {}: sparse positions growing geometrically, with the small values repeating periodically between them.",
+            chosen.0,
+            chosen.1,
             seq.len() - 1,
             top.join(", ")
         ),
@@ -299,6 +318,7 @@ fn sequence_figure(part: &str, what: &str, seq: &[u64]) -> FigureData {
             lines: false,
             log_y: false,
         },
+        axes: Axes::new("n", "SG(n)", ""),
         data: grid(
             &["n", "SG(n)"],
             seq.iter()
@@ -356,6 +376,7 @@ fn gap_distribution(sg: impl Fn(u64) -> u64, to: u64) -> FigureData {
             lines: true,
             log_y: true,
         },
+        axes: Axes::new("gap length", "number of gaps (log scale)", ""),
         data: grid(&["value", "gap", "count"], data),
     }
 }

@@ -1,7 +1,10 @@
-//! The four papers as one report: every numbered table rebuilt from values computed in the run,
-//! the data of the figures, and one row per numbered statement (theorem, lemma, corollary,
-//! proposition, conjecture, remark with a formula), checked by its `verify` claim over a stated
-//! range or marked "not checkable" with the reason.
+//! The four papers as one report: every numbered table rebuilt from values computed in the run
+//! and compared cell by cell with the printed one, the data of the figures, and one row per
+//! numbered statement (theorem, lemma, corollary, proposition, conjecture, remark with a
+//! formula), checked by its `verify` claim over a stated range or marked "not checkable" with
+//! the reason. A row's status uses the words of [`crate::verify::Status`] (holds,
+//! counterexample, evidence) and "not checkable"; a row whose claim compares only part of the
+//! paper's statement (e.g. the figures a conjecture is based on) is evidence.
 //!
 //! This module only computes: [`run`] returns a [`Report`] (tables as text cells, figures as
 //! numbers); the command line renders it as HTML, Markdown, CSV and pictures. The ranges of each
@@ -14,8 +17,10 @@ mod takeaway;
 
 use serde::Serialize;
 
+use crate::analysis::GapStats;
 use crate::count::automaton::EvolutionGraph;
-use crate::verify::{self, Params, Verdict};
+use crate::registry;
+use crate::verify::{Params, Verdict};
 use crate::{Error, Result};
 
 /// How far the run goes.
@@ -99,13 +104,23 @@ impl Paper {
         }
     }
 
+    fn rows(self, mode: Mode) -> Vec<Row> {
+        match self {
+            Paper::SharingNim => sharing_nim::rows(mode),
+            Paper::Takeaway => takeaway::rows(mode),
+            Paper::Imark => imark::rows(mode),
+            Paper::NimFractals => nim_fractals::rows(mode),
+        }
+    }
+
     fn steps(self, mode: Mode) -> u64 {
-        let (rows, tables_and_figures) = match self {
-            Paper::SharingNim => (sharing_nim::rows(mode), sharing_nim::TABLES_AND_FIGURES),
-            Paper::Takeaway => (takeaway::rows(mode), takeaway::TABLES_AND_FIGURES),
-            Paper::Imark => (imark::rows(mode), imark::TABLES_AND_FIGURES),
-            Paper::NimFractals => (nim_fractals::rows(mode), nim_fractals::TABLES_AND_FIGURES),
+        let tables_and_figures = match self {
+            Paper::SharingNim => sharing_nim::TABLES_AND_FIGURES,
+            Paper::Takeaway => takeaway::TABLES_AND_FIGURES,
+            Paper::Imark => imark::TABLES_AND_FIGURES,
+            Paper::NimFractals => nim_fractals::TABLES_AND_FIGURES,
         };
+        let rows = self.rows(mode);
         let checks = rows.iter().filter(|r| matches!(r, Row::Check(_))).count();
         (checks + tables_and_figures) as u64
     }
@@ -165,8 +180,10 @@ pub enum Status {
         to: u64,
         /// What the bound covers.
         range: String,
-        /// The verdict (holds, or the first counterexample).
-        verdict: Verdict,
+        /// What the claim compares (its statement), when the row states more (an evidence row).
+        compares: Option<String>,
+        /// The verdict (its status, the first counterexample, what was not compared).
+        verdict: Box<Verdict>,
     },
     /// Not checked by computation, with the reason.
     NotCheckable {
@@ -175,13 +192,15 @@ pub enum Status {
     },
 }
 
+/// The words a row's status is given in: those of [`crate::verify::Status`], and this one.
+pub const NOT_CHECKABLE: &str = "not checkable";
+
 impl ClaimRow {
-    /// `holds`, `counterexample found` or `not checkable`.
+    /// `holds`, `counterexample`, `evidence` (see [`crate::verify::Status`]) or `not checkable`.
     pub fn outcome(&self) -> &'static str {
         match &self.status {
-            Status::Checked { verdict, .. } if verdict.holds => "holds",
-            Status::Checked { .. } => "counterexample found",
-            Status::NotCheckable { .. } => "not checkable",
+            Status::Checked { verdict, .. } => verdict.status.word(),
+            Status::NotCheckable { .. } => NOT_CHECKABLE,
         }
     }
 
@@ -190,22 +209,43 @@ impl ClaimRow {
         match &self.status {
             Status::Checked {
                 claim, params, to, ..
-            } => {
-                let mut cmd = format!("grundy verify {claim}");
-                for (k, v) in params {
-                    let quoted = if v.chars().all(|c| c.is_ascii_alphanumeric() || c == ',') {
-                        v.clone()
-                    } else {
-                        format!("'{v}'")
-                    };
-                    cmd.push_str(&format!(" --{k} {quoted}"));
-                }
-                cmd.push_str(&format!(" --to {to}"));
-                Some(cmd)
-            }
+            } => Some(command(claim, params, *to)),
             Status::NotCheckable { .. } => None,
         }
     }
+}
+
+/// `grundy verify CLAIM --k v ... --to N`, quoted for a POSIX shell.
+fn command(claim: &str, params: &[(String, String)], to: u64) -> String {
+    let mut cmd = format!("grundy verify {claim}");
+    for (k, v) in params {
+        let quoted = if v.chars().all(|c| c.is_ascii_alphanumeric() || c == ',') {
+            v.clone()
+        } else {
+            format!("'{v}'")
+        };
+        cmd.push_str(&format!(" --{k} {quoted}"));
+    }
+    cmd.push_str(&format!(" --to {to}"));
+    cmd
+}
+
+/// The `grundy verify` command of every checked row of `papers` in `mode`, without running them.
+pub fn commands(papers: &[Paper], mode: Mode) -> Vec<String> {
+    let mut out = Vec::new();
+    for &paper in papers {
+        for row in paper.rows(mode) {
+            if let Row::Check(c) = row {
+                let params: Vec<(String, String)> = c
+                    .params
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect();
+                out.push(command(c.claim, &params, c.to));
+            }
+        }
+    }
+    out
 }
 
 /// A table of text cells.
@@ -247,8 +287,32 @@ pub struct FigureData {
     pub note: String,
     /// What to draw.
     pub plot: Plot,
+    /// What the axes (and the colours of a heat map) show, written on the picture.
+    pub axes: Axes,
     /// The data behind it (written as CSV).
     pub data: Grid,
+}
+
+/// The titles a picture's axes carry.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Axes {
+    /// The horizontal axis.
+    pub x: String,
+    /// The vertical axis.
+    pub y: String,
+    /// The colour bar of a heat map (empty otherwise).
+    pub colour: String,
+}
+
+impl Axes {
+    /// Titles for the two axes and, for a heat map, the colour bar.
+    pub fn new(x: &str, y: &str, colour: &str) -> Self {
+        Axes {
+            x: x.into(),
+            y: y.into(),
+            colour: colour.into(),
+        }
+    }
 }
 
 /// A series of points.
@@ -267,6 +331,10 @@ pub enum Plot {
     Heatmap {
         /// The cells.
         cells: Vec<Vec<Option<u64>>>,
+        /// The coordinates of `cells[0][0]`: (column, row), for the tick labels.
+        origin: (u64, u64),
+        /// How many coordinates a cell spans (1, or a block of a larger table).
+        step: u64,
     },
     /// Points (joined by lines when `lines`), with a logarithmic y axis when `log_y`.
     Points {
@@ -281,15 +349,95 @@ pub enum Plot {
     Evolution(EvolutionGraph),
 }
 
-/// A maximum gap between equal values cited from a finished run (a checkpointed result file).
+/// The gap statistics of a finished run of `grundy gaps imark:s=1:d=2,3 --to N --json`, cited in
+/// i-Mark's Table 1 (not computed in the report's run, so checked for consistency first).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CitedGaps {
     /// Where it comes from (the file).
     pub source: String,
     /// The last position counted.
     pub to: u64,
-    /// `(value, maximum gap, where the gap starts)`.
-    pub max_gaps: Vec<(u64, u64, u64)>,
+    /// The statistics of each value.
+    pub gaps: Vec<GapStats>,
+}
+
+/// The game whose gaps may be cited.
+pub const CITED_GAME: &str = "imark:s=1:d=2,3";
+
+impl CitedGaps {
+    /// The statistics of a run of `game` over `0..=to`, refused unless they are consistent: the
+    /// game is i-Mark({1},{2,3}); each value is at most 3 (no position has more than three
+    /// options) and listed once; its occurrences lie in `0..=to`, with a largest gap between two
+    /// of them that fits, and `count - 1` gaps of at most that size spanning `first..=last`;
+    /// position 0 has the value 0; and the counts add up to `to + 1`, the size of the range.
+    pub fn new(source: &str, game: &str, to: u64, gaps: Vec<GapStats>) -> Result<CitedGaps> {
+        let bad = |why: String| Err(Error::Invalid(format!("{source}: {why}")));
+        if game != CITED_GAME {
+            return bad(format!("a run of {game}, not of {CITED_GAME}"));
+        }
+        let mut total: u64 = 0;
+        for (i, g) in gaps.iter().enumerate() {
+            let v = g.value;
+            if v > 3 {
+                return bad(format!(
+                    "value {v}: i-Mark({{1}},{{2,3}}) has values 0 to 3 only"
+                ));
+            }
+            if gaps[..i].iter().any(|h| h.value == v) {
+                return bad(format!("value {v} is listed twice"));
+            }
+            if g.count == 0 || g.first > g.last || g.last > to {
+                return bad(format!(
+                    "value {v}: count {}, first {}, last {} do not fit 0..={to}",
+                    g.count, g.first, g.last
+                ));
+            }
+            if g.count - 1 > g.last - g.first {
+                return bad(format!(
+                    "value {v}: {} occurrences cannot fit between {} and {}",
+                    g.count, g.first, g.last
+                ));
+            }
+            match (g.count, g.max_gap, g.max_gap_from) {
+                (1, None, None) if g.first == g.last => {}
+                (2.., Some(gap), Some(from))
+                    if gap >= 1
+                        && from >= g.first
+                        && from.checked_add(gap).is_some_and(|end| end <= g.last)
+                        && u128::from(g.count - 1) * u128::from(gap)
+                            >= u128::from(g.last - g.first) => {}
+                _ => {
+                    return bad(format!(
+                        "value {v}: the largest gap {:?} from {:?} does not fit {} occurrences in {}..={}",
+                        g.max_gap, g.max_gap_from, g.count, g.first, g.last
+                    ))
+                }
+            }
+            total = total
+                .checked_add(g.count)
+                .ok_or_else(|| Error::Invalid(format!("{source}: the counts overflow")))?;
+        }
+        if !gaps.iter().any(|g| g.value == 0 && g.first == 0) {
+            return bad("position 0 must have the value 0".into());
+        }
+        if u128::from(total) != u128::from(to) + 1 {
+            return bad(format!(
+                "the counts add up to {total}, but 0..={to} has {} positions",
+                u128::from(to) + 1
+            ));
+        }
+        Ok(CitedGaps {
+            source: source.to_string(),
+            to,
+            gaps,
+        })
+    }
+
+    /// The largest gap of `value` and where it starts.
+    pub fn max_gap(&self, value: u64) -> Option<(u64, u64)> {
+        let g = self.gaps.iter().find(|g| g.value == value)?;
+        Some((g.max_gap?, g.max_gap_from?))
+    }
 }
 
 /// Options beyond the mode.
@@ -350,12 +498,20 @@ pub fn run(papers: &[Paper], mode: Mode, options: &Options, progress: Progress) 
     })
 }
 
-/// A statement checked by a claim: `(label, claim name, parameters, bound)`.
+/// A statement checked by a claim: `(label, claim name, parameters, bound)`, and for an evidence
+/// row the paper's statement and what the claim leaves out of it.
 pub(crate) struct Check {
     pub label: &'static str,
     pub claim: &'static str,
     pub params: &'static [(&'static str, &'static str)],
     pub to: u64,
+    pub evidence_for: Option<EvidenceFor>,
+}
+
+/// The paper's statement of an evidence row, and the part of it no finite check compares.
+pub(crate) struct EvidenceFor {
+    pub statement: &'static str,
+    pub unchecked: &'static str,
 }
 
 /// A row for each statement: checked ones run their claim, the others say why not.
@@ -380,6 +536,29 @@ pub(crate) fn check(
         claim,
         params,
         to,
+        evidence_for: None,
+    })
+}
+
+/// A row whose claim is evidence for the paper's `statement`: the claim compares figures or a
+/// part of it, and `unchecked` says what it leaves out.
+pub(crate) fn evidence(
+    label: &'static str,
+    statement: &'static str,
+    unchecked: &'static str,
+    claim: &'static str,
+    params: &'static [(&'static str, &'static str)],
+    to: u64,
+) -> Row {
+    Row::Check(Check {
+        label,
+        claim,
+        params,
+        to,
+        evidence_for: Some(EvidenceFor {
+            statement,
+            unchecked,
+        }),
     })
 }
 
@@ -402,15 +581,22 @@ pub(crate) fn claim_rows(rows: Vec<Row>, steps: &mut Steps) -> Result<Vec<ClaimR
     for row in rows {
         match row {
             Row::Check(c) => {
-                let claim = verify::find_claim(c.claim)?;
+                let claim = registry::find_claim(c.claim)?;
                 steps.start(&format!("{} ({})", c.claim, c.label));
                 let pairs = c.params.iter().map(|(k, v)| (k.to_string(), v.to_string()));
                 let params = Params::new(claim, pairs)?;
-                let verdict = (claim.check)(&params, c.to, &mut |_| {})?;
+                let mut verdict = (claim.check)(&params, c.to, &mut |_| {})?;
                 steps.finish();
+                let (statement, compares) = match &c.evidence_for {
+                    Some(e) => {
+                        verdict = verdict.evidence(e.unchecked);
+                        (e.statement, Some(claim.statement.to_string()))
+                    }
+                    None => (claim.statement, None),
+                };
                 out.push(ClaimRow {
                     label: c.label.to_string(),
-                    statement: claim.statement.to_string(),
+                    statement: statement.to_string(),
                     status: Status::Checked {
                         claim: claim.name.to_string(),
                         params: c
@@ -420,7 +606,8 @@ pub(crate) fn claim_rows(rows: Vec<Row>, steps: &mut Steps) -> Result<Vec<ClaimR
                             .collect(),
                         to: c.to,
                         range: claim.range.to_string(),
-                        verdict,
+                        compares,
+                        verdict: Box::new(verdict),
                     },
                 });
             }
@@ -504,7 +691,7 @@ mod tests {
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {
                 if let Row::Check(c) = row {
-                    verify::find_claim(c.claim).unwrap();
+                    registry::find_claim(c.claim).unwrap();
                 }
             }
             assert!(tables_and_figures > 0 && !rows.is_empty());
@@ -513,6 +700,8 @@ mod tests {
 
     #[test]
     fn command_quotes_expressions() {
+        let claim = registry::find_claim("takeaway-main-theorem").unwrap();
+        let params = Params::new(claim, []).unwrap();
         let row = ClaimRow {
             label: "Main theorem".into(),
             statement: String::new(),
@@ -521,15 +710,8 @@ mod tests {
                 params: vec![("f".into(), "k%3+1".into())],
                 to: 100,
                 range: String::new(),
-                verdict: Verdict {
-                    claim: "takeaway-main-theorem".into(),
-                    params: Default::default(),
-                    checked_to: 100,
-                    holds: true,
-                    counterexample: None,
-                    cases: 100,
-                    notes: vec![],
-                },
+                compares: None,
+                verdict: Box::new(crate::verify::verdict(claim, &params, 100, 100, None)),
             },
         };
         assert_eq!(
@@ -537,5 +719,94 @@ mod tests {
             "grundy verify takeaway-main-theorem --f 'k%3+1' --to 100"
         );
         assert_eq!(row.outcome(), "holds");
+        let all = commands(&Paper::ALL, Mode::Quick);
+        assert!(all.contains(&"grundy verify nim-uw-turns --to 1".to_string()));
+        assert!(all.contains(
+            &"grundy verify lemma-22 --game 'subtraction:s=3,4,9,10' --position '_' --to 40"
+                .to_string()
+        ));
+    }
+
+    #[test]
+    fn an_evidence_row_says_what_it_leaves_out() {
+        let mut steps = Steps {
+            done: 0,
+            total: 1,
+            report: &mut |_, _, _| {},
+        };
+        let rows = vec![evidence(
+            "Conjecture 1",
+            "the nim-values of each row of Table 1 are bounded",
+            "boundedness itself",
+            "sharing-row-maxima",
+            &[("rows", "0")],
+            510,
+        )];
+        let row = &claim_rows(rows, &mut steps).unwrap()[0];
+        assert_eq!(row.outcome(), "evidence");
+        assert_eq!(
+            row.statement,
+            "the nim-values of each row of Table 1 are bounded"
+        );
+        let Status::Checked {
+            verdict, compares, ..
+        } = &row.status
+        else {
+            panic!("checked")
+        };
+        assert!(verdict.holds && compares.as_deref().unwrap().starts_with("row maxima"));
+        let unchecked = verdict.unchecked.as_deref().unwrap();
+        assert!(unchecked.starts_with("the reported maxima of row 0, b = 0..999"));
+        assert!(unchecked.ends_with("; boundedness itself"), "{unchecked}");
+    }
+
+    fn gaps(value: u64, count: u64, first: u64, last: u64, gap: Option<(u64, u64)>) -> GapStats {
+        GapStats {
+            value,
+            count,
+            first,
+            last,
+            max_gap: gap.map(|g| g.0),
+            max_gap_from: gap.map(|g| g.1),
+        }
+    }
+
+    #[test]
+    fn cited_gaps_must_add_up() {
+        // i-Mark({1},{2,3}) for n <= 10, by hand: 0 1 0 2 1 0 1 0 2 0 1 (SG(3) = mex{SG(2),
+        // SG(1)} = 2, SG(8) = mex{SG(7), SG(4)} = 2; the gaps between equal values follow).
+        let good = vec![
+            gaps(0, 5, 0, 9, Some((3, 2))),
+            gaps(1, 4, 1, 10, Some((4, 6))),
+            gaps(2, 2, 3, 8, Some((5, 3))),
+        ];
+        let cited = CitedGaps::new("f", CITED_GAME, 10, good.clone()).unwrap();
+        assert_eq!(cited.max_gap(1), Some((4, 6)));
+        let refused = |gaps: Vec<GapStats>, to: u64, game: &str, why: &str| {
+            let e = CitedGaps::new("f", game, to, gaps).unwrap_err().to_string();
+            assert!(e.contains(why), "{e}");
+        };
+        refused(good.clone(), 10, "imark:s=1:d=2", "not of imark:s=1:d=2,3");
+        refused(
+            good.clone(),
+            11,
+            CITED_GAME,
+            "add up to 11, but 0..=11 has 12",
+        );
+        let mut wrong = good.clone();
+        wrong[0].count = 6;
+        refused(wrong, 10, CITED_GAME, "add up to 12");
+        let mut wrong = good.clone();
+        wrong[2].max_gap = Some(6);
+        refused(wrong, 10, CITED_GAME, "largest gap");
+        let mut wrong = good.clone();
+        wrong[1].last = 11;
+        refused(wrong, 10, CITED_GAME, "do not fit 0..=10");
+        let mut wrong = good.clone();
+        wrong[2].value = 0;
+        refused(wrong, 10, CITED_GAME, "listed twice");
+        let mut wrong = good;
+        wrong[2].value = 7;
+        refused(wrong, 10, CITED_GAME, "values 0 to 3");
     }
 }

@@ -2,12 +2,13 @@
 //! and bounds of Section 6, Figures 4-5 and a heat map of Table 1, from one three-pile table.
 
 use super::{
-    cells, check, claim_rows, grid, not_checkable, FigureData, Grid, Mode, PaperSection, Plot, Row,
-    Series, Steps, Table,
+    cells, check, claim_rows, evidence, grid, not_checkable, Axes, FigureData, Grid, Mode,
+    PaperSection, Plot, Row, Series, Steps, Table,
 };
 use crate::games::sharing_nim::table::Table as SharingTable;
 use crate::games::sharing_nim::theory::{
-    PAPER_ROW_BOUNDS, PAPER_THREE_POSITIONS, PAPER_TWO_POSITIONS,
+    PAPER_ROW_BOUNDS, PAPER_TABLE_1, PAPER_TABLE_2, PAPER_TABLE_3, PAPER_THREE_POSITIONS,
+    PAPER_TWO_POSITIONS,
 };
 use crate::reproduce::Paper;
 use crate::Result;
@@ -40,11 +41,7 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
             "Theorem 1 can also be proved by induction on c - a (Figure 3)",
             "a remark on a proof method",
         ),
-        not_checkable(
-            "Corollary 1",
-            "the positions (0, a, b) and (0, b - a, b) are isomorphic games",
-            "an isomorphism of game graphs; its consequence G(0,a,b) = G(0,b-a,b) is the Theorem 1 row",
-        ),
+        check("Corollary 1", "sharing-corollary1", &[], mode.pick(12, 24)),
         not_checkable(
             "Remark 3",
             "it suffices to analyse (0, a, b) with a <= b/2",
@@ -65,7 +62,14 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
             "a running-time statement (the move itself is the Remarks 5-6 row)",
         ),
         check("Proposition 1", "sharing-proposition1", &[], small),
-        check("Conjecture 1 (evidence of Section 4)", "sharing-row-maxima", &[], mode.pick(806, 1000)),
+        evidence(
+            "Conjecture 1",
+            "the nim-values of each row of Table 1 are bounded",
+            "boundedness itself: no finite range shows that an infinite row is bounded; the claim compares the maxima the paper reports as evidence (Table 2, Section 4, Figures 4-5)",
+            "sharing-row-maxima",
+            &[],
+            mode.pick(806, 1000),
+        ),
         check("Proposition 2", "sharing-proposition2", &[], mode.pick(300, 1000)),
         not_checkable(
             "Theorem 3",
@@ -91,7 +95,7 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
         not_checkable(
             "Corollary 5",
             "the 1-positions on the bottom and third rows are periodic",
-            "periodicity of an infinite set; it is read off Theorem 4's formula, which is checked",
+            "periodicity of an infinite set: no finite range shows it; it is read off Theorem 4's formula (period 4 on both rows), and that formula is the Theorem 4 row",
         ),
         check("Section 6 (lists of 2- and 3-positions)", "sharing-section6", &[], 300),
         check("Section 6 (\"a <= 3\" for 2- and 3-positions)", "sharing-section6-rows", &[], small),
@@ -152,89 +156,119 @@ pub(crate) fn section(mode: Mode, steps: &mut Steps) -> Result<PaperSection> {
     })
 }
 
-/// Table 1: `G(0, a, b)` for `a <= b <= 16`, rows from `a = 16` at the top to `a = 0`.
+/// Table 1: `G(0, a, b)` for `a <= b <= 16`, rows from `a = 16` at the top to `a = 0`; every
+/// cell compared with the printed table.
 fn table1(g: &dyn Fn(u64, u64) -> u64) -> Table {
     let mut header = vec!["a \\ b".to_string()];
     header.extend(cells(0..=16));
+    let mut marked = Vec::new();
     let rows = (0..=16u64)
         .rev()
-        .map(|a| {
+        .enumerate()
+        .map(|(r, a)| {
             let mut row = vec![a.to_string()];
             row.extend((0..=16).map(|b| {
-                if a <= b {
-                    g(a, b).to_string()
-                } else {
-                    String::new()
+                if a > b {
+                    return String::new();
                 }
+                if g(a, b) != PAPER_TABLE_1[a as usize][(b - a) as usize] {
+                    marked.push((r, b as usize + 1));
+                }
+                g(a, b).to_string()
             }));
             row
         })
         .collect();
     let data = (0..=16u64)
         .flat_map(|b| (0..=b).map(move |a| (a, b)))
-        .map(|(a, b)| cells([a, b, g(a, b)]))
+        .map(|(a, b)| cells([a, b, g(a, b), PAPER_TABLE_1[a as usize][(b - a) as usize]]))
         .collect();
-    // The paper's example: the fifth column (b = 5) reads (0, 3, 1, 1, 3, 0).
-    let column5: Vec<u64> = (0..=5).map(|a| g(a, 5)).collect();
+    let differ = marked.len();
     Table {
         id: "sharing-nim-table1".into(),
         title: "Table 1: nim-values G(0, a, b) for 0 <= a <= b <= 16".into(),
         note: format!(
-            "Computed by the three-pile table engine (every cell, Theorem 1 not used). Each column reads the same both ways (Theorem 1); the paper's example column b = 5 is (0, 3, 1, 1, 3, 0), computed: ({}).",
-            column5.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+            "Computed by the three-pile table engine (every cell, Theorem 1 not used), and each of the 153 cells compared with the printed table: {}. Each column reads the same both ways (Theorem 1); the paper's example column b = 5 is (0, 3, 1, 1, 3, 0).",
+            if differ == 0 {
+                "all equal".to_string()
+            } else {
+                format!("{differ} differ (marked)")
+            }
         ),
         layout: Grid { header, rows },
-        data: grid(&["a", "b", "G(0,a,b)"], data),
-        agrees: Some(column5 == [0, 3, 1, 1, 3, 0]),
-        marked: Vec::new(),
+        data: grid(&["a", "b", "G(0,a,b)", "paper"], data),
+        agrees: Some(differ == 0),
+        marked,
     }
 }
 
-/// Table 2: `G(0, 0, n)` for `n = 0..=489`, 32 to a line.
+/// Table 2: `G(0, 0, n)` for `n = 0..=489`, 32 to a line; every cell compared with the printed
+/// table.
 fn table2(g: &dyn Fn(u64, u64) -> u64) -> Table {
     let values: Vec<u64> = (0..490).map(|n| g(0, n)).collect();
     let max = values.iter().max().copied().unwrap_or(0);
+    let differ: Vec<usize> = (0..490)
+        .filter(|&n| values[n] != PAPER_TABLE_2[n])
+        .collect();
     Table {
         id: "sharing-nim-table2".into(),
         title: "Table 2: the first 490 values of G(0, 0, n) (the bottom row of Table 1)".into(),
         note: format!(
-            "n = 0..489, 32 values a line (line i holds n = 32i..32i+31); as printed, the list starts with G(0,0,0) = 0. Maximum: {max} (the paper: bounded by 12)."
+            "n = 0..489, 32 values a line (line i holds n = 32i..32i+31); as printed, the list starts with G(0,0,0) = 0. Each of the 490 values compared with the printed table: {}. Maximum: {max} (the paper: bounded by 12).",
+            if differ.is_empty() {
+                "all equal".to_string()
+            } else {
+                format!("{} differ (marked)", differ.len())
+            }
         ),
         layout: lines_of_32(&values, 0),
         data: grid(
-            &["n", "G(0,0,n)"],
+            &["n", "G(0,0,n)", "paper"],
             values
                 .iter()
                 .enumerate()
-                .map(|(n, v)| cells([n as u64, *v]))
+                .map(|(n, v)| cells([n as u64, *v, PAPER_TABLE_2[n]]))
                 .collect(),
         ),
-        agrees: Some(max == 12),
-        marked: Vec::new(),
+        agrees: Some(differ.is_empty()),
+        marked: differ.iter().map(|&n| (n / 32, n % 32 + 1)).collect(),
     }
 }
 
-/// Table 3: `f(n)` (0 when `(0, 0, n)` is a P-position, else 1) for `n = 1..=490`, 32 to a
-/// line by `n mod 32`; the column `n mod 32 = 0` is the one Proposition 2 leaves open.
+/// Table 3: `f(n)` (0 when `(0, 0, n)` is a P-position, else 1) for `n = 0..=489` as printed, 32
+/// to a line by `n mod 32`; every cell compared with the printed table. The column
+/// `n mod 32 = 0` (bold in the paper) is the one Proposition 2 leaves open.
 fn table3(g: &dyn Fn(u64, u64) -> u64) -> Table {
-    let f: Vec<u64> = (1..=490).map(|n| u64::from(g(0, n) != 0)).collect();
-    let mut layout = lines_of_32(&f, 1);
-    let marked = (0..layout.rows.len()).map(|r| (r, 1)).collect();
-    layout.header[0] = "n from".into();
+    let f: Vec<u64> = (0..490).map(|n| u64::from(g(0, n) != 0)).collect();
+    let paper: Vec<u64> = PAPER_TABLE_3
+        .concat()
+        .bytes()
+        .map(|c| u64::from(c - b'0'))
+        .collect();
+    let differ: Vec<usize> = (0..490).filter(|&n| f[n] != paper[n]).collect();
+    let layout = lines_of_32(&f, 0);
+    let marked = differ.iter().map(|&n| (n / 32, n % 32 + 1)).collect();
     Table {
         id: "sharing-nim-table3".into(),
         title: "Table 3: the first 490 values of f(n) (0 if (0, 0, n) is a P-position, 1 otherwise)"
             .into(),
-        note: "n = 1..490, columns by n mod 32 (the first line starts at n = 1). The marked column n mod 32 = 0 is the case Proposition 2 does not decide; Theorem 3 shows that f is not ultimately periodic because of it.".into(),
+        note: format!(
+            "n = 0..489, columns by n mod 32: as printed, the entries start at n = 0 (line i holds n = 32i..32i+31), although the caption says n >= 1. Each of the 490 values compared with the printed table: {}. The column +0 (n mod 32 = 0, bold in the paper) is the case Proposition 2 does not decide; Theorem 3 shows that f is not ultimately periodic because of it.",
+            if differ.is_empty() {
+                "all equal".to_string()
+            } else {
+                format!("{} differ (marked)", differ.len())
+            }
+        ),
         layout,
         data: grid(
-            &["n", "f(n)"],
+            &["n", "f(n)", "paper"],
             f.iter()
                 .enumerate()
-                .map(|(i, v)| cells([i as u64 + 1, *v]))
+                .map(|(n, v)| cells([n as u64, *v, paper[n]]))
                 .collect(),
         ),
-        agrees: None,
+        agrees: Some(differ.is_empty()),
         marked,
     }
 }
@@ -364,7 +398,12 @@ fn heat_map(g: &dyn Fn(u64, u64) -> u64, side: u64) -> FigureData {
         note: format!(
             "b from left to right, a from bottom (a = 0) to top; white: a > b. Colour by value from dark purple (0) through blue and green to yellow (the maximum, {max}). Every column is a palindrome (Theorem 1): the colours of a column mirror around its middle a = b/2, the line from the bottom-left corner at half the slope of the diagonal."
         ),
-        plot: Plot::Heatmap { cells: cells_ },
+        plot: Plot::Heatmap {
+            cells: cells_,
+            origin: (0, 0),
+            step: 1,
+        },
+        axes: Axes::new("b", "a", "G(0, a, b)"),
         data: grid(&["a", "b", "G(0,a,b)"], data),
     }
 }
@@ -395,6 +434,7 @@ fn row_figure(
             lines: true,
             log_y: false,
         },
+        axes: Axes::new("n", &format!("G(1, {r}, n)"), ""),
         data: grid(
             &["n", &format!("G(1,{r},n)")],
             points.iter().map(|&(n, v)| cells([n, v])).collect(),

@@ -80,10 +80,35 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
         ),
         check("Known case f(k) = k", "takeaway-powers-of-two", &[], n),
         check("Known case f(k) = 2k", "takeaway-fibonacci", &[], n),
-        not_checkable(
+        check(
+            "Simple base (p. 3): f non-decreasing, f = k^2 + 1",
+            "takeaway-simple-base",
+            &[("f", "k^2+1")],
+            n,
+        ),
+        check(
+            "Simple base (p. 3): f(n+1) - f(n) >= -1, f = k mod 3 + floor(k/3)",
+            "takeaway-simple-base",
+            &[("f", "k%3+k/3")],
+            n,
+        ),
+        check(
+            "The winning move (N, x) -> (N - g0(N), f(g0(N))) (p. 3)",
+            "takeaway-winning-move",
+            &[("f", "k*k%7+1")],
+            mode.pick(2000, 20_000),
+        ),
+        check(
+            "The winning move, f = 2k",
+            "takeaway-winning-move",
+            &[("f", "2*k")],
+            mode.pick(2000, 20_000),
+        ),
+        check(
             "Conjecture (p. 3, unnumbered)",
-            "if g is unbounded, the members of B_f grow exponentially",
-            "an asymptotic statement; no finite run decides it, but f(k) = k^2 refutes it by a short proof: f is non-decreasing, so g(b) = b is unbounded, while consecutive base members differ by less than 2 sqrt(b), so the base grows like k^2 (README; `grundy base takeaway:f=k^2 --to 60` shows the start)",
+            "takeaway-growth-conjecture",
+            &[],
+            mode.pick(1_000_000, 1_000_000_000_000),
         ),
     ]
 }

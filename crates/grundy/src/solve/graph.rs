@@ -29,7 +29,18 @@ impl<P: Clone + Eq + Hash> GameGraph<P> {
     pub fn explore(
         start: P,
         limit: usize,
+        options: impl FnMut(&P) -> Result<Vec<P>>,
+    ) -> Result<Self> {
+        Self::explore_with_progress(start, limit, options, &mut |_, _| {})
+    }
+
+    /// [`GameGraph::explore`], telling `progress(positions, moves)` how far it has got from
+    /// time to time.
+    pub fn explore_with_progress(
+        start: P,
+        limit: usize,
         mut options: impl FnMut(&P) -> Result<Vec<P>>,
+        progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Self> {
         let limit = limit.min(u32::MAX as usize);
         let mut graph = GameGraph {
@@ -64,6 +75,9 @@ impl<P: Clone + Eq + Hash> GameGraph<P> {
             }
             graph.offsets.push(graph.targets.len());
             next += 1;
+            if next % 16_384 == 0 {
+                progress(graph.positions.len(), graph.targets.len());
+            }
         }
         Ok(graph)
     }

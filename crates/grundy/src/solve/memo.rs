@@ -40,6 +40,11 @@ impl<G: Game> MemoSolver<G> {
         }
     }
 
+    /// Changes the most positions stored (those already stored stay).
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = limit;
+    }
+
     /// The game being solved.
     pub fn game(&self) -> &G {
         &self.game

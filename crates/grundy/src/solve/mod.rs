@@ -6,11 +6,14 @@
 //! - [`DenseSolver`]: games on the integers `0, 1, 2, ...` whose options are smaller integers;
 //!   values are bit-packed in [`PackedValues`] and the mex is taken on a bitset.
 //! - [`GameGraph`]: every position reachable from a start, numbered; [`remoteness`] (Smith),
-//!   [`layered_generations`] (Lemma 22 of *Nim Fractals*) and conjunctive compounds run on it.
+//!   [`layered_generations`] (Lemma 22 of *Nim Fractals*) and conjunctive compounds run on it;
+//!   [`evolution`] explores any [`Ruleset`](crate::Ruleset) into one and answers the
+//!   `remoteness`, `generations` and `conjunctive` commands.
 //! - [`winning_moves`] and [`sum_winning_moves`]: the moves to P-positions, for one game and for a
 //!   disjunctive sum (where only the components' values are needed).
 
 mod dense;
+pub mod evolution;
 mod graph;
 mod memo;
 mod packed;
@@ -18,7 +21,7 @@ mod remoteness;
 mod winning;
 
 pub use dense::{DenseGame, DenseSolver, SEQUENCE_BLOCK};
-pub use graph::{GameGraph, DEFAULT_GRAPH_LIMIT};
+pub use graph::{GameGraph, DEFAULT_GRAPH_LIMIT, MAX_GRAPH_EDGES};
 pub use memo::{MemoSolver, DEFAULT_MEMO_LIMIT};
 pub use packed::PackedValues;
 pub use remoteness::{

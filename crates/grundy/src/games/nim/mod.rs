@@ -8,6 +8,7 @@
 pub mod spec;
 pub mod theory;
 
+use crate::analysis::Periodicity;
 use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
 use crate::{Game, Result};
 
@@ -58,6 +59,7 @@ impl Ruleset for Nim {
                 "this position has more than {MAX_LISTED_MOVES} moves to list"
             )));
         }
+        crate::ruleset::check_listing(u128::from(total.unwrap_or(0)), piles.len())?;
         let mut moves = Vec::new();
         for (i, &pile) in piles.iter().enumerate() {
             for take in 1..=pile {
@@ -76,6 +78,26 @@ impl Ruleset for Nim {
         Game::canonical(self, &piles.to_vec())
     }
 
+    fn options(&self, piles: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let mut out = Vec::new();
+        Game::options(self, &piles.to_vec(), &mut out);
+        Ok(out)
+    }
+
+    /// Every position with each pile at most as large is reachable: the product of `p + 1`.
+    fn reachable_at_least(&self, piles: &[u64]) -> u128 {
+        piles
+            .iter()
+            .fold(1u128, |acc, &p| acc.saturating_mul(u128::from(p) + 1))
+    }
+
+    /// Exactly: a position `q` has `sum(q)` moves, and over the box `q <= p` pile `i` averages
+    /// `p_i / 2`, so the moves number `prod(p + 1) * sum(p) / 2`.
+    fn moves_below_at_least(&self, piles: &[u64]) -> u128 {
+        let total = piles.iter().map(|&p| u128::from(p)).sum::<u128>();
+        self.reachable_at_least(piles).saturating_mul(total) / 2
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(BoutonSolver))
     }
@@ -90,6 +112,29 @@ impl Ruleset for Nim {
                 piles[i],
                 piles[i],
                 to[i]
+            )
+        })
+    }
+
+    /// Along one pile, with the others' nim-sum `c` fixed, the values are `x XOR c`; for any
+    /// power of two `p > c`, adding `p` to `x` leaves the bits below `p` alone and adds `p` above
+    /// them, so `(x + p) XOR c = (x XOR c) + p` for every `x` (Bouton): arithmetic periodicity
+    /// with period `p`, saltus `p`, from the first position on.
+    fn periodicity_proof(
+        &self,
+        template: &[Option<u64>],
+        _from: u64,
+        _values: &[u64],
+        periodicity: &Periodicity,
+    ) -> Option<String> {
+        if template.iter().filter(|c| c.is_none()).count() != 1 {
+            return None;
+        }
+        let c = template.iter().flatten().fold(0, |acc, &pile| acc ^ pile);
+        let p = periodicity.period;
+        (p.is_power_of_two() && p > c && periodicity.saltus == i128::from(p)).then(|| {
+            format!(
+                "Bouton: the values are x XOR {c}, and (x + {p}) XOR {c} = (x XOR {c}) + {p} for every x since {p} is a power of two above {c}"
             )
         })
     }

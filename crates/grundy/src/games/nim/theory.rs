@@ -22,7 +22,7 @@ pub fn winning_moves(piles: &[u64]) -> Vec<Vec<u64>> {
 }
 
 use crate::solve::MemoSolver;
-use crate::verify::{verdict, Claim, Params, Verdict};
+use crate::verify::{param, Claim, Params, Tally, Verdict};
 use crate::Result;
 
 /// The claims `grundy verify` checks for Nim.
@@ -30,30 +30,41 @@ pub const CLAIMS: &[Claim] = &[Claim {
     name: "bouton",
     source: "Bouton (1901), the theorem of Nim",
     statement: "the SG value of a Nim position is the XOR of its piles",
-    params: &[("piles", "number of piles (default 3)")],
+    params: &[param("piles", "number of piles, 1 to 8", "3")],
     range: "every position with all piles <= to",
+    default_to: None,
     check: check_bouton,
 }];
 
+/// The most option visits `verify bouton` makes (a few seconds).
+pub const MAX_BOUTON_WORK: u64 = 200_000_000;
+
 /// Compares the memoised search with the nim-sum on every position with piles `<= to`.
 fn check_bouton(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
-    let piles = params.number("piles", 3)?;
+    let piles = params.number("piles")?;
     if piles == 0 || piles > 8 {
         return Err(crate::Error::Invalid(
             "--piles must be between 1 and 8".into(),
         ));
     }
-    let side = to + 1;
-    let total = side
-        .checked_pow(piles as u32)
-        .filter(|&t| t <= 50_000_000)
-        .ok_or_else(|| {
-            crate::Error::TooLarge(format!(
-                "(to + 1)^piles = {side}^{piles} positions is more than 5*10^7"
-            ))
-        })?;
+    let side = to.checked_add(1).ok_or_else(|| {
+        crate::Error::TooLarge(format!("--to {to} leaves no room for the pile sizes"))
+    })?;
+    // The search looks at every option of every position: about piles * to / 2 each.
+    let total = side.checked_pow(piles as u32);
+    let work = total.and_then(|t| t.checked_mul(piles * side / 2 + 1));
+    let total = match (total, work) {
+        (Some(total), Some(work)) if work <= MAX_BOUTON_WORK => total,
+        _ => {
+            return Err(crate::Error::TooLarge(format!(
+                "(to + 1)^piles = {side}^{piles} positions with about {} options each are more than the {MAX_BOUTON_WORK} option visits allowed",
+                piles * side / 2 + 1
+            )))
+        }
+    };
     let mut memo = MemoSolver::new(super::Nim);
     let mut position = vec![0u64; piles as usize];
+    let mut tally = Tally::new();
     for case in 0..total {
         let mut rest = case;
         for pile in position.iter_mut() {
@@ -61,13 +72,12 @@ fn check_bouton(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Resu
             rest /= side;
         }
         let (searched, closed) = (memo.value(&position)?, bouton_value(&position));
-        if searched != closed {
-            let found = format!("{position:?}: search gives {searched}, the nim-sum is {closed}");
-            return Ok(verdict(&CLAIMS[0], params, to, case + 1, Some(found)));
-        }
+        tally.check(searched == closed, || {
+            format!("{position:?}: search gives {searched}, the nim-sum is {closed}")
+        });
         if case % 4096 == 0 {
             progress(case as f64 / total as f64);
         }
     }
-    Ok(verdict(&CLAIMS[0], params, to, total, None))
+    Ok(tally.verdict(&CLAIMS[0], params, to))
 }

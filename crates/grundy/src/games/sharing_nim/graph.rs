@@ -199,6 +199,20 @@ impl Ruleset for GraphNim {
         )
     }
 
+    fn options(&self, piles: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let mut out = Vec::new();
+        super::options_along(piles, self.arc_iter(), &mut out);
+        Ok(out)
+    }
+
+    fn reachable_at_most(&self, piles: &[u64]) -> Option<u128> {
+        Some(super::reachable_bound(piles))
+    }
+
+    fn check_size(&self, piles: &[u64]) -> Result<()> {
+        check_search_size(piles, false)
+    }
+
     fn moves(&self, piles: &[u64]) -> Result<Vec<Move>> {
         let count = count_moves(piles, self.arc_iter());
         if count > MAX_LISTED_MOVES {
@@ -206,6 +220,7 @@ impl Ruleset for GraphNim {
                 "this position has {count} moves, more than the {MAX_LISTED_MOVES} that are listed"
             )));
         }
+        crate::ruleset::check_listing(count, piles.len())?;
         let mut moves = Vec::new();
         for (i, j) in self.arc_iter() {
             if piles[i] > piles[j] {

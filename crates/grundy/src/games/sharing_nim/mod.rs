@@ -163,6 +163,16 @@ pub fn search_bound(piles: &[u64], sorted: bool) -> u128 {
     }
 }
 
+/// An upper bound on the positions (as they are, not canonical) reachable from `piles` in
+/// Sharing Nim or Graph Nim: no move lowers the smallest pile or raises the largest, and the
+/// total is kept, so the first `n - 1` piles lie in `[min, max]` and fix the last:
+/// `(D + 1)^(n - 1)`, `D = max - min`.
+pub fn reachable_bound(piles: &[u64]) -> u128 {
+    let d = u128::from(piles.iter().max().copied().unwrap_or(0))
+        - u128::from(piles.iter().min().copied().unwrap_or(0));
+    (1..piles.len()).fold(1u128, |acc, _| acc.saturating_mul(d + 1))
+}
+
 /// Refuses a memoised search whose [`search_bound`] is above [`MAX_SEARCH_POSITIONS`].
 pub(crate) fn check_search_size(piles: &[u64], sorted: bool) -> Result<()> {
     let bound = search_bound(piles, sorted);
@@ -200,6 +210,7 @@ impl Ruleset for SharingNim {
                 "this position has {count} moves, more than the {MAX_LISTED_MOVES} that are listed"
             )));
         }
+        crate::ruleset::check_listing(count, piles.len())?;
         let mut moves = Vec::with_capacity(count as usize);
         for (i, j) in complete_arcs(piles.len()) {
             if piles[i] > piles[j] {
@@ -219,6 +230,23 @@ impl Ruleset for SharingNim {
 
     fn canonical(&self, piles: &[u64]) -> Vec<u64> {
         canonical(piles)
+    }
+
+    fn options(&self, piles: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let mut out = Vec::new();
+        options_along(piles, complete_arcs(piles.len()), &mut out);
+        Ok(out)
+    }
+
+    fn reachable_at_most(&self, piles: &[u64]) -> Option<u128> {
+        Some(reachable_bound(piles))
+    }
+
+    fn check_size(&self, piles: &[u64]) -> Result<()> {
+        if piles.len() >= 4 {
+            check_search_size(piles, true)?;
+        }
+        Ok(())
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
@@ -259,8 +287,9 @@ impl Ruleset for SharingNim {
     }
 }
 
-/// Positions `(0, a, b)` with `b` up to this are answered from the dense table, built on demand
-/// (about a second in a release build); beyond it only the closed forms answer.
+/// The table is built on demand to the largest `b` asked; below this `b` (about a second in a
+/// release build) it is built even for positions the theorems answer, so that the values
+/// around a first query come from one table.
 pub const QUERY_TABLE_LIMIT: u64 = 2048;
 
 /// Values of Sharing Nim: the closed form for two piles, the table and the closed forms for
@@ -298,16 +327,22 @@ impl Solver for SharingSolver<'_> {
     }
 }
 
-/// The value of a three-pile position: the table within [`QUERY_TABLE_LIMIT`] (or as far as it
-/// is already built), the closed forms of Theorems 2 and 4 beyond, an error otherwise.
+/// The value of a three-pile position: from the table when it already covers `b` (or `b` is
+/// small); else from Theorem 2 (P-positions) or Theorem 4 (1-positions) when one applies, both
+/// proven; else from the table grown to `b`, which is refused only when it would pass its memory
+/// limit ([`table::MAX_TABLE_BYTES`], `b <= 46339`). The cost of growing is about `b^3`: minutes
+/// at `b = 5000`, hours beyond `b = 20000` (BENCHMARKS.md).
 pub(crate) fn three_pile_value(table: &mut Table, piles: &[u64]) -> Result<Evaluation> {
     let (a, b) = canonical3(piles);
-    if b <= QUERY_TABLE_LIMIT || table.max_b().is_some_and(|max| b <= max) {
+    let from_table = |table: &mut Table| -> Result<Evaluation> {
         table.extend_to(b, &mut |_| {})?;
-        return Ok(Evaluation {
+        Ok(Evaluation {
             value: table.get(a, b).expect("the table covers b"),
             method: format!("dense table of G(0, a, b), here (0,{a},{b}) by Lemma 1"),
-        });
+        })
+    };
+    if b <= QUERY_TABLE_LIMIT || table.max_b().is_some_and(|max| b <= max) {
+        return from_table(table);
     }
     let position = [0, a, b];
     if theory::is_p_position(&position) {
@@ -322,10 +357,14 @@ pub(crate) fn three_pile_value(table: &mut Table, piles: &[u64]) -> Result<Evalu
             method: "closed form: Theorem 4 (Ho), the 1-positions".into(),
         });
     }
-    Err(Error::TooLarge(format!(
-        "({},{},{}) ≡ (0,{a},{b}) has value at least 2 (Theorem 2: not a P-position; Theorem 4: not a 1-position), no closed form gives larger values, and b = {b} is beyond the table used for queries (b <= {QUERY_TABLE_LIMIT})",
-        piles[0], piles[1], piles[2]
-    )))
+    table::check_size(b).map_err(|e| {
+        Error::TooLarge(format!(
+            "({}) has value at least 2 (Theorem 2: not a P-position; Theorem 4: not a 1-position) and no closed form gives larger values; {}",
+            piles.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+            e.to_string().trim_start_matches("too large: ")
+        ))
+    })?;
+    from_table(table)
 }
 
 #[cfg(test)]
@@ -365,7 +404,7 @@ mod tests {
         let one = solver.evaluate(&[5, 5, 5 + 4_000_000_002]).unwrap();
         assert_eq!((one.value, one.method.contains("Theorem 4")), (1, true));
         let err = solver.evaluate(&[0, 1, 1 << 40]).unwrap_err().to_string();
-        assert!(err.contains("b <= 2048"), "{err}");
+        assert!(err.contains("the largest b is 46339"), "{err}");
         // Two piles: a Nim heap of floor(d / 2).
         assert_eq!(solver.value(&[3, 10]).unwrap(), 3);
     }
@@ -399,5 +438,34 @@ mod tests {
     fn too_many_moves_are_refused() {
         let err = SharingNim::default().moves(&[0, 0, 1 << 40]).unwrap_err();
         assert!(err.to_string().contains("more than the 1000000"));
+    }
+
+    /// Beyond the table built so far the solver answers by Theorems 2 and 4 (proven) before it
+    /// grows the table: for every (0, a, b) with 2048 < b <= 2200 the theorems' answers are the
+    /// table's values, and every 0 or 1 the table holds is one of theirs.
+    #[test]
+    fn beyond_the_table_the_theorems_agree_with_it() {
+        let mut table = Table::new();
+        table.extend_to(2200, &mut |_| {}).unwrap();
+        let mut answered = 0;
+        for b in QUERY_TABLE_LIMIT + 1..=2200 {
+            for a in 0..=b {
+                let brute = table.get(a, b).unwrap();
+                let (p, one) = (
+                    theory::is_p_position(&[0, a, b]),
+                    theory::is_one_position(&[0, a, b]),
+                );
+                assert_eq!(
+                    (p, one),
+                    (brute == 0, brute == 1),
+                    "(0,{a},{b}) has value {brute}"
+                );
+                answered += u64::from(p || one);
+            }
+        }
+        assert!(answered > 300, "{answered}");
+        // And the solver says which answered: a theorem at once, the table otherwise.
+        let at = three_pile_value(&mut Table::new(), &[0, 0, 3001]).unwrap();
+        assert!(at.method.contains("Theorem"), "{}", at.method);
     }
 }

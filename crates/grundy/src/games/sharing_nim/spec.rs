@@ -4,6 +4,9 @@ use super::{GraphNim, SharingNim};
 use crate::spec::{Family, SpecArgs};
 use crate::{Result, Ruleset};
 
+/// The folder's registry entries, in the order `--help` lists them.
+pub const FAMILIES: &[Family] = &[FAMILY, GRAPH_FAMILY];
+
 /// The registry entry of Sharing Nim.
 pub const FAMILY: Family = Family {
     name: "sharing-nim",

@@ -33,7 +33,7 @@
 
 use num_bigint::BigUint;
 
-use crate::verify::Claim;
+use crate::verify::{optional, param, Claim};
 
 use super::checks;
 
@@ -368,6 +368,73 @@ pub const PAPER_THREE_POSITIONS: [&[u64]; 4] = [
     ],
 ];
 
+/// Ho's Table 1 as printed (typed from the paper's text, not computed): `G(0, a, b)` for rows
+/// `a = 0..=16`, each from `b = a` to 16. The cleaner extraction (`papers/003`) garbles the
+/// bottom row; it is typed from the other one (`papers/000`), where it reads as Table 2's start.
+pub const PAPER_TABLE_1: [&[u64]; 17] = [
+    &[0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0],
+    &[0, 1, 2, 3, 3, 4, 4, 5, 6, 6, 7, 7, 2, 9, 10, 11],
+    &[1, 2, 2, 1, 2, 2, 5, 1, 6, 2, 8, 1, 9, 10, 10],
+    &[0, 3, 1, 4, 3, 5, 4, 3, 7, 8, 8, 7, 8, 11],
+    &[0, 3, 2, 3, 3, 6, 4, 7, 6, 9, 4, 5, 9],
+    &[0, 4, 2, 5, 6, 6, 5, 8, 9, 9, 5, 11],
+    &[1, 4, 5, 4, 4, 5, 5, 4, 7, 5, 11],
+    &[0, 5, 1, 3, 7, 8, 4, 10, 10, 6],
+    &[3, 6, 6, 7, 6, 9, 7, 10, 7],
+    &[0, 6, 2, 8, 9, 9, 5, 6],
+    &[1, 7, 8, 8, 4, 5, 11],
+    &[0, 7, 1, 7, 5, 11],
+    &[0, 2, 9, 8, 9],
+    &[0, 9, 10, 11],
+    &[1, 10, 10],
+    &[0, 11],
+    &[0],
+];
+
+/// Ho's Table 2 as printed: `G(0, 0, n)` for `n = 0..=489` (the caption says `n >= 1`, but the
+/// entries start at `n = 0`: the third is `G(0, 0, 2) = 1`, the 25th `G(0, 0, 24) = 12`).
+pub const PAPER_TABLE_2: [u64; 490] = [
+    0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 12, 0, 1, 0, 0, 0, 1,
+    0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 4, 0, 1, 0, 0, 0, 1,
+    0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1,
+    0, 3, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1,
+    0, 2, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 4, 0, 1, 0, 0, 0, 1,
+    0, 3, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1,
+    0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1,
+    0, 5, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1,
+    0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1,
+    0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1,
+    0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1,
+    0, 3, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1,
+    0, 3, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1,
+    0, 2, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1,
+    0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1,
+    0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0,
+];
+
+/// Ho's Table 3 as printed (`papers/000`; the other extraction loses four columns): `f(n)`, 0
+/// when `(0, 0, n)` is a P-position and 1 otherwise, 32 values a line. As in Table 2, the
+/// entries start at `n = 0` although the caption says `n >= 1`: line `i` holds `n = 32i..`, and
+/// its bold first column is `n mod 32 = 0`, the case Proposition 2 leaves open.
+pub const PAPER_TABLE_3: [&str; 16] = [
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "10100010101000100010001010100010",
+    "00100010101000100010001010100010",
+    "1010001010",
+];
+
 /// Section 6 (Ho): up to `b = 200`, the largest row `a <= b/2` holding a `g`-position, as
 /// `(g, a)`.
 pub const PAPER_ROW_BOUNDS: [(u64, u64); 7] =
@@ -392,6 +459,7 @@ pub const CLAIMS: &[Claim] = &[
         statement: "the parallel table G(0,a,b) equals the memoised search on the rules",
         params: &[],
         range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
         check: checks::engines,
     },
     Claim {
@@ -399,10 +467,11 @@ pub const CLAIMS: &[Claim] = &[
         source: "Ho, Lemma 1 (stated for three piles)",
         statement: "G(p) = G(p - min p): subtracting the smallest pile keeps the value",
         params: &[
-            ("piles", "number of piles (default 3)"),
-            ("edges", "a Graph Nim edge list like 0>1,1-2 instead of Sharing Nim"),
+            param("piles", "number of piles, 2 to 6", "3"),
+            optional("edges", "a Graph Nim edge list like 0>1,1-2, instead of Sharing Nim"),
         ],
         range: "every position with all piles <= to",
+        default_to: None,
         check: checks::lemma1,
     },
     Claim {
@@ -411,7 +480,17 @@ pub const CLAIMS: &[Claim] = &[
         statement: "G(0,a,b) = G(0,b-a,b): every column of Table 1 is a palindrome",
         params: &[],
         range: "every column b <= to",
+        default_to: None,
         check: checks::theorem1,
+    },
+    Claim {
+        name: "sharing-corollary1",
+        source: "Ho, Corollary 1",
+        statement: "(0,a,b) and (0,b-a,b) are isomorphic games: p -> (b-p3, b-p2, b-p1) maps the positions reachable from one onto those reachable from the other, and moves onto moves",
+        params: &[],
+        range: "every a <= b <= to, on the game graphs built from the rules (piles as given, not sorted)",
+        default_to: None,
+        check: checks::corollary1,
     },
     Claim {
         name: "sharing-corollary3",
@@ -419,6 +498,7 @@ pub const CLAIMS: &[Claim] = &[
         statement: "the row from (a,2a) equals the diagonal from it: G(0,a,2a+i) = G(0,a+i,2a+i)",
         params: &[],
         range: "every 2a + i <= to",
+        default_to: None,
         check: checks::corollary3,
     },
     Claim {
@@ -426,10 +506,11 @@ pub const CLAIMS: &[Claim] = &[
         source: "Ho, Theorem 1 and Section 7 (more than three piles, Graph Nim)",
         statement: "G(p) = G(N - p) for N >= max p (on a digraph: G_D(p) = G_reversed(D)(N - p))",
         params: &[
-            ("piles", "number of piles (default 4)"),
-            ("edges", "a Graph Nim edge list like 0>1,1-2 instead of Sharing Nim"),
+            param("piles", "number of piles, 2 to 6", "4"),
+            optional("edges", "a Graph Nim edge list like 0>1,1-2, instead of Sharing Nim"),
         ],
         range: "every position with all piles <= to and every N from max p to to",
+        default_to: None,
         check: checks::complement,
     },
     Claim {
@@ -438,6 +519,7 @@ pub const CLAIMS: &[Claim] = &[
         statement: "the P-positions are (0,0,0), (0,0,d), (0,d,d) with d = 2^{2k}(2l+1)",
         params: &[],
         range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
         check: checks::theorem2,
     },
     Claim {
@@ -446,6 +528,7 @@ pub const CLAIMS: &[Claim] = &[
         statement: "from every N-position, the closed-form move (largest pile to smallest, equalizing two piles) wins",
         params: &[],
         range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
         check: checks::winning_move,
     },
     Claim {
@@ -454,6 +537,7 @@ pub const CLAIMS: &[Claim] = &[
         statement: "from every N-position exactly one of: (b-a)/2 from b to a, (c-b)/2 from c to b, (c-a)/2 from c to a wins",
         params: &[],
         range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
         check: checks::remark5,
     },
     Claim {
@@ -462,6 +546,7 @@ pub const CLAIMS: &[Claim] = &[
         statement: "the 1-positions are (0,0,4k+2), (0,4k+2,4k+2), (0,2,4k+1), (0,4l-1,4l+1), l >= 1",
         params: &[],
         range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
         check: checks::theorem4,
     },
     Claim {
@@ -470,6 +555,7 @@ pub const CLAIMS: &[Claim] = &[
         statement: "exactly floor(n/3) P-positions have n tokens in three non-empty piles",
         params: &[],
         range: "every n <= to",
+        default_to: None,
         check: checks::proposition1,
     },
     Claim {
@@ -478,14 +564,16 @@ pub const CLAIMS: &[Claim] = &[
         statement: "(0,0,n), n >= 3, is P for n odd or n mod 32 in {4,12,16,20,28}, N for n mod 32 in {2,6,8,10,14,18,22,24,26,30}",
         params: &[],
         range: "every n <= to",
+        default_to: None,
         check: checks::proposition2,
     },
     Claim {
         name: "sharing-row-maxima",
         source: "Ho, Conjecture 1 (evidence: Table 2, Section 4, Figures 4-5)",
         statement: "row maxima as reported: row 0 to b=489 and b=999: 12; row 2, b=2..501: 41; row 6, b=6..805: 72",
-        params: &[("rows", "also list the maxima of rows 0..=rows up to to (default 14)")],
-        range: "b <= to (each reported figure is checked when its range fits)",
+        params: &[param("rows", "also list the maxima of rows 0..=rows up to to", "14")],
+        range: "b <= to (a reported maximum whose range ends beyond to is not compared: the verdict is then evidence)",
+        default_to: None,
         check: checks::row_maxima,
     },
     Claim {
@@ -493,7 +581,8 @@ pub const CLAIMS: &[Claim] = &[
         source: "Ho, Section 6 (the lists of 2- and 3-positions)",
         statement: "the 2- and 3-positions (0,a,b), a <= b/2, a <= 3, b <= 300 are the paper's lists (all listed up to to)",
         params: &[],
-        range: "b <= to (the lists are compared up to min(to, 300))",
+        range: "b <= to (the lists are compared up to min(to, 300); below 300 the verdict is evidence)",
+        default_to: None,
         check: checks::section6,
     },
     Claim {
@@ -502,6 +591,7 @@ pub const CLAIMS: &[Claim] = &[
         statement: "every 2- or 3-position (0,a,b) with a <= b/2 has a <= 3",
         params: &[],
         range: "every (0,a,b) with 2a <= b <= to",
+        default_to: None,
         check: checks::section6_rows,
     },
     Claim {
@@ -510,6 +600,7 @@ pub const CLAIMS: &[Claim] = &[
         statement: "if a <= b/2 and G(0,a,b) = g >= 2 then a <= 2g - 1",
         params: &[],
         range: "every (0,a,b) with 2a <= b <= to",
+        default_to: None,
         check: checks::conjecture3,
     },
 ];
@@ -521,54 +612,10 @@ mod tests {
     use crate::solve::MemoSolver;
     use proptest::prelude::*;
 
-    /// Ho's Table 1, rows a = 0..=16, each from b = a to 16 (row 0 as in Table 2: the text's
-    /// extraction of Table 1's bottom row is garbled).
-    const TABLE_1: [&[u64]; 17] = [
-        &[0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0],
-        &[0, 1, 2, 3, 3, 4, 4, 5, 6, 6, 7, 7, 2, 9, 10, 11],
-        &[1, 2, 2, 1, 2, 2, 5, 1, 6, 2, 8, 1, 9, 10, 10],
-        &[0, 3, 1, 4, 3, 5, 4, 3, 7, 8, 8, 7, 8, 11],
-        &[0, 3, 2, 3, 3, 6, 4, 7, 6, 9, 4, 5, 9],
-        &[0, 4, 2, 5, 6, 6, 5, 8, 9, 9, 5, 11],
-        &[1, 4, 5, 4, 4, 5, 5, 4, 7, 5, 11],
-        &[0, 5, 1, 3, 7, 8, 4, 10, 10, 6],
-        &[3, 6, 6, 7, 6, 9, 7, 10, 7],
-        &[0, 6, 2, 8, 9, 9, 5, 6],
-        &[1, 7, 8, 8, 4, 5, 11],
-        &[0, 7, 1, 7, 5, 11],
-        &[0, 2, 9, 8, 9],
-        &[0, 9, 10, 11],
-        &[1, 10, 10],
-        &[0, 11],
-        &[0],
-    ];
-
-    /// Ho's Table 2: G(0, 0, n) for n = 0..=489 (the caption says n >= 1, but the entries start
-    /// at n = 0: the third is G(0, 0, 2) = 1, the 25th G(0, 0, 24) = 12).
-    const TABLE_2: [u64; 490] = [
-        0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 12, 0, 1, 0, 0, 0,
-        1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 4, 0, 1, 0,
-        0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0,
-        1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0,
-        2, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
-        1, 0, 4, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0,
-        0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0,
-        1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 5, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0,
-        0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0,
-        1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0,
-        0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0,
-        1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0,
-        2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0,
-        1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0,
-        0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0,
-        1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 0, 0, 1, 0,
-        2, 0, 1, 0, 0, 0, 1, 0, 3, 0,
-    ];
-
     #[test]
     fn table_1_of_the_paper() {
         let t = Table::build(16, &mut |_| {}).unwrap();
-        for (a, row) in TABLE_1.iter().enumerate() {
+        for (a, row) in PAPER_TABLE_1.iter().enumerate() {
             assert_eq!(t.row(a as u64, 16), row.to_vec(), "row {a}");
         }
         // "the 5th column in Table 1 is (0, 3, 1, 1, 3, 0)".
@@ -578,7 +625,7 @@ mod tests {
     #[test]
     fn table_2_of_the_paper() {
         let t = Table::build(489, &mut |_| {}).unwrap();
-        assert_eq!(t.row(0, 489), TABLE_2.to_vec());
+        assert_eq!(t.row(0, 489), PAPER_TABLE_2.to_vec());
     }
 
     /// Table, memoised search and closed forms on every (0, a, b), b <= max_b.

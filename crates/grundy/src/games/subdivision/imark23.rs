@@ -20,7 +20,6 @@
 //! rest in parallel, and the short prefixes are filled in sequentially once the incoming values
 //! are known.
 
-use std::io::{Read, Write};
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -129,6 +128,22 @@ fn base_values(len: u64) -> Vec<u64> {
 struct View<'a> {
     lo: u64,
     words: &'a [u64],
+}
+
+/// Packed values as [`run`] hands them out (32 a word, 2 bits each), read one position at a
+/// time.
+pub struct WordsView<'a>(View<'a>);
+
+impl<'a> WordsView<'a> {
+    /// The values from position `lo` on, packed in `words`.
+    pub fn new(lo: u64, words: &'a [u64]) -> Self {
+        WordsView(View { lo, words })
+    }
+
+    /// The value at `pos` (at least `lo`, within the words).
+    pub fn value(&self, pos: u64) -> u64 {
+        self.0.value(pos)
+    }
 }
 
 impl View<'_> {
@@ -298,6 +313,8 @@ pub struct Run {
     pub finished: bool,
     /// Cursor nodes that were active at the end.
     pub active_nodes: usize,
+    /// Why the final checkpoint could not be saved, if it could not (the result stands).
+    pub checkpoint_error: Option<String>,
 }
 
 /// Options of a run besides its sizes.
@@ -333,6 +350,26 @@ pub fn gaps(
     run(to, config, options, progress, &mut |_, _, _| {})
 }
 
+/// The values at positions `lo..=hi` (a window a caller keeps, e.g. for `value` past the dense
+/// table), computed by a run to `hi` that keeps only them.
+pub fn values_between(lo: u64, hi: u64, progress: &mut dyn FnMut(u64, u64)) -> Result<Vec<u64>> {
+    let mut window = Vec::new();
+    run(
+        hi,
+        Config::for_bound(hi),
+        &Options::default(),
+        progress,
+        &mut |from, words, count| {
+            let view = View { lo: from, words };
+            let (start, end) = (lo.max(from), hi.min(from + count - 1));
+            if start <= end {
+                window.extend((start..=end).map(|p| view.value(p)));
+            }
+        },
+    )?;
+    Ok(window)
+}
+
 /// Like [`gaps`], also handing every value to `sink(first_position, words, count)` in order
 /// (packed as in the engine: 32 values per word, 2 bits each). For tests and benchmarks.
 pub fn run(
@@ -343,6 +380,12 @@ pub fn run(
     sink: &mut dyn FnMut(u64, &[u64], u64),
 ) -> Result<Run> {
     config.check()?;
+    if to > super::MAX_GAPS_BLOCK {
+        return Err(Error::TooLarge(format!(
+            "the i-Mark({{1}},{{2,3}}) block engine runs to at most {} (about 35 hours on 2 cores); {to} is beyond",
+            super::MAX_GAPS_BLOCK
+        )));
+    }
     // The first multiple of UNIT above `to`.
     let end = to
         .checked_add(UNIT)
@@ -351,19 +394,15 @@ pub fn run(
     let table = block_table();
     let base = base_values(config.base);
     let resumed = match options.checkpoint {
-        Some(path) if path.exists() => Some(load(path)?),
-        _ => None,
+        Some(path) if path.exists() => Some(load(path, to, config)?),
+        Some(path) => {
+            crate::files::check_checkpoint_writable(path)?;
+            None
+        }
+        None => None,
     };
     let mut state = match resumed {
-        Some(state) => {
-            if state.to != to || state.config != config {
-                return Err(Error::Invalid(format!(
-                    "the checkpoint is for --to {} with other engine sizes or another bound; use a new checkpoint file for --to {to}",
-                    state.to
-                )));
-            }
-            state
-        }
+        Some(state) => state,
         None => fresh(to, config, &base, sink),
     };
     let mut last_save = std::time::Instant::now();
@@ -385,6 +424,7 @@ pub fn run(
                 done_to: top_hi.checked_sub(1),
                 finished: false,
                 active_nodes: state.nodes.iter().filter(|n| n.active).count(),
+                checkpoint_error: None,
             });
         }
         let target = (top_hi + config.batch).min(end);
@@ -397,14 +437,17 @@ pub fn run(
             }
         }
     }
-    if let Some(path) = options.checkpoint {
-        save(path, &state)?;
-    }
+    // The result stands even when its final save fails; the caller reports the failure.
+    let checkpoint_error = options
+        .checkpoint
+        .and_then(|path| save(path, &state).err())
+        .map(|e| e.to_string());
     Ok(Run {
         gaps: state.gaps.clone(),
         done_to: Some(to),
         finished: true,
         active_nodes: state.nodes.iter().filter(|n| n.active).count(),
+        checkpoint_error,
     })
 }
 
@@ -902,16 +945,18 @@ fn run_plan(g: u64) -> [u32; 5] {
 
 // ---- checkpoints -------------------------------------------------------------------------
 
-const MAGIC: &[u8; 8] = b"GRIMK23\x01";
+/// The run a checkpoint belongs to, for [`crate::files`]: the bound and the engine sizes.
+fn checkpoint_params(to: u64, config: Config) -> String {
+    format!(
+        "imark:s=1:d=2,3 to {to} base {} batch {} chunk {}",
+        config.base, config.batch, config.chunk
+    )
+}
 
+/// Saves the state as little-endian words in a checkpoint envelope ([`crate::files`]).
 fn save(path: &Path, state: &State) -> Result<()> {
     let mut bytes = Vec::new();
-    bytes.extend_from_slice(MAGIC);
     let mut put = |x: u64| bytes.extend_from_slice(&x.to_le_bytes());
-    put(state.to);
-    put(state.config.base);
-    put(state.config.batch);
-    put(state.config.chunk);
     put(state.gaps.len() as u64);
     for g in &state.gaps {
         for x in [g.value, g.count, g.first, g.last] {
@@ -930,58 +975,33 @@ fn save(path: &Path, state: &State) -> Result<()> {
             put(w);
         }
     }
-    let sum = checksum(&bytes);
-    bytes.extend_from_slice(&sum.to_le_bytes());
-    let io = |e: std::io::Error| {
-        Error::Invalid(format!(
-            "cannot write the checkpoint {}: {e}",
-            path.display()
-        ))
-    };
-    let tmp = path.with_extension("tmp");
-    {
-        let mut file = std::fs::File::create(&tmp).map_err(io)?;
-        file.write_all(&bytes).map_err(io)?;
-        file.sync_all().map_err(io)?;
-    }
-    std::fs::rename(&tmp, path).map_err(io)
+    crate::files::save_checkpoint(
+        path,
+        "imark23-blocks",
+        &checkpoint_params(state.to, state.config),
+        &bytes,
+    )
 }
 
-fn checksum(bytes: &[u8]) -> u64 {
-    // FNV-1a: enough to notice a truncated or damaged file.
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
-}
-
-fn load(path: &Path) -> Result<State> {
+/// Reads a state saved by [`save`] for the run `(to, config)`, validating every field: the gap
+/// statistics must fit the positions counted, and every node must hold the range its parents
+/// will read, aligned and of the right length, with a state word of a real value.
+fn load(path: &Path, to: u64, config: Config) -> Result<State> {
     let bad = |why: &str| Error::Invalid(format!("checkpoint {}: {why}", path.display()));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| bad(&e.to_string()))?;
-    if bytes.len() < 16 || &bytes[..8] != MAGIC {
-        return Err(bad("not an i-Mark({1},{2,3}) checkpoint of this version"));
-    }
-    let (body, tail) = bytes.split_at(bytes.len() - 8);
-    if checksum(body) != u64::from_le_bytes(tail.try_into().expect("8 bytes")) {
-        return Err(bad("damaged (checksum mismatch)"));
-    }
-    let mut at = 8usize;
+    let body =
+        crate::files::load_checkpoint(path, "imark23-blocks", &checkpoint_params(to, config))?;
+    let mut at = 0usize;
     let mut get = || -> Result<u64> {
         let chunk = body.get(at..at + 8).ok_or_else(|| bad("truncated"))?;
         at += 8;
         Ok(u64::from_le_bytes(chunk.try_into().expect("8 bytes")))
     };
-    let to = get()?;
-    let config = Config {
-        base: get()?,
-        batch: get()?,
-        chunk: get()?,
-    };
-    config.check()?;
     let mut gaps = Vec::new();
-    for _ in 0..get()?.min(64) {
+    let values = get()?;
+    if values > 4 {
+        return Err(bad("more values than i-Mark({1},{2,3}) has"));
+    }
+    for _ in 0..values {
         let (value, count, first, last) = (get()?, get()?, get()?, get()?);
         let opt = |x: u64| (x != u64::MAX).then_some(x);
         let (max_gap, max_gap_from) = (opt(get()?), opt(get()?));
@@ -994,31 +1014,57 @@ fn load(path: &Path) -> Result<State> {
             max_gap_from,
         });
     }
-    let mut saved = Vec::new();
-    for _ in 0..get()?.min(1 << 16) {
-        let (m, active, lo, hi, sh) = (get()?, get()? != 0, get()?, get()?, get()?);
-        let len = get()?;
-        if len > 1 << 30 {
-            return Err(bad("implausible node size"));
-        }
-        let words = (0..len).map(|_| get()).collect::<Result<Vec<u64>>>()?;
-        saved.push((m, active, lo, hi, sh, words));
-    }
     // Rebuild the node graph for `to` and fill in the saved cursors.
     let mut nodes = graph(to, config);
-    if saved.len() != nodes.len() {
+    if get()? != nodes.len() as u64 {
         return Err(bad("its nodes do not match the run"));
     }
-    for (node, (m, active, lo, hi, sh, words)) in nodes.iter_mut().zip(saved) {
-        if node.m != m {
-            return Err(bad("its nodes do not match the run"));
+    for node in nodes.iter_mut() {
+        let (m, active, lo, hi, sh) = (get()?, get()?, get()?, get()?, get()?);
+        let len = get()?;
+        let expected_len = hi.checked_sub(lo).map(|d| d / 32 + 1);
+        let fits = if active == 1 {
+            lo % 32 == 0 && hi % UNIT == 0 && hi >= config.base && expected_len == Some(len)
+        } else {
+            active == 0 && (lo, hi, len) == (0, config.base, 0)
+        };
+        if node.m != m || !fits || sh % 16 != 0 || sh > 48 {
+            return Err(bad(&format!("the node for {m} is damaged")));
         }
-        node.active = active;
+        let words = (0..len).map(|_| get()).collect::<Result<Vec<u64>>>()?;
+        node.active = active == 1;
         node.lo = lo;
         node.hi = hi;
         node.sh = sh;
         node.words = Words::from_vec(words);
     }
+    if at != body.len() {
+        return Err(bad("damaged (trailing data)"));
+    }
+    // The top node keeps no values; every active node holds what its parents read next.
+    let top = &nodes[0];
+    let end = to.div_ceil(UNIT).saturating_add(1).saturating_mul(UNIT);
+    if !top.active && top.hi != config.base || top.active && (top.lo != top.hi || top.hi > end) {
+        return Err(bad("the top node is damaged"));
+    }
+    for node in &nodes {
+        for &(p, d) in &node.parents {
+            let parent = &nodes[p];
+            if node.active && parent.active && (node.lo > parent.hi / d || node.hi < parent.hi / d)
+            {
+                return Err(bad(&format!(
+                    "the node for {} does not hold what the node for {} reads",
+                    node.m, parent.m
+                )));
+            }
+        }
+    }
+    let counted = if top.active {
+        top.hi.min(to + 1)
+    } else {
+        (to + 1).min(config.base)
+    };
+    GapTracker::check_stats(&gaps, 0, counted, 3).map_err(|why| bad(&why))?;
     Ok(State {
         to,
         config,
@@ -1133,6 +1179,41 @@ mod tests {
         // A checkpoint for another bound is refused.
         assert!(gaps(to + 1, config, &options, &mut |_, _| {}).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// A checkpoint edited field by field, with its checksum recomputed (as someone crafting
+        /// a file would), is refused or resumed; it never makes the engine panic.
+        #[test]
+        fn crafted_checkpoints_never_panic(slot in 0usize..4000, how in 0u64..6, seed in any::<u64>()) {
+            let to = 300_000;
+            let config = small();
+            let dir = std::env::temp_dir().join(format!("grundy-crafted-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join(format!("ck-{slot}-{how}-{seed}"));
+            let stop = Options { checkpoint: Some(&path), save_every: 0.0, max_batches: Some(3) };
+            gaps(to, config, &stop, &mut |_, _| {}).unwrap();
+            let params = checkpoint_params(to, config);
+            let mut body = crate::files::load_checkpoint(&path, "imark23-blocks", &params).unwrap();
+            let words = body.len() / 8;
+            let at = 8 * (slot % words);
+            let old = u64::from_le_bytes(body[at..at + 8].try_into().unwrap());
+            let new = match how {
+                0 => old.wrapping_add(1),
+                1 => old.wrapping_sub(1),
+                2 => old.wrapping_add(32),
+                3 => old.wrapping_add(UNIT),
+                4 => u64::MAX,
+                _ => seed,
+            };
+            body[at..at + 8].copy_from_slice(&new.to_le_bytes());
+            crate::files::save_checkpoint(&path, "imark23-blocks", &params, &body).unwrap();
+            let resume = Options { checkpoint: Some(&path), save_every: 1e9, max_batches: None };
+            let outcome = std::panic::catch_unwind(|| gaps(to, config, &resume, &mut |_, _| {}).map(|r| r.finished));
+            let _ = std::fs::remove_file(&path);
+            prop_assert!(outcome.is_ok(), "slot {} ({} -> {}) panicked", at / 8, old, new);
+        }
     }
 
     #[test]

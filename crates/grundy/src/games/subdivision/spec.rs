@@ -5,6 +5,9 @@ use super::{Division, SubDivision};
 use crate::spec::{Family, SpecArgs};
 use crate::{Error, Result, Ruleset};
 
+/// The folder's registry entries, in the order `--help` lists them.
+pub const FAMILIES: &[Family] = &[IMARK, SD, MARK, UPMARK, MARK_T, KUPIN];
+
 /// `imark:s=SET:d=SET`.
 pub const IMARK: Family = Family {
     name: "imark",
@@ -107,10 +110,7 @@ fn typed(args: &mut SpecArgs) -> Result<SubDivision> {
 /// the spec names another family.
 pub fn parse(text: &str) -> Result<Option<SubDivision>> {
     let mut args = SpecArgs::parse(text)?;
-    if ![IMARK, SD, MARK, UPMARK, MARK_T, KUPIN]
-        .iter()
-        .any(|f| f.name == args.family())
-    {
+    if !FAMILIES.iter().any(|f| f.name == args.family()) {
         return Ok(None);
     }
     // The registry's parse also rejects unknown keys.

@@ -15,6 +15,10 @@ use std::collections::HashMap;
 
 use super::SubDivision;
 use crate::solve::mex;
+use crate::{Error, Result};
+
+/// The most memory the cursors may take (rings and child links), 1 GiB.
+pub const MAX_STREAM_BYTES: u64 = 1 << 30;
 
 /// One cursor: the sequence at positions up to `pos`, keeping the last `ring.len()` values.
 #[derive(Debug, Clone)]
@@ -38,17 +42,39 @@ pub struct Stream<'a> {
 }
 
 impl<'a> Stream<'a> {
-    /// A stream positioned before the game's smallest position.
-    pub fn new(game: &'a SubDivision) -> Self {
-        let ring_len = game.s().last().map_or(1, |&s| s as usize).max(1);
+    /// A stream positioned before the game's smallest position; refused when one cursor alone
+    /// would take more than [`MAX_STREAM_BYTES`] (a ring of `max(S)` values).
+    pub fn new(game: &'a SubDivision) -> Result<Self> {
+        let ring_len = game.s().last().map_or(1, |&s| s).max(1);
         let mut stream = Stream {
             game,
             nodes: Vec::new(),
             index: HashMap::new(),
-            ring_len,
+            ring_len: 0,
         };
-        stream.node(1);
-        stream
+        if stream.node_bytes_for(ring_len) > MAX_STREAM_BYTES {
+            return Err(Error::TooLarge(format!(
+                "the cursor stream keeps the last max(S) = {ring_len} values per cursor, more than its memory limit of {} MiB",
+                MAX_STREAM_BYTES >> 20
+            )));
+        }
+        stream.ring_len = ring_len as usize;
+        stream.node(1)?;
+        Ok(stream)
+    }
+
+    /// The bytes one cursor takes with a ring of `ring_len` values.
+    fn node_bytes_for(&self, ring_len: u64) -> u64 {
+        let links = self.game.d().len() as u64 * 16;
+        ring_len
+            .saturating_mul(8)
+            .saturating_add(links)
+            .saturating_add(96)
+    }
+
+    /// The last position produced (`None` before the first).
+    pub fn position(&self) -> Option<u64> {
+        self.nodes[0].pos
     }
 
     /// The number of cursors in use (the state that crosses from one position to the next).
@@ -56,9 +82,17 @@ impl<'a> Stream<'a> {
         self.nodes.len()
     }
 
-    fn node(&mut self, m: u128) -> usize {
+    fn node(&mut self, m: u128) -> Result<usize> {
         if let Some(&i) = self.index.get(&m) {
-            return i;
+            return Ok(i);
+        }
+        let per_node = self.node_bytes_for(self.ring_len as u64);
+        if (self.nodes.len() as u64 + 1).saturating_mul(per_node) > MAX_STREAM_BYTES {
+            return Err(Error::TooLarge(format!(
+                "the cursor stream needs more than {} cursors (one per product of divisors reached) of {per_node} bytes each, more than its memory limit of {} MiB",
+                self.nodes.len(),
+                MAX_STREAM_BYTES >> 20
+            )));
         }
         self.nodes.push(Node {
             pos: None,
@@ -67,7 +101,7 @@ impl<'a> Stream<'a> {
             children: vec![None; self.game.d().len()],
         });
         self.index.insert(m, self.nodes.len() - 1);
-        self.nodes.len() - 1
+        Ok(self.nodes.len() - 1)
     }
 
     /// The whole state as numbers (for a checkpoint): per cursor its product, position, ring
@@ -90,7 +124,7 @@ impl<'a> Stream<'a> {
     /// The stream of `game` in the state `state` (from [`Stream::state`] for the same game);
     /// `None` if it does not fit the game.
     pub fn restore(game: &'a SubDivision, state: &[u64]) -> Option<Self> {
-        let mut stream = Stream::new(game);
+        let mut stream = Stream::new(game).ok()?;
         let (ring_len, kids) = (stream.ring_len, game.d().len());
         let count = usize::try_from(*state.first()?).ok()?;
         let mut at = 1usize;
@@ -115,7 +149,9 @@ impl<'a> Stream<'a> {
             {
                 return None;
             }
-            stream.index.insert(m, i);
+            if stream.index.insert(m, i).is_some() {
+                return None;
+            }
             stream.nodes.push(Node {
                 pos,
                 ring,
@@ -123,21 +159,28 @@ impl<'a> Stream<'a> {
                 children,
             });
         }
-        (at == state.len() && count > 0 && stream.nodes[0].m == 1).then_some(stream)
+        // Each child link leads to the cursor of the product times its divisor.
+        let links_fit = stream.nodes.iter().all(|node| {
+            node.children.iter().zip(game.d()).all(|(c, &d)| {
+                c.is_none_or(|c| node.m.checked_mul(u128::from(d)) == Some(stream.nodes[c].m))
+            })
+        });
+        (at == state.len() && count > 0 && stream.nodes[0].m == 1 && links_fit).then_some(stream)
     }
 
-    /// The next position and its value.
-    pub fn next_value(&mut self) -> (u64, u64) {
-        self.advance(0);
+    /// The next position and its value; an error when a new cursor would pass the memory
+    /// limit.
+    pub fn next_value(&mut self) -> Result<(u64, u64)> {
+        self.advance(0)?;
         let node = &self.nodes[0];
         let p = node.pos.expect("advanced");
-        (p, node.ring[p as usize % self.ring_len])
+        Ok((p, node.ring[p as usize % self.ring_len]))
     }
 
     /// The value at `q` from cursor `i`, advancing it to `q` (requests never go backwards).
-    fn value_at(&mut self, i: usize, q: u64) -> u64 {
+    fn value_at(&mut self, i: usize, q: u64) -> Result<u64> {
         while self.nodes[i].pos.is_none_or(|p| p < q) {
-            self.advance(i);
+            self.advance(i)?;
         }
         let node = &self.nodes[i];
         debug_assert_eq!(
@@ -146,11 +189,11 @@ impl<'a> Stream<'a> {
             "cursor {} asked for an old position",
             node.m
         );
-        node.ring[q as usize % self.ring_len]
+        Ok(node.ring[q as usize % self.ring_len])
     }
 
     /// Computes the next position of cursor `i`.
-    fn advance(&mut self, i: usize) {
+    fn advance(&mut self, i: usize) -> Result<()> {
         let game = self.game;
         let p = self.nodes[i].pos.map_or(game.min_position(), |p| p + 1);
         // Values below 64 go to a bit mask; larger bounds collect the values for `mex`.
@@ -177,12 +220,12 @@ impl<'a> Stream<'a> {
                 let child = match self.nodes[i].children[k] {
                     Some(c) => c,
                     None => {
-                        let c = self.node(self.nodes[i].m * u128::from(d));
+                        let c = self.node(self.nodes[i].m * u128::from(d))?;
                         self.nodes[i].children[k] = Some(c);
                         c
                     }
                 };
-                add(self.value_at(child, q), &mut wide);
+                add(self.value_at(child, q)?, &mut wide);
             }
         }
         let value = if narrow {
@@ -194,14 +237,7 @@ impl<'a> Stream<'a> {
         let node = &mut self.nodes[i];
         node.ring[p as usize % ring_len] = value;
         node.pos = Some(p);
-    }
-}
-
-impl Iterator for Stream<'_> {
-    type Item = (u64, u64);
-
-    fn next(&mut self) -> Option<(u64, u64)> {
-        Some(self.next_value())
+        Ok(())
     }
 }
 
@@ -215,9 +251,9 @@ mod tests {
     fn agree(game: &SubDivision, len: u64) -> Result<(), String> {
         let mut dense = DenseSolver::new(game);
         dense.extend_to(len).unwrap();
-        let mut stream = Stream::new(game);
+        let mut stream = Stream::new(game).unwrap();
         for n in game.min_position()..len {
-            let (p, v) = stream.next_value();
+            let (p, v) = stream.next_value().unwrap();
             let expected = dense.values().get(n as usize);
             if p != n || v != expected {
                 return Err(format!(
@@ -234,7 +270,8 @@ mod tests {
         agree(&game, 200_000).unwrap();
         // SG(3) = 2, as the proof of Theorem 7 says; the first values by hand:
         // 0:0, 1:{0}->1, 2:{1,1}->0, 3:{0,1}->2, 4:{2,0}->1, 5:{1}->0, 6:{0,2,0}->1.
-        let values: Vec<u64> = Stream::new(&game).take(7).map(|(_, v)| v).collect();
+        let mut stream = Stream::new(&game).unwrap();
+        let values: Vec<u64> = (0..7).map(|_| stream.next_value().unwrap().1).collect();
         assert_eq!(values, vec![0, 1, 0, 2, 1, 0, 1]);
     }
 
@@ -255,13 +292,13 @@ mod tests {
     #[test]
     fn a_restored_stream_continues_identically() {
         let game = SubDivision::new(vec![1, 3], vec![2, 5], Division::Ceil).unwrap();
-        let mut stream = Stream::new(&game);
+        let mut stream = Stream::new(&game).unwrap();
         for _ in 0..12_345 {
-            stream.next_value();
+            stream.next_value().unwrap();
         }
         let mut copy = Stream::restore(&game, &stream.state()).unwrap();
         for _ in 0..50_000 {
-            assert_eq!(stream.next_value(), copy.next_value());
+            assert_eq!(stream.next_value().unwrap(), copy.next_value().unwrap());
         }
         let other = SubDivision::new(vec![1], vec![2], Division::Ceil).unwrap();
         assert!(Stream::restore(&other, &stream.state()).is_none());

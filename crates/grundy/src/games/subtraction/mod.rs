@@ -82,6 +82,13 @@ impl Ruleset for Subtraction {
         "one pile size, like 10".into()
     }
 
+    /// Subtracting the smallest `s` again and again reaches `n / s + 1` positions.
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        self.set
+            .first()
+            .map_or(1, |&s| u128::from(position[0] / s) + 1)
+    }
+
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
         let n = position[0];
         Ok(self
@@ -164,6 +171,61 @@ impl SubtractionSolver<'_> {
     }
 }
 
+/// The largest position [`stream_value`] runs to: 10^12, an hour or two.
+pub const MAX_STREAM_N: u64 = 1_000_000_000_000;
+
+/// The values at the positions in `range` by the definition, from 0, keeping only the last
+/// `max(S)` values in a ring (4 bytes each, at most 1 GiB), handed to `sink` in blocks: for a
+/// game whose period is not proven within [`PERIOD_SEARCH_LIMIT`] values.
+pub fn stream_blocks(game: &Subtraction, range: Range<u64>, sink: &mut BlockSink) -> Result<()> {
+    let k = game.max_subtraction();
+    let ring_len = (k + 1).next_power_of_two();
+    if ring_len > 1 << 28 {
+        return Err(Error::TooLarge(format!(
+            "streaming keeps the last max(S) = {k} values, more than 2^28 (1 GiB)"
+        )));
+    }
+    if range.end > MAX_STREAM_N {
+        return Err(Error::TooLarge(format!(
+            "no period is proven within the first {PERIOD_SEARCH_LIMIT} values, and streaming to {} is beyond its limit of {MAX_STREAM_N}",
+            range.end - 1
+        )));
+    }
+    let mask = ring_len - 1;
+    let mut ring = vec![0u32; ring_len as usize];
+    let mut seen: Vec<bool> = vec![false; game.set().len() + 2];
+    let mut block = Vec::with_capacity(SEQUENCE_BLOCK as usize);
+    for m in 0..range.end {
+        seen.iter_mut().for_each(|x| *x = false);
+        for &s in game.set().iter().take_while(|&&s| s <= m) {
+            seen[ring[((m - s) & mask) as usize] as usize] = true;
+        }
+        let value = seen.iter().position(|&x| !x).expect("a value is missing") as u32;
+        ring[(m & mask) as usize] = value;
+        if m >= range.start {
+            block.push(u64::from(value));
+            if block.len() as u64 == SEQUENCE_BLOCK {
+                sink(&block)?;
+                block.clear();
+            }
+        }
+    }
+    if !block.is_empty() {
+        sink(&block)?;
+    }
+    Ok(())
+}
+
+/// The value at `n` by [`stream_blocks`].
+pub fn stream_value(game: &Subtraction, n: u64) -> Result<u64> {
+    let mut value = 0;
+    stream_blocks(game, n..n + 1, &mut |block| {
+        value = block[0];
+        Ok(())
+    })?;
+    Ok(value)
+}
+
 impl Solver for SubtractionSolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
         Ok(self.evaluate(position)?.value)
@@ -177,7 +239,16 @@ impl Solver for SubtractionSolver<'_> {
                 method: "dense table".into(),
             });
         }
-        let p = self.find_period()?;
+        let p = match self.find_period() {
+            Ok(p) => p,
+            Err(Error::TooLarge(_)) => {
+                return Ok(Evaluation {
+                    value: stream_value(self.dense.game(), n)?,
+                    method: format!("streamed from 0 to {n} by the definition (no period proven within the first {PERIOD_SEARCH_LIMIT} values)"),
+                })
+            }
+            Err(e) => return Err(e),
+        };
         let index = theory::periodic_index(&p, n);
         Ok(Evaluation {
             value: self.dense.values().get(index as usize),
@@ -200,7 +271,14 @@ impl Solver for SubtractionSolver<'_> {
         if range.end <= DIRECT_LIMIT {
             return Ok(());
         }
-        let p = self.find_period()?;
+        let p = match self.find_period() {
+            Ok(p) => p,
+            Err(Error::TooLarge(_)) => {
+                let rest = range.start.max(DIRECT_LIMIT)..range.end;
+                return stream_blocks(self.dense.game(), rest, sink);
+            }
+            Err(e) => return Err(e),
+        };
         let start = range.start.max(DIRECT_LIMIT);
         // Beyond the table the values run through one period, from the place of `start` in it.
         let period = self
@@ -229,6 +307,47 @@ mod tests {
     use super::*;
     use crate::ruleset::{solver_for, SearchSolver};
     use proptest::prelude::*;
+
+    /// The streaming fallback is the definition: it agrees with the dense engine.
+    #[test]
+    fn streamed_values_match_the_dense_engine() {
+        for set in [vec![1, 3, 4], vec![2, 5, 7], vec![3, 5, 9, 11, 100]] {
+            let game = Subtraction::new(set.clone()).unwrap();
+            let mut dense = DenseSolver::new(&game);
+            for n in [0, 1, 99, 100, 101, 12_345] {
+                assert_eq!(
+                    stream_value(&game, n).unwrap(),
+                    dense.value(n).unwrap(),
+                    "{set:?} at {n}"
+                );
+            }
+        }
+    }
+
+    /// Past the direct table the value comes from the proven period alone; it equals the value
+    /// the dense engine computes there by the definition.
+    #[test]
+    fn values_past_the_table_come_from_the_proven_period_and_are_right() {
+        for set in [
+            vec![1, 3, 4],
+            vec![2, 5, 7],
+            vec![3, 5, 9, 11],
+            vec![4, 7, 11, 12, 20],
+        ] {
+            let game = Subtraction::new(set.clone()).unwrap();
+            let mut solver = game.solver().unwrap();
+            let mut dense = DenseSolver::new(&game);
+            for n in [DIRECT_LIMIT, DIRECT_LIMIT + 1, DIRECT_LIMIT + 977] {
+                let far = solver.evaluate(&[n]).unwrap();
+                assert!(
+                    far.method.starts_with("proven periodicity"),
+                    "{}",
+                    far.method
+                );
+                assert_eq!(far.value, dense.value(n).unwrap(), "S = {set:?}, n = {n}");
+            }
+        }
+    }
 
     #[test]
     fn s_1_3_4_has_period_7() {

@@ -4,6 +4,9 @@ use super::Subtraction;
 use crate::spec::{Family, SpecArgs};
 use crate::{Result, Ruleset};
 
+/// The folder's registry entries, in the order `--help` lists them.
+pub const FAMILIES: &[Family] = &[FAMILY];
+
 /// The registry entry.
 pub const FAMILY: Family = Family {
     name: "subtraction",

@@ -56,9 +56,19 @@ impl MoveFunction {
 
     /// `f` read from a file of values `f(1) f(2) ...`, separated by whitespace or commas.
     pub fn table_file(path: &str) -> Result<Self> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::Spec(format!("table: cannot read '{path}': {e}")))?;
+        // Each value takes at least two bytes (digits and a separator) and at most 21.
+        let limit = 21 * MAX_TABLE_LEN as u64;
+        let text = crate::files::read_text(std::path::Path::new(path), limit, "table")
+            .map_err(|e| Error::Spec(format!("table: {e}")))?;
         Self::table(path, parse_table(&text, path)?)
+    }
+
+    /// How many values a table holds (`f(1..=len)`); `None` for an expression.
+    pub fn table_len(&self) -> Option<u64> {
+        match self {
+            MoveFunction::Expr(_) => None,
+            MoveFunction::Table { values, .. } => Some(values.len() as u64),
+        }
     }
 
     /// The spec parameter that gives this function: `f=EXPR` or `table=FILE`.

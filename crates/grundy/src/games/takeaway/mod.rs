@@ -32,7 +32,7 @@ use serde::Serialize;
 use crate::analysis::Periodicity;
 use crate::query::MAX_SEQUENCE_LEN;
 use crate::ruleset::{
-    Arity, DefaultSequence, Evaluation, Move, OutcomeEvaluation, Ruleset, Solver,
+    Arity, DefaultSequence, Evaluation, Move, OutcomeEvaluation, Ruleset, SearchSolver, Solver,
 };
 use crate::{Error, Game, Outcome, Result};
 
@@ -213,10 +213,17 @@ impl Ruleset for Takeaway {
             .collect()
     }
 
+    /// Taking one counter at a time is always legal (`f(1) >= 1`): `(N - k, f(1))` for
+    /// `k = 1..N` and the start itself.
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        u128::from(position[0]) + 1
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(TakeawaySolver {
             game: self,
             rows: sg::SgRows::new(),
+            search: None,
         }))
     }
 
@@ -260,9 +267,13 @@ impl Ruleset for Takeaway {
         })
     }
 
-    /// The sequence `g(N)` (empty template) of a game whose g-base is finite, ending at `b_t`:
-    /// by the main theorem `g(N)` depends on `N mod b_t` only (Lemma 2), so an observed period
-    /// dividing `b_t`, holding from `N = 1` over at least `b_t` + one period, holds for ever.
+    /// The sequence `g(N)` (empty template), from the values alone. By the direct rule
+    /// `g(N) = min { k : f(k) < g(N - k) }`. Let `M` be the largest value from the preperiod `e`
+    /// on. If `g(N) <= M`, the least `k` is at most `M`, so `g(N)` is decided by
+    /// `g(N - M), ..., g(N - 1)` alone (for `N > M`, none of them is `g(0) = infinity`). So once
+    /// those `M` values repeat one period later, at some `N0 >= max(e + M, M + 1)`, and every
+    /// value of the period from `N0` is at most `M`, the same choices repeat for ever
+    /// (induction on `N`). The main theorem is not used.
     fn periodicity_proof(
         &self,
         template: &[Option<u64>],
@@ -270,24 +281,19 @@ impl Ruleset for Takeaway {
         values: &[u64],
         periodicity: &Periodicity,
     ) -> Option<String> {
-        if !template.is_empty() || periodicity.saltus != 0 || periodicity.preperiod > from.max(1) {
+        if !template.is_empty() || periodicity.saltus != 0 || values.is_empty() {
             return None;
         }
-        let end = u128::from(from) + values.len() as u128;
-        let (finite, last) = self
-            .with_base(end, |b| {
-                Ok((b.finite(), *b.members().last().expect("b_0, b_1")))
-            })
-            .ok()?;
-        let period = u128::from(periodicity.period);
-        (finite == Some(true)
-            && last % period == 0
-            && values.len() as u128 >= last + period)
-            .then(|| {
-                format!(
-                    "the g-base is finite, ending at b_t = {last}: by the main theorem g(N) = g0(smallest part of N mod {last}) (Holshouser-Reiter, Lemma 2), so {last} is a period and the observed one divides it"
-                )
-            })
+        let (e, p) = (periodicity.preperiod, periodicity.period);
+        let last = from + values.len() as u64 - 1;
+        let tail = values.get(e.checked_sub(from)? as usize..)?;
+        let m = *tail.iter().max()?;
+        let n0 = e.checked_add(m)?.max(m + 1);
+        (n0.checked_add(p)? - 1 <= last).then(|| {
+            format!(
+                "g(N) = min {{ k : f(k) < g(N-k) }} is at most {m} from N = {e} on, so it is decided by the {m} values before N; those values repeat with period {p} at N = {n0}, so the period holds for ever"
+            )
+        })
     }
 
     fn default_sequence(
@@ -297,6 +303,10 @@ impl Ruleset for Takeaway {
         progress: &mut dyn FnMut(u64),
     ) -> Option<Result<DefaultSequence>> {
         Some(self.g_sequence(from.unwrap_or(1), to, progress))
+    }
+
+    fn default_sequence_start(&self) -> Option<u64> {
+        Some(1)
     }
 }
 
@@ -380,22 +390,39 @@ pub fn base_report(spec: &str, to: u128) -> Result<BaseReport> {
     })
 }
 
-/// Values from the SG rows, outcomes beyond them from the main theorem.
+/// Values from the SG rows, outcomes beyond them from the main theorem; a table `f` shorter
+/// than the pile goes to the memoised search, which reads `f` only where a move needs it.
 struct TakeawaySolver<'a> {
     game: &'a Takeaway,
     rows: sg::SgRows,
+    search: Option<SearchSolver<'a>>,
+}
+
+impl TakeawaySolver<'_> {
+    /// Whether the rows would need `f` beyond its table (rows to `N` read `f(1..=N)`).
+    fn table_too_short(&self, n: u64) -> bool {
+        self.game.f.table_len().is_some_and(|len| n > len)
+    }
 }
 
 impl Solver for TakeawaySolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
-        let (n, x) = (position[0], position[1]);
-        self.rows.extend_to(&self.game.f, n)?;
-        Ok(self.rows.get(n as usize, x))
+        Ok(self.evaluate(position)?.value)
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let (n, x) = (position[0], position[1]);
+        if self.table_too_short(n) {
+            let game = self.game;
+            let search = self.search.get_or_insert_with(|| SearchSolver::new(game));
+            return Ok(Evaluation {
+                value: search.value(position)?,
+                method: "memoised search over the positions reachable (the table of f is shorter than the pile; f is read only where a move needs it)".into(),
+            });
+        }
+        self.rows.extend_to(&self.game.f, n)?;
         Ok(Evaluation {
-            value: self.value(position)?,
+            value: self.rows.get(n as usize, x),
             method: "SG rows (G(N, x) is non-decreasing in x: each row kept as its thresholds)"
                 .into(),
         })
@@ -403,7 +430,7 @@ impl Solver for TakeawaySolver<'_> {
 
     fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
         let (n, x) = (position[0], position[1]);
-        if n <= sg::MAX_SG_N {
+        if n <= sg::MAX_SG_N || self.table_too_short(n) {
             let evaluation = self.evaluate(position)?;
             return Ok(OutcomeEvaluation {
                 value: Some(evaluation.value),
@@ -477,6 +504,25 @@ mod tests {
             prop_assert_eq!(fast.value(&[n, x]).unwrap(), search.value(&[n, x]).unwrap());
         }
 
+        /// A periodicity proven from the first values of g (the window argument of
+        /// `periodicity_proof`) holds far beyond them, by the direct rule as written.
+        #[test]
+        fn a_proven_period_of_g_holds_further(period in 1u64..9, values in prop::collection::vec(1u32..7, 9)) {
+            // f periodic in k (any period up to 9), values 1..6: g has a finite range of choices.
+            let f: Vec<u32> = (0..3000u64).map(|k| values[(k % period) as usize]).collect();
+            let text: Vec<String> = f[1..].iter().map(u32::to_string).collect();
+            let g = Takeaway::new(MoveFunction::table("periodic", f[1..].iter().map(|&v| u64::from(v)).collect()).unwrap());
+            let first: Vec<u64> = direct::g_values_naive(&f[..301]).iter().skip(1).map(|&v| u64::from(v)).collect();
+            let report = query::analyze(&g, &[], 1, &first).unwrap();
+            if report.proven {
+                let p = report.analysis.periodicity.unwrap();
+                let far = direct::g_values_naive(&f);
+                for n in p.preperiod as usize..far.len() - p.period as usize {
+                    prop_assert_eq!(far[n], far[n + p.period as usize], "f = {:?}, n = {}", &text[..10], n);
+                }
+            }
+        }
+
         /// Beyond the SG rows, outcomes come from the theorem; they agree with the direct rule.
         #[test]
         fn theorem_outcomes_agree_with_the_direct_rule(n in 1u64..3000, x in 1u64..3000) {
@@ -484,6 +530,27 @@ mod tests {
             let direct = direct::g_values(g.function(), 3000, &mut |_| {}).unwrap();
             let answer = g.theorem(u128::from(n), u128::from(x)).unwrap();
             prop_assert_eq!(answer.outcome == Outcome::N, x >= u64::from(direct[n as usize]));
+        }
+    }
+
+    /// Beyond the SG rows the outcome comes from the main theorem alone; at every N up to
+    /// 300000 (fifteen times past the rows) it agrees with the direct rule, for move functions
+    /// with an infinite g-base and with a finite one (k % 3 + 1, whose base ends).
+    #[test]
+    fn outcomes_beyond_the_sg_rows_agree_with_the_direct_rule() {
+        for f in ["2*k", "k", "k % 3 + 1", "if(k % 3 == 0, 2*k, k + 1)", "k*k"] {
+            let g = game(f);
+            let direct = direct::g_values(g.function(), 300_000, &mut |_| {}).unwrap();
+            for n in (sg::MAX_SG_N + 1..=300_000).step_by(97) {
+                let gn = u64::from(direct[n as usize]);
+                for x in [gn - 1, gn, gn + 1] {
+                    if x == 0 {
+                        continue;
+                    }
+                    let report = query::outcome(&g, &[n, x]).unwrap();
+                    assert_eq!(report.outcome == Outcome::N, x >= gn, "f = {f}, ({n}, {x})");
+                }
+            }
         }
     }
 
@@ -533,6 +600,27 @@ mod tests {
         }
     }
 
+    /// A table of f only needs the values the moves reach: with f(1..3) = 1, 2, 3 every
+    /// position (N, x <= 3) is valued, the same as with f(k) = k, whatever N.
+    #[test]
+    fn a_short_table_values_what_its_moves_reach() {
+        let short = Takeaway::new(MoveFunction::table("short", vec![1, 2, 3]).unwrap());
+        let full = game("k");
+        let (mut a, mut b) = (short.solver().unwrap(), full.solver().unwrap());
+        for n in 0..300 {
+            for x in 1..=3 {
+                assert_eq!(
+                    a.value(&[n, x]).unwrap(),
+                    b.value(&[n, x]).unwrap(),
+                    "({n}, {x})"
+                );
+            }
+        }
+        // A move that needs f(4) is an error naming it.
+        let err = a.value(&[8, 4]).unwrap_err().to_string();
+        assert!(err.contains("f(4)"), "{err}");
+    }
+
     #[test]
     fn small_positions_have_values() {
         let g = game("k");
@@ -547,17 +635,17 @@ mod tests {
     fn g_of_a_finite_base_is_proven_periodic() {
         let g = game("k % 3 + 1");
         let s = g.default_sequence(None, 100, &mut |_| {}).unwrap().unwrap();
-        let report = query::analyze(&g, &[], s.from, &s.values);
+        let report = query::analyze(&g, &[], s.from, &s.values).unwrap();
         let p = report.analysis.periodicity.unwrap();
         assert_eq!((p.period, p.preperiod), (7, 1));
         assert!(report.proven, "{report:?}");
         // too short a range proves nothing
         let s = g.default_sequence(None, 12, &mut |_| {}).unwrap().unwrap();
-        assert!(!query::analyze(&g, &[], s.from, &s.values).proven);
+        assert!(!query::analyze(&g, &[], s.from, &s.values).unwrap().proven);
         // f(k) = k: no finite base, nothing proven
         let g = game("k");
         let s = g.default_sequence(None, 64, &mut |_| {}).unwrap().unwrap();
-        assert!(!query::analyze(&g, &[], s.from, &s.values).proven);
+        assert!(!query::analyze(&g, &[], s.from, &s.values).unwrap().proven);
     }
 
     #[test]

@@ -4,6 +4,9 @@ use super::{MoveFunction, Takeaway};
 use crate::spec::{Family, SpecArgs};
 use crate::{Error, Result, Ruleset};
 
+/// The folder's registry entries, in the order `--help` lists them.
+pub const FAMILIES: &[Family] = &[FAMILY];
+
 /// The registry entry.
 pub const FAMILY: Family = Family {
     name: "takeaway",

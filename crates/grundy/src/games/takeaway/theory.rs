@@ -16,7 +16,7 @@ use super::direct::{self, MAX_DIRECT_N};
 use super::function::MoveFunction;
 use super::sg::{SgRows, MAX_SG_N};
 use super::GBase;
-use crate::verify::{verdict, Claim, Params, Verdict};
+use crate::verify::{optional, param, verdict, Claim, Param, Params, Tally, Verdict};
 use crate::{Error, Result};
 
 /// The largest power of 2 dividing `n >= 1`.
@@ -57,22 +57,18 @@ pub const CLAIMS: &[Claim] = &[
         name: "takeaway-main-theorem",
         source: "Holshouser and Reiter (2003), main theorem",
         statement: "g(N) = g0(smallest part of N in the g-base B_f) for every N",
-        params: &[
-            ("f", "the move function, an expression in k (default 2*k)"),
-            ("table", "a file of values f(1) f(2) ..., instead of --f"),
-        ],
-        range: "every N from 1: the theorem against the direct rule (to at most 2^28)",
+        params: F_PARAMS,
+        range: "every N from 1 to to: the theorem against the direct rule (to at most 2^28)",
+        default_to: None,
         check: check_main_theorem,
     },
     Claim {
         name: "takeaway-direct-rule",
         source: "Holshouser and Reiter (2003), the direct algorithm for g(N)",
         statement: "g(N) = min {k : f(k) < g(N - k)}, g(0) = infinity, is the least x with (N, x) an N-position",
-        params: &[
-            ("f", "the move function, an expression in k (default 2*k)"),
-            ("table", "a file of values f(1) f(2) ..., instead of --f"),
-        ],
-        range: "every N from 1: the direct rule against the SG values G(N, x) (to at most 20000)",
+        params: F_PARAMS,
+        range: "every N from 1 to to: the direct rule against the SG values G(N, x) (to at most 20000)",
+        default_to: None,
         check: check_direct_rule,
     },
     Claim {
@@ -80,7 +76,8 @@ pub const CLAIMS: &[Claim] = &[
         source: "Holshouser and Reiter (2003), known case f(k) = k",
         statement: "f(k) = k: B_f is 1, 2, 4, 8, ... and g(N) is the largest power of 2 dividing N",
         params: &[],
-        range: "the base members and g(N) by the direct rule (N at most 2^28)",
+        range: "the base members <= to and g(N) by the direct rule for every N <= to (to at most 2^28)",
+        default_to: None,
         check: check_powers_of_two,
     },
     Claim {
@@ -88,28 +85,64 @@ pub const CLAIMS: &[Claim] = &[
         source: "Holshouser and Reiter (2003), known case f(k) = 2k (Fibonacci Nim)",
         statement: "f(k) = 2k: B_f is 1, 2, 3, 5, 8, ... and g(N) is the smallest Zeckendorf term of N",
         params: &[],
-        range: "the base members and g(N) by the direct rule (N at most 2^28)",
+        range: "the base members <= to and g(N) by the direct rule for every N <= to (to at most 2^28)",
+        default_to: None,
         check: check_fibonacci,
     },
     Claim {
         name: "takeaway-lemmas-1-2",
         source: "Holshouser and Reiter (2003), Lemmas 1 and 2 (and the definition of a g-base)",
         statement: "B_f is a g-base (b_0 = 1, b_{k+1} <= 2 b_k), and the greedy algorithm writes every N as distinct members (plus theta b_t for a finite base) summing to N",
-        params: &[
-            ("f", "the move function, an expression in k (default 2*k)"),
-            ("table", "a file of values f(1) f(2) ..., instead of --f"),
-        ],
-        range: "every N from 1 (to at most 2^28)",
+        params: F_PARAMS,
+        range: "every N from 1 to to (to at most 2^28)",
+        default_to: None,
         check: check_lemmas_1_2,
     },
+    Claim {
+        name: "takeaway-simple-base",
+        source: "Holshouser and Reiter (2003), p. 3 (f non-decreasing, or f(n+1) - f(n) >= -1)",
+        statement: "if f(n+1) - f(n) >= -1 for every n, g0 is the identity on B_f and B_f comes from b_0 = 1, b_1 = 2, b_{k+1} = b_k + (the smallest b_i with f(b_i) >= b_k)",
+        params: &[param(
+            "f",
+            "the move function, an expression in k with f(n+1) - f(n) >= -1",
+            "k%3+k/3",
+        )],
+        range: "the members <= to, and g(N) by the direct rule for every N <= to (to at most 2^24); the hypothesis is checked for f(1..=to), all the range depends on",
+        default_to: None,
+        check: check_simple_base,
+    },
+    Claim {
+        name: "takeaway-winning-move",
+        source: "Holshouser and Reiter (2003), after the main theorem",
+        statement: "(N, x) is a win for the player to move exactly when x >= g0(N), and then (N, x) -> (N - g0(N), f(g0(N))) is a winning move",
+        params: F_PARAMS,
+        range: "every N from 1 to to and every x, against the SG values G(N, x) computed from the rules (to at most 20000)",
+        default_to: None,
+        check: check_winning_move,
+    },
+    Claim {
+        name: "takeaway-growth-conjecture",
+        source: "Holshouser and Reiter (2003), conjecture on p. 3",
+        statement: "if g is unbounded, the members of B_f grow exponentially (tried on f(k) = k^2)",
+        params: &[],
+        range: "the members of B_f for f(k) = k^2 up to to (to at most 10^12), with g(b) = b by the direct rule for the members up to min(to, 2^20)",
+        default_to: None,
+        check: check_growth_conjecture,
+    },
+];
+
+/// `--f` or `--table`.
+const F_PARAMS: &[Param] = &[
+    param("f", "the move function, an expression in k", "2*k"),
+    optional("table", "a file of values f(1) f(2) ..., instead of --f"),
 ];
 
 /// The move function named by `--f` or `--table`.
 fn move_function(params: &Params) -> Result<MoveFunction> {
-    match (params.text("f"), params.text("table")) {
+    match (params.given("f"), params.given("table")) {
         (Some(_), Some(_)) => Err(Error::Invalid("give --f or --table, not both".into())),
         (_, Some(path)) => MoveFunction::table_file(path),
-        (f, None) => MoveFunction::expression(f.unwrap_or("2*k")),
+        (_, None) => MoveFunction::expression(&params.text("f").unwrap_or_default()),
     }
 }
 
@@ -129,24 +162,30 @@ fn check_main_theorem(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -
     let g = direct::g_values(&f, to, &mut |done| progress(0.5 * done as f64 / total))?;
     let mut base = GBase::new();
     base.extend_to(&f, u128::from(to))?;
+    let mut tally = Tally::new();
     for n in 1..=to {
         let fast = base.g(u128::from(n))?;
         let slow = u128::from(g[n as usize]);
-        if fast != slow {
+        let describe = || -> Result<String> {
             let r = base.representation(u128::from(n))?;
-            let found = format!(
+            Ok(format!(
                 "N = {n} ({} = {}): the direct rule gives g(N) = {slow}, the theorem g0({}) = {fast}",
                 f.describe(),
                 super::show_representation(&r, base.members().last().copied()),
                 r.smallest
-            );
-            return Ok(verdict(&CLAIMS[0], params, to, n, Some(found)));
-        }
+            ))
+        };
+        let found = if fast == slow {
+            None
+        } else {
+            Some(describe()?)
+        };
+        tally.case(found);
         if n % 65_536 == 0 {
             progress(0.5 + 0.5 * n as f64 / total);
         }
     }
-    Ok(verdict(&CLAIMS[0], params, to, to, None))
+    Ok(tally.verdict(&CLAIMS[0], params, to))
 }
 
 fn check_direct_rule(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
@@ -155,26 +194,26 @@ fn check_direct_rule(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) ->
     let g = direct::g_values(&f, to, &mut |_| {})?;
     let mut rows = SgRows::new();
     rows.extend_to(&f, to)?;
+    let mut tally = Tally::new();
     for n in 1..=to {
         // the least x with G(N, x) > 0 is the first threshold of row N
         let least = u64::from(rows.row(n)[0]);
-        if least != u64::from(g[n as usize]) {
-            let found = format!(
+        tally.check(least == u64::from(g[n as usize]), || {
+            format!(
                 "N = {n} ({}): the direct rule gives g(N) = {}, the SG values give {least}",
                 f.describe(),
                 g[n as usize]
-            );
-            return Ok(verdict(&CLAIMS[1], params, to, n, Some(found)));
-        }
-        if n % 256 == 0 {
+            )
+        });
+        if n % 256 == 1 {
             progress(n as f64 / to as f64);
         }
     }
-    Ok(verdict(&CLAIMS[1], params, to, to, None))
+    Ok(tally.verdict(&CLAIMS[1], params, to))
 }
 
 /// Checks a known case: the base against `expected` members, `g0` the identity, and the direct
-/// rule against `g_of`.
+/// rule against `g_of`, for every `N <= to`.
 fn check_known_case(
     claim: &Claim,
     params: &Params,
@@ -184,6 +223,7 @@ fn check_known_case(
     g_of: &dyn Fn(u64) -> u64,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Verdict> {
+    check_limit(to, MAX_DIRECT_N, "this known case")?;
     let f = MoveFunction::expression(f)?;
     let mut base = GBase::new();
     base.extend_to(&f, u128::from(to.max(2)))?;
@@ -193,89 +233,78 @@ fn check_known_case(
         .copied()
         .filter(|&b| b <= u128::from(to.max(2)))
         .collect();
-    let mut cases = 0;
+    let mut tally = Tally::new();
     for (i, (&b, &g0)) in members.iter().zip(base.g0()).enumerate() {
-        cases += 1;
-        if expected.get(i) != Some(&b) || g0 != b {
-            let found = format!(
+        tally.check(expected.get(i) == Some(&b) && g0 == b, || {
+            format!(
                 "b_{i} = {b} with g0 = {g0}, expected {} with g0 the identity",
                 expected.get(i).map_or("no member".into(), u128::to_string)
-            );
-            return Ok(verdict(claim, params, to, cases, Some(found)));
-        }
+            )
+        });
     }
     if members.len() < expected.len() {
-        let found = format!(
+        tally.case(Some(format!(
             "the base stops at {} members, expected {}",
             members.len(),
             expected[members.len()]
-        );
-        return Ok(verdict(claim, params, to, cases, Some(found)));
+        )));
     }
-    let n_max = to.min(MAX_DIRECT_N);
-    let total = n_max.max(1) as f64;
-    let g = direct::g_values(&f, n_max, &mut |done| progress(done as f64 / total))?;
-    for n in 1..=n_max {
-        cases += 1;
-        if u64::from(g[n as usize]) != g_of(n) {
-            let found = format!(
+    let total = to.max(1) as f64;
+    let g = direct::g_values(&f, to, &mut |done| progress(done as f64 / total))?;
+    for n in 1..=to {
+        tally.check(u64::from(g[n as usize]) == g_of(n), || {
+            format!(
                 "N = {n}: the direct rule gives g(N) = {}, expected {}",
                 g[n as usize],
                 g_of(n)
-            );
-            return Ok(verdict(claim, params, to, cases, Some(found)));
-        }
+            )
+        });
     }
-    Ok(verdict(claim, params, to, cases, None))
+    Ok(tally.verdict(claim, params, to))
 }
 
 fn check_lemmas_1_2(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
     check_limit(to, MAX_DIRECT_N, "Lemmas 1 and 2")?;
+    progress(0.0);
     let claim = &CLAIMS[4];
     let f = move_function(params)?;
     let mut base = GBase::new();
     base.extend_to(&f, u128::from(to.max(2)))?;
     let members = base.members();
-    let mut cases = 0;
-    if members[0] != 1 {
-        let found = format!("b_0 = {}, not 1", members[0]);
-        return Ok(verdict(claim, params, to, 1, Some(found)));
-    }
+    let mut tally = Tally::new();
+    tally.check(members[0] == 1, || format!("b_0 = {}, not 1", members[0]));
     for (k, w) in members.windows(2).enumerate() {
-        cases += 1;
-        if w[1] <= w[0] || w[1] > 2 * w[0] {
-            let found = format!(
+        tally.check(w[1] > w[0] && w[1] <= 2 * w[0], || {
+            format!(
                 "b_{} = {} and b_{} = {}: not strictly increasing with b_(k+1) <= 2 b_k",
                 k,
                 w[0],
                 k + 1,
                 w[1]
-            );
-            return Ok(verdict(claim, params, to, cases, Some(found)));
-        }
+            )
+        });
     }
     let last = *members.last().expect("b_0 and b_1 always exist");
     let finite = base.finite() == Some(true);
     for n in 1..=u128::from(to) {
-        cases += 1;
         let r = base.representation(n)?;
         let increasing = r.parts.windows(2).all(|w| w[0] < w[1]);
         let in_base = r.parts.iter().all(|b| members.binary_search(b).is_ok());
         let below_last = !finite || r.parts.iter().all(|&b| b < last);
         let sum: u128 = r.parts.iter().sum::<u128>() + r.theta * last;
-        if !(increasing && in_base && below_last && sum == n && (finite || r.theta == 0)) {
-            let found = format!(
+        let ok = increasing && in_base && below_last && sum == n && (finite || r.theta == 0);
+        tally.check(ok, || {
+            format!(
                 "N = {n}: the representation {} (theta = {}) is not a sum of distinct members equal to N",
                 r.parts.iter().map(u128::to_string).collect::<Vec<_>>().join(" + "),
                 r.theta
-            );
-            return Ok(verdict(claim, params, to, cases, Some(found)));
-        }
+            )
+        });
         if n % 65_536 == 0 {
             progress(n as f64 / to as f64);
         }
     }
-    Ok(verdict(claim, params, to, cases, None))
+    Ok(tally.verdict(claim, params, to))
 }
 
 fn check_powers_of_two(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
@@ -298,6 +327,192 @@ fn check_fibonacci(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> R
     let fib = fibonacci_up_to(u128::from(to.max(2)));
     let zeckendorf = |n: u64| smallest_zeckendorf_term(n, &fib);
     check_known_case(&CLAIMS[3], params, "2*k", to, &fib, &zeckendorf, progress)
+}
+
+/// The base of the simple rule: `b_0 = 1`, `b_1 = 2`, `b_{k+1} = b_k + b_i` with `b_i` the
+/// smallest member such that `f(b_i) >= b_k`; the members `<= to`, and whether it ended there.
+fn simple_base(f: &[u32], to: u64) -> (Vec<u64>, bool) {
+    let mut base = vec![1u64, 2];
+    loop {
+        let last = *base.last().expect("non-empty");
+        let Some(&step) = base.iter().find(|&&b| u64::from(f[b as usize]) >= last) else {
+            return (base, true);
+        };
+        if last + step > to {
+            return (base, false);
+        }
+        base.push(last + step);
+    }
+}
+
+/// The largest `to` of the simple base's check (three arrays of `to` 32-bit values).
+const SIMPLE_BASE_N: u64 = 1 << 24;
+
+fn check_simple_base(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    check_limit(to, SIMPLE_BASE_N, "the simple base")?;
+    let claim = &CLAIMS[5];
+    let f = move_function(params)?;
+    let to = to.max(2);
+    // f(1..=to), capped at u32::MAX: enough for the rule, which compares f with members <= to.
+    let values = f.values_u32(to)?;
+    // The hypothesis, on all that the range depends on: f(n+1) - f(n) >= -1 for n < to (f
+    // extended beyond to by its value at to keeps it, so the statement covers this range). A
+    // capped pair is evaluated exactly.
+    let exact = |n: usize| -> Result<u128> {
+        match values[n] {
+            u32::MAX => f.eval(n as u128),
+            v => Ok(u128::from(v)),
+        }
+    };
+    for n in 1..to as usize {
+        let (here, next) = (values[n], values[n + 1]);
+        if u64::from(next) + 1 >= u64::from(here) && here != u32::MAX {
+            continue;
+        }
+        let (here, next) = (exact(n)?, exact(n + 1)?);
+        if next + 1 < here {
+            return Err(Error::Invalid(format!(
+                "{}: f({}) - f({n}) = {next} - {here} < -1, so the hypothesis fails and the statement says nothing about this f",
+                f.describe(),
+                n + 1,
+            )));
+        }
+    }
+    let (simple, ended) = simple_base(&values, to);
+    let mut base = GBase::new();
+    base.extend_to(&f, u128::from(to))?;
+    let mut tally = Tally::new();
+    let members: Vec<u128> = base
+        .members()
+        .iter()
+        .copied()
+        .filter(|&b| b <= u128::from(to))
+        .collect();
+    for i in 0..members.len().max(simple.len()) {
+        let (b, s) = (members.get(i), simple.get(i).map(|&s| u128::from(s)));
+        let g0 = base.g0().get(i).copied();
+        tally.check(b == s.as_ref() && g0 == b.copied(), || {
+            format!(
+                "b_{i}: the construction gives {} with g0 = {}, the simple rule {}",
+                b.map_or("no member".into(), u128::to_string),
+                g0.map_or("-".into(), |g| g.to_string()),
+                s.map_or("no member".into(), |s| s.to_string())
+            )
+        });
+    }
+    let ends = base.finite() == Some(true);
+    tally.check(ended == ends, || {
+        format!(
+            "the simple rule {} the base at {}, the construction {}",
+            if ended { "ends" } else { "does not end" },
+            simple.last().expect("non-empty"),
+            if ends { "ends it" } else { "goes on" }
+        )
+    });
+    // g(N) by the direct rule is the smallest part of N in the simple base (g0 the identity).
+    let total = to as f64;
+    let g = direct::g_values(&f, to, &mut |done| progress(done as f64 / total))?;
+    let last = *simple.last().expect("non-empty");
+    for n in 1..=to {
+        let mut rest = if ended { n % last } else { n };
+        let mut smallest = last;
+        for &b in simple.iter().rev() {
+            if b <= rest {
+                rest -= b;
+                smallest = b;
+            }
+        }
+        tally.check(u64::from(g[n as usize]) == smallest, || {
+            format!(
+                "N = {n}: the direct rule gives g(N) = {}, the smallest part in the simple base is {smallest}",
+                g[n as usize]
+            )
+        });
+    }
+    Ok(tally.verdict(claim, params, to))
+}
+
+fn check_winning_move(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    check_limit(to, MAX_SG_N, "the winning move against SG values")?;
+    let claim = &CLAIMS[6];
+    let f = move_function(params)?;
+    let mut rows = SgRows::new();
+    rows.extend_to(&f, to)?;
+    progress(0.5);
+    let mut base = GBase::new();
+    base.extend_to(&f, u128::from(to))?;
+    let mut tally = Tally::new();
+    for n in 1..=to {
+        let g0 = base.g(u128::from(n))? as u64;
+        // G(N, x) grows with x (the options only grow), so (N, x) is a win exactly from the
+        // first threshold of row N on: one comparison covers every x.
+        let least = u64::from(rows.row(n)[0]);
+        tally.check(least == g0, || {
+            format!(
+                "N = {n} ({}): (N, x) is a win from x = {least} on (SG values), the theorem says from g0(N) = {g0}",
+                f.describe()
+            )
+        });
+        let rest = n - g0.min(n);
+        let next = f.eval(u128::from(g0))?.min(u128::from(rest)) as u64;
+        let lands = rest == 0 || rows.get(rest as usize, next) == 0;
+        tally.check(g0 <= n && lands, || {
+            format!(
+                "N = {n} ({}): the move to (N - g0, f(g0)) = ({rest}, {next}) does not reach a P-position",
+                f.describe()
+            )
+        });
+        if n % 256 == 0 {
+            progress(0.5 + 0.5 * n as f64 / to as f64);
+        }
+    }
+    Ok(tally.verdict(claim, params, to))
+}
+
+/// The limit of the direct-rule part of the growth conjecture's check.
+const GROWTH_DIRECT_N: u64 = 1 << 20;
+
+/// The largest `to` of the growth conjecture's check (about 2 * 10^6 members).
+const GROWTH_MAX_TO: u64 = 1_000_000_000_000;
+
+fn check_growth_conjecture(
+    params: &Params,
+    to: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Verdict> {
+    let claim = &CLAIMS[7];
+    check_limit(to, GROWTH_MAX_TO, "the growth of B_f for f(k) = k^2")?;
+    let f = MoveFunction::expression("k^2")?;
+    let mut base = GBase::new();
+    base.extend_to(&f, u128::from(to.max(2)))?;
+    progress(0.5);
+    let direct_to = to.min(GROWTH_DIRECT_N);
+    let g = direct::g_values(&f, direct_to, &mut |_| {})?;
+    let mut count = 0u64;
+    let mut largest = (0, 1);
+    for (k, (&b, &g0)) in base.members().iter().zip(base.g0()).enumerate() {
+        if b > u128::from(to.max(2)) {
+            break;
+        }
+        let bound = (k as u128 + 1) * (k as u128 + 1);
+        let by_rule = (b <= u128::from(direct_to)).then(|| u128::from(g[b as usize]));
+        if g0 != b || by_rule.is_some_and(|g| g != b) || b > bound {
+            return Err(Error::Invalid(format!(
+                "f(k) = k^2: b_{k} = {b} with g0 = {g0} (direct rule: {by_rule:?}) contradicts the argument that refutes the conjecture (g0 the identity, b_k <= (k+1)^2); this is a bug, please report it"
+            )));
+        }
+        count += 1;
+        largest = (k, b);
+    }
+    let (k, b) = largest;
+    let found = format!(
+        "f(k) = k^2: g is unbounded, yet B_f grows like k^2, not exponentially. f is non-decreasing, so g0 is the identity and g(b_k) = b_k for every member; and b_k <= (k+1)^2 for every k, since the smallest member b_i with b_i^2 >= b_k lies below 2 sqrt(b_k) (members at most double), so b_(k+1) < b_k + 2 sqrt(b_k) < (sqrt(b_k) + 1)^2. Computed: the {count} members up to {to} (b_{k} = {b} <= (k+1)^2 = {}), with g(b) = b by the direct rule for those up to {direct_to}",
+        (k as u128 + 1) * (k as u128 + 1)
+    );
+    let mut v = verdict(claim, params, to, 1, Some(found));
+    v.complete = true;
+    v.failures = Some(1);
+    Ok(v)
 }
 
 #[cfg(test)]
@@ -377,6 +592,121 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `(N, x)` lost for the player to move, by the memoised search on the rules.
+    fn losing(memo: &mut MemoSolver<super::super::Takeaway>, n: u64, x: u64) -> bool {
+        memo.value(&(n, x)).unwrap() == 0
+    }
+
+    /// `g(N)` by the definition: the least `x` with `(N, x)` won by the player to move.
+    fn g_by_search(memo: &mut MemoSolver<super::super::Takeaway>, n: u64) -> u64 {
+        (1..=n).find(|&x| !losing(memo, n, x)).unwrap()
+    }
+
+    fn memo(f: &str) -> MemoSolver<super::super::Takeaway> {
+        MemoSolver::new(super::super::Takeaway::new(
+            MoveFunction::expression(f).unwrap(),
+        ))
+    }
+
+    #[test]
+    fn the_simple_base_matches_a_search_on_the_rules() {
+        // f(n+1) - f(n) >= -1: non-decreasing ones, and k mod 3 + floor(k/3) (drops of 1).
+        for f in ["k", "2*k", "k^2+1", "k%3+k/3", "max(1,k-1)", "k/2+1"] {
+            let v = check("takeaway-simple-base", &[("f", f)], 3000);
+            assert!(v.holds && v.complete, "{f}: {v:?}");
+            // By hand: the simple rule from f's values, and g(N) as the smallest part, against
+            // the least winning x found by searching the game.
+            let fv = |k: u64| MoveFunction::expression(f).unwrap().eval(k.into()).unwrap() as u64;
+            let mut base = vec![1u64, 2];
+            loop {
+                let last = *base.last().unwrap();
+                match base.iter().find(|&&b| fv(b) >= last) {
+                    Some(&b) if last + b <= 30 => base.push(last + b),
+                    _ => break,
+                }
+            }
+            let mut m = memo(f);
+            for n in 1..=30u64 {
+                let mut rest = n;
+                let mut smallest = 0;
+                for &b in base.iter().rev() {
+                    if b <= rest {
+                        rest -= b;
+                        smallest = b;
+                    }
+                }
+                if rest == 0 {
+                    assert_eq!(g_by_search(&mut m, n), smallest, "f = {f}, N = {n}");
+                }
+            }
+        }
+        // k mod 3 + 1 drops by 2 (f(3) = 1 < f(2) - 1): the statement does not apply.
+        let claim = CLAIMS
+            .iter()
+            .find(|c| c.name == "takeaway-simple-base")
+            .unwrap();
+        let params = Params::new(claim, [("f".into(), "k%3+1".into())]).unwrap();
+        let e = (claim.check)(&params, 100, &mut |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("f(3) - f(2) = 1 - 3 < -1"), "{e}");
+    }
+
+    #[test]
+    fn the_winning_move_matches_a_search_on_the_rules() {
+        for f in ["2*k", "k", "k*k%7+1", "k%3+1", "max(1,30-k)"] {
+            let v = check("takeaway-winning-move", &[("f", f)], 300);
+            assert!(v.holds && v.cases == 600, "{f}: {v:?}");
+            // (N, x) is a win exactly for x >= g0(N), and the move to (N - g0, f(g0)) reaches a
+            // loss for the player to move, by the memoised search.
+            let function = MoveFunction::expression(f).unwrap();
+            let mut base = GBase::new();
+            base.extend_to(&function, 40).unwrap();
+            let mut m = memo(f);
+            for n in 1..=40u64 {
+                let g0 = base.g(n.into()).unwrap() as u64;
+                for x in 1..=45u64 {
+                    assert_eq!(losing(&mut m, n, x), x < g0, "f = {f}, ({n}, {x})");
+                }
+                let next = function.eval(g0.into()).unwrap() as u64;
+                assert!(n == g0 || losing(&mut m, n - g0, next), "f = {f}, N = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn k_squared_refutes_the_growth_conjecture() {
+        let v = check("takeaway-growth-conjecture", &[], 100_000);
+        assert_eq!(v.status, crate::verify::Status::Counterexample);
+        assert!(v
+            .counterexample
+            .unwrap()
+            .starts_with("f(k) = k^2: g is unbounded"));
+        // By hand: the simple rule for k^2 gives 1, 2, 4 (= 2 + 2, as 2^2 >= 2), 6, 10 (4^2 >=
+        // 6 > 2^2), 14, 18, 24, 30, each at most (k+1)^2, and g(b) = b by the search on the
+        // rules.
+        let mut base = GBase::new();
+        base.extend_to(&MoveFunction::expression("k^2").unwrap(), 30)
+            .unwrap();
+        assert_eq!(base.members(), &[1, 2, 4, 6, 10, 14, 18, 24, 30]);
+        let mut m = memo("k^2");
+        for &b in &base.members()[..8] {
+            assert_eq!(g_by_search(&mut m, b as u64), b as u64);
+        }
+    }
+
+    #[test]
+    fn known_cases_are_refused_beyond_the_direct_rule() {
+        // checked_to must be the range checked: beyond 2^28 the claim refuses.
+        let claim = CLAIMS
+            .iter()
+            .find(|c| c.name == "takeaway-fibonacci")
+            .unwrap();
+        let params = Params::new(claim, []).unwrap();
+        let e = (claim.check)(&params, (1 << 28) + 1, &mut |_| {}).unwrap_err();
+        assert!(e.to_string().contains("268435456"), "{e}");
     }
 
     #[test]

@@ -13,12 +13,52 @@ use crate::ruleset::Ruleset;
 use crate::solve::{self, GameGraph, Layer, Outcome};
 use crate::Result;
 
-/// Explores every position reachable from `start` (validated) through the ruleset's moves.
-pub fn explore(ruleset: &dyn Ruleset, start: &[u64], limit: usize) -> Result<GameGraph<Vec<u64>>> {
+/// The most memory an exploration may take for its positions (each stored twice, in the list
+/// and in the index): 1 GiB.
+pub const MAX_EXPLORED_BYTES: usize = 1 << 30;
+
+/// Validates `start` and refuses at once an exploration the game's own bounds show is too
+/// large; the position limit that applies (lower for long positions) when it is not.
+pub fn check_explorable(ruleset: &dyn Ruleset, start: &[u64], limit: usize) -> Result<usize> {
     ruleset.validate(start)?;
-    GameGraph::explore(start.to_vec(), limit, |p| {
-        Ok(ruleset.moves(p)?.into_iter().map(|m| m.to).collect())
-    })
+    let per_position = 96 + 16 * start.len();
+    let limit = limit.min(MAX_EXPLORED_BYTES / per_position);
+    let at_least = ruleset.reachable_at_least(start);
+    if at_least > limit as u128 {
+        return Err(crate::Error::TooLarge(format!(
+            "at least {at_least} positions are reachable from this position, more than the {limit} that are explored (for positions of {} coordinates); use a smaller position",
+            start.len()
+        )));
+    }
+    if let Some(at_most) = ruleset
+        .reachable_at_most(start)
+        .filter(|&n| n > limit as u128)
+    {
+        return Err(crate::Error::TooLarge(format!(
+            "up to {at_most} positions may be reachable from this position (an upper bound from the game's rules), more than the {limit} that are explored; use a smaller position"
+        )));
+    }
+    let moves = ruleset.moves_below_at_least(start);
+    if moves > crate::solve::MAX_GRAPH_EDGES as u128 {
+        return Err(crate::Error::TooLarge(format!(
+            "at least {moves} moves lie below this position, more than the {} that are explored; use a smaller position",
+            crate::solve::MAX_GRAPH_EDGES
+        )));
+    }
+    Ok(limit)
+}
+
+/// Explores every position reachable from `start` (validated) through the ruleset's moves, at
+/// most `limit` positions and fewer when positions are long (at most [`MAX_EXPLORED_BYTES`]).
+/// A start from which the game itself knows more positions are reachable is refused at once.
+pub fn explore(
+    ruleset: &dyn Ruleset,
+    start: &[u64],
+    limit: usize,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<GameGraph<Vec<u64>>> {
+    let limit = check_explorable(ruleset, start, limit)?;
+    GameGraph::explore_with_progress(start.to_vec(), limit, |p| ruleset.options(p), progress)
 }
 
 /// A move with the remoteness of the position it reaches.
@@ -58,8 +98,9 @@ pub fn remoteness(
     ruleset: &dyn Ruleset,
     position: &[u64],
     limit: usize,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Result<RemotenessReport> {
-    let graph = explore(ruleset, position, limit)?;
+    let graph = explore(ruleset, position, limit, progress)?;
     let r = solve::remoteness(&graph)?;
     let mut moves = Vec::new();
     for m in ruleset.moves(position)? {
@@ -117,8 +158,9 @@ pub fn generations(
     ruleset: &dyn Ruleset,
     position: &[u64],
     limit: usize,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GenerationsReport> {
-    let graph = explore(ruleset, position, limit)?;
+    let graph = explore(ruleset, position, limit, progress)?;
     let layers = solve::layered_generations(&graph)?;
     let r = solve::remoteness(&graph)?;
     let mut cells: Vec<Born> = layers
@@ -190,15 +232,20 @@ pub struct ConjunctiveReport {
 pub fn conjunctive(
     components: &[(&dyn Ruleset, Vec<u64>)],
     limit: usize,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Result<ConjunctiveReport> {
     if components.is_empty() {
         return Err(crate::Error::Invalid(
             "a conjunctive compound needs at least one component".into(),
         ));
     }
+    // Every component is checked before any is explored: a bad last one fails at once.
+    for (ruleset, position) in components {
+        check_explorable(*ruleset, position, limit)?;
+    }
     let mut parts = Vec::new();
     for (ruleset, position) in components {
-        let graph = explore(*ruleset, position, limit)?;
+        let graph = explore(*ruleset, position, limit, progress)?;
         let r = solve::remoteness(&graph)?;
         let best = graph
             .options(0)
@@ -247,7 +294,7 @@ mod tests {
     fn remoteness_of_a_subtraction_position() {
         // S = {1, 2}: 7 = 3*2 + 1 wins by taking 1 to 6, which loses in 4 moves.
         let game = parse_game("subtraction:s=1,2").unwrap();
-        let report = remoteness(game.as_ref(), &[7], 1000).unwrap();
+        let report = remoteness(game.as_ref(), &[7], 1000, &mut |_, _| {}).unwrap();
         assert_eq!((report.remoteness, report.outcome), (5, Outcome::N));
         let best: Vec<&Vec<u64>> = report
             .moves
@@ -262,7 +309,7 @@ mod tests {
     #[test]
     fn generations_of_nim_below_a_position() {
         let nim = parse_game("nim").unwrap();
-        let report = generations(nim.as_ref(), &[3, 5, 6], 1 << 20).unwrap();
+        let report = generations(nim.as_ref(), &[3, 5, 6], 1 << 20, &mut |_, _| {}).unwrap();
         // (3,5,6) has total 14: generation 7; below it, generations 0..=7.
         assert_eq!(report.generation, Some(7));
         assert_eq!(report.remoteness, 14);
@@ -286,12 +333,13 @@ mod tests {
                 (s12.as_ref(), vec![4]),
             ],
             1000,
+            &mut |_, _| {},
         )
         .unwrap();
         assert_eq!(report.remoteness, 2);
         assert_eq!(report.outcome, Outcome::P);
         assert_eq!(report.deciding, 1);
         assert_eq!(report.components[2].remoteness, 3);
-        assert!(conjunctive(&[], 10).is_err());
+        assert!(conjunctive(&[], 10, &mut |_, _| {}).is_err());
     }
 }

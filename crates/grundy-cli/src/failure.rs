@@ -1,0 +1,35 @@
+//! The error type shared by the commands and the report writer: the library's refusal or a
+//! failed write. `main` prints it as one `error: ...` line.
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// The library refused the request.
+    Grundy(grundy::Error),
+    /// Writing the output failed.
+    Io(std::io::Error),
+    /// Ctrl-C stopped a command whose output stays valid (what it wrote is whole).
+    Interrupted(String),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Grundy(e) => e.fmt(f),
+            Failure::Io(e) => write!(f, "cannot write the output: {e}"),
+            Failure::Interrupted(what) => f.write_str(what),
+        }
+    }
+}
+
+impl From<grundy::Error> for Failure {
+    fn from(e: grundy::Error) -> Self {
+        Failure::Grundy(e)
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Io(e)
+    }
+}

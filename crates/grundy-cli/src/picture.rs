@@ -1,0 +1,225 @@
+//! `--plot FILE.svg|png` of `seq`, `table` and `gaps`: the numbers a command computed, as one of
+//! the report's pictures (`report::plot`), with axis titles, integer ticks and, for a table, a
+//! heat map with a colour bar.
+
+use std::path::Path;
+
+use grundy::analysis::GapStats;
+use grundy::reproduce::{Axes, FigureData, Grid, Plot, Series};
+
+use crate::failure::Failure;
+
+/// The most points a sequence picture draws; longer sequences are drawn as the largest and the
+/// smallest value of each run of consecutive positions.
+const MAX_POINTS: u64 = 8_000;
+
+/// The most cells a side of a heat map shows; larger tables show the largest value of each
+/// square block of cells.
+const MAX_SIDE: u64 = 600;
+
+/// Refuses an extension that is not `.svg` or `.png` before anything is computed.
+pub fn check_path(path: &Path) -> Result<(), Failure> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("svg" | "png") => Ok(()),
+        _ => Err(Failure::Grundy(grundy::Error::Invalid(format!(
+            "--plot {} must end in .svg or .png",
+            path.display()
+        )))),
+    }
+}
+
+fn draw(path: &Path, plot: Plot, axes: Axes) -> Result<(), Failure> {
+    let figure = FigureData {
+        id: String::new(),
+        title: String::new(),
+        note: String::new(),
+        plot,
+        axes,
+        data: Grid {
+            header: Vec::new(),
+            rows: Vec::new(),
+        },
+    };
+    crate::report::plot::draw(&figure, path)
+}
+
+/// A sequence `a(from..=to)` received in blocks, drawn as points (or as the range of each run of
+/// positions when there are more than [`MAX_POINTS`]).
+pub struct SequencePicture {
+    next: u64,
+    run: u64,
+    highs: Vec<(f64, f64)>,
+    lows: Vec<(f64, f64)>,
+    current: Option<(u64, u64, u64)>,
+    axes: Axes,
+}
+
+impl SequencePicture {
+    /// A picture of the values at `from..=to`, with these axis titles.
+    pub fn new(from: u64, to: u64, x: &str, y: &str) -> Self {
+        let len = to.saturating_sub(from).saturating_add(1);
+        SequencePicture {
+            next: from,
+            run: len.div_ceil(MAX_POINTS).max(1),
+            highs: Vec::new(),
+            lows: Vec::new(),
+            current: None,
+            axes: Axes::new(x, y, ""),
+        }
+    }
+
+    /// The next values, in order.
+    pub fn push(&mut self, values: &[u64]) {
+        for &v in values {
+            let n = self.next;
+            self.next += 1;
+            let (start, low, high) = match self.current {
+                Some((start, low, high)) => (start, low.min(v), high.max(v)),
+                None => (n, v, v),
+            };
+            if n + 1 - start == self.run {
+                self.close(start, low, high);
+            } else {
+                self.current = Some((start, low, high));
+            }
+        }
+    }
+
+    fn close(&mut self, start: u64, low: u64, high: u64) {
+        self.highs.push((start as f64, high as f64));
+        if self.run > 1 {
+            self.lows.push((start as f64, low as f64));
+        }
+        self.current = None;
+    }
+
+    /// Draws the picture to `path`.
+    pub fn finish(mut self, path: &Path) -> Result<(), Failure> {
+        if let Some((start, low, high)) = self.current.take() {
+            self.close(start, low, high);
+        }
+        let series = if self.run == 1 {
+            vec![Series {
+                label: self.axes.y.clone(),
+                points: self.highs,
+            }]
+        } else {
+            let run = self.run;
+            vec![
+                Series {
+                    label: format!("largest of each {run} positions"),
+                    points: self.highs,
+                },
+                Series {
+                    label: format!("smallest of each {run} positions"),
+                    points: self.lows,
+                },
+            ]
+        };
+        let plot = Plot::Points {
+            series,
+            lines: false,
+            log_y: false,
+        };
+        draw(path, plot, self.axes)
+    }
+}
+
+/// A table as a heat map: `cell(row, column)` for rows `rows` and columns `columns`, `None` for
+/// a cell not shown; blocks of cells drawn by their largest value when a side passes
+/// [`MAX_SIDE`].
+pub fn table(
+    path: &Path,
+    rows: std::ops::RangeInclusive<u64>,
+    columns: std::ops::RangeInclusive<u64>,
+    cell: impl Fn(u64, u64) -> Option<u64>,
+    axes: (&str, &str),
+) -> Result<(), Failure> {
+    let side = |r: &std::ops::RangeInclusive<u64>| r.end().saturating_sub(*r.start()) + 1;
+    let block = side(&rows).max(side(&columns)).div_ceil(MAX_SIDE).max(1);
+    let blocks = |r: &std::ops::RangeInclusive<u64>| side(r).div_ceil(block);
+    let cells: Vec<Vec<Option<u64>>> = (0..blocks(&rows))
+        .map(|br| {
+            (0..blocks(&columns))
+                .map(|bc| {
+                    let (r0, c0) = (rows.start() + br * block, columns.start() + bc * block);
+                    (r0..(r0 + block).min(rows.end() + 1))
+                        .flat_map(|r| {
+                            (c0..(c0 + block).min(columns.end() + 1)).map(move |c| (r, c))
+                        })
+                        .filter_map(|(r, c)| cell(r, c))
+                        .max()
+                })
+                .collect()
+        })
+        .collect();
+    let colour = if block == 1 {
+        "SG value"
+    } else {
+        "SG value (largest of a block)"
+    };
+    let origin = (*columns.start(), *rows.start());
+    let heatmap = Plot::Heatmap {
+        cells,
+        origin,
+        step: block,
+    };
+    draw(path, heatmap, Axes::new(axes.1, axes.0, colour))
+}
+
+/// Gap statistics: for each value, its largest gap and its count, on a logarithmic scale.
+pub fn gaps(path: &Path, gaps: &[GapStats]) -> Result<(), Failure> {
+    let series = vec![
+        Series {
+            label: "largest gap".into(),
+            points: gaps
+                .iter()
+                .filter_map(|g| g.max_gap.map(|m| (g.value as f64, m as f64)))
+                .collect(),
+        },
+        Series {
+            label: "count".into(),
+            points: gaps
+                .iter()
+                .map(|g| (g.value as f64, g.count as f64))
+                .collect(),
+        },
+    ];
+    let plot = Plot::Points {
+        series,
+        lines: true,
+        log_y: true,
+    };
+    draw(
+        path,
+        plot,
+        Axes::new("value", "largest gap and count (log scale)", ""),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_sequences_are_drawn_as_ranges_of_runs() {
+        let mut picture = SequencePicture::new(0, 3 * MAX_POINTS - 1, "n", "v");
+        let values: Vec<u64> = (0..3 * MAX_POINTS).map(|n| n % 5).collect();
+        picture.push(&values[..1000]);
+        picture.push(&values[1000..]);
+        assert_eq!(picture.run, 3);
+        assert_eq!(picture.highs.len() as u64, MAX_POINTS);
+        // The run at 0, 1, 2 has values 0, 1, 2.
+        assert_eq!(
+            (picture.highs[0], picture.lows[0]),
+            ((0.0, 2.0), (0.0, 0.0))
+        );
+        let mut short = SequencePicture::new(5, 9, "n", "v");
+        short.push(&[3, 1, 4, 1, 5]);
+        assert_eq!(
+            short.highs,
+            vec![(5.0, 3.0), (6.0, 1.0), (7.0, 4.0), (8.0, 1.0), (9.0, 5.0)]
+        );
+        assert!(short.lows.is_empty());
+    }
+}
