@@ -13,7 +13,9 @@ use grundy::{query, spec};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let n: u64 = args.next().map_or(100_000_000, |a| a.parse().expect("a count"));
+    let n: u64 = args
+        .next()
+        .map_or(100_000_000, |a| a.parse().expect("a count"));
     let what = args.next().unwrap_or_else(|| "blocks".into());
     let start = Instant::now();
     let checksum = match what.as_str() {
