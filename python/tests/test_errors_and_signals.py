@@ -20,7 +20,7 @@ from conftest import run_python
         (lambda: grundy.Game("sharing-nim").value((0, 1, 10**12)), grundy.TooLarge, "b <= 2048"),
         (lambda: grundy.Game("nim").table(2**13, "_,_"), grundy.TooLarge, "at most"),
         (lambda: grundy.Game("nim").table(5), ValueError, "two '_'"),
-        (lambda: grundy.Game("imark:s=1:d=3").seq(2**29), grundy.TooLarge, "dense engine's limit"),
+        (lambda: grundy.Game.heap(range).value(2**28), grundy.TooLarge, "below 2^28"),
         (lambda: grundy.verify("no-such-claim", to=3), ValueError, "unknown claim"),
         (lambda: grundy.verify("bouton", to=3, colour=2), ValueError, "no parameter --colour"),
         (lambda: grundy.gaps("nim", 10), ValueError, "not one"),
