@@ -1,0 +1,211 @@
+"""``Game``: a game of the library, named by a spec string or defined by a Python function."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, List, Optional, Tuple, Union
+
+from . import _grundy
+from ._arrays import Sequence, Table
+from ._reports import Analysis, Evaluation, Hint, Move, Moves, Position
+
+#: A position as the methods take it: an int (one coordinate), a tuple of ints, or a string in
+#: the command line's syntax ("3,5,6", "10^6").
+PositionLike = Union[int, Tuple[int, ...], List[int], str]
+#: A position with the varying coordinates marked: a tuple with None there, or a string with _.
+Template = Union[Tuple[Optional[int], ...], List[Optional[int]], str]
+#: A number: an int, or a string like "10^6" or "2^31-1".
+Number = Union[int, str]
+
+#: The most positions the memoised engine stores for a game defined by ``from_options``.
+DEFAULT_MAX_POSITIONS = 10_000_000
+
+
+def _name(function: Callable[..., Any], kind: str) -> str:
+    return f"{kind}:{getattr(function, '__qualname__', None) or repr(function)}"
+
+
+class Game:
+    """An impartial game under normal play (the player who cannot move loses).
+
+    ``Game(spec)`` takes a spec string of the command line (``grundy.families()`` lists them):
+
+    >>> import grundy
+    >>> nim = grundy.Game("nim")
+    >>> nim.value((3, 5, 6))
+    0
+    >>> grundy.Game("subtraction:s=1,3,4").outcome(10)
+    'N'
+
+    A new game is a function giving the options of a position: see ``Game.from_options`` (any
+    game, memoised search) and ``Game.heap`` (one heap, dense table). Every method computes in
+    the Rust library; errors are ``ValueError`` (bad input) or ``grundy.TooLarge`` (a request
+    beyond a stated limit), and Ctrl-C interrupts a long computation with ``KeyboardInterrupt``.
+    """
+
+    _native: Any
+
+    def __init__(self, spec: str) -> None:
+        self._native = _grundy.Game(spec)
+
+    @classmethod
+    def _of(cls, native: Any) -> "Game":
+        game = cls.__new__(cls)
+        game._native = native
+        return game
+
+    @classmethod
+    def from_options(
+        cls,
+        options: Callable[[Any], Iterable[Any]],
+        *,
+        name: Optional[str] = None,
+        max_positions: int = DEFAULT_MAX_POSITIONS,
+    ) -> "Game":
+        """The game whose options at ``position`` are ``options(position)``.
+
+        Positions are ints, or tuples of ints (the first position the game is asked about
+        decides which). The memoised engine solves it without recursion (a line of play of a
+        million moves is fine), keeps its values between calls, reports a cycle as a
+        ``ValueError`` and a game that never ends as ``grundy.TooLarge`` (after
+        ``max_positions`` positions); an exception raised by ``options`` comes back with its
+        traceback.
+
+        >>> import grundy
+        >>> game = grundy.Game.from_options(lambda n: [n - s for s in (1, 3, 4) if s <= n])
+        >>> game.seq(13)
+        Sequence([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2], dtype=uint8)
+
+        Positions may be tuples, e.g. Nim on two heaps where a move takes from one heap:
+
+        >>> def two_heaps(p):
+        ...     a, b = p
+        ...     return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]
+        >>> grundy.Game.from_options(two_heaps).value((5, 3))
+        6
+        """
+        native = _grundy.Game.from_options(
+            options, name or _name(options, "options"), max_positions
+        )
+        return cls._of(native)
+
+    @classmethod
+    def heap(cls, options: Callable[[int], Iterable[int]], *, name: Optional[str] = None) -> "Game":
+        """The one-heap game whose options at heap ``n`` are ``options(n)``, each below ``n``.
+
+        The dense engine computes the values in increasing order into a table (kept between
+        calls), with the mex taken in Rust: no recursion, and faster than a memoised Python
+        function. An option not below ``n`` is a ``ValueError``.
+
+        >>> import grundy
+        >>> halve_or_take_one = grundy.Game.heap(lambda n: [n - 1, n // 2] if n > 1 else [0] * n)
+        >>> halve_or_take_one.seq(10)
+        Sequence([0, 1, 0, 2, 1, 2, 0, 1, 0, 2, 0], dtype=uint8)
+        """
+        return cls._of(_grundy.Game.heap(options, name or _name(options, "heap")))
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec string (for a game defined in Python, its name)."""
+        return str(self._native.spec)
+
+    @property
+    def positions(self) -> str:
+        """What a position of this game is, in words."""
+        return str(self._native.positions)
+
+    def value(self, position: PositionLike) -> int:
+        """The Sprague-Grundy value of ``position``.
+
+        >>> import grundy
+        >>> grundy.Game("subtraction:s=2,5,7").value("10^18")
+        1
+        """
+        return int(self._native.value(position))
+
+    def evaluate(self, position: PositionLike) -> Evaluation:
+        """The outcome of ``position``, its value where it can be computed, and how.
+
+        >>> import grundy
+        >>> grundy.Game("takeaway:f=2*k").evaluate("10^18,5").outcome
+        'N'
+        """
+        return Evaluation(*self._native.evaluate(position))
+
+    def outcome(self, position: PositionLike) -> str:
+        """``"P"`` (the player to move loses) or ``"N"`` (the player to move wins)."""
+        return self.evaluate(position).outcome
+
+    def moves(self, position: PositionLike) -> Moves:
+        """Every move from ``position`` with the value of where it goes.
+
+        >>> import grundy
+        >>> [m.description for m in grundy.Game("nim").moves((1, 2)) if m.winning]
+        ['take 1 from pile 2']
+        """
+        moves, complete, why = self._native.moves(position)
+        return Moves([Move(*m) for m in moves], complete, why)
+
+    def hints(self, position: PositionLike) -> List[Hint]:
+        """The winning moves with the reason each wins (the ``hint`` of ``grundy play``); empty
+        for a P-position.
+
+        >>> import grundy
+        >>> grundy.Game("nim").hints((3, 5, 7))[0].description
+        'take 1 from pile 1'
+        """
+        return [Hint(*h) for h in self._native.hints(position)]
+
+    def seq(
+        self, to: Number, frm: Optional[Number] = None, position: Optional[Template] = None
+    ) -> Sequence:
+        """The values along the ``_`` (or None) of ``position`` as it runs from ``frm`` to ``to``,
+        as a NumPy array of the narrowest unsigned type holding them, filled by the library
+        without a copy. One-coordinate games need no ``position``; without one, a game whose
+        theory singles out a sequence gives it (takeaway: g(N) from N = 1).
+
+        >>> import grundy
+        >>> grundy.Game("nim").seq(6, position=(3, None))
+        Sequence([3, 2, 1, 0, 7, 6, 5], dtype=uint8)
+        >>> grundy.Game("takeaway:f=2*k").seq(8).name
+        'g(N), the least x for which (N, x) is a win for the player to move'
+        """
+        values, start, template, name = self._native.seq(to, frm, position)
+        return Sequence._wrap(values, start, self.spec, template, name)
+
+    def table(self, max: Number, position: Optional[Template] = None) -> Table:
+        """The values over the two ``_`` of ``position``, each from its smallest legal value to
+        ``max``, as a 2-D NumPy array (``table[i, j]``: first ``_`` at ``rows[i]``, second at
+        ``cols[j]``). Two-coordinate games need no ``position``.
+
+        >>> import grundy
+        >>> t = grundy.Game("sharing-nim").table(3, (0, None, None))
+        >>> print(t.masked())
+        [[0 0 1 0]
+         [-- 0 1 2]
+         [-- -- 1 2]
+         [-- -- -- 0]]
+        """
+        values, shown, row0, col0, row_axis, col_axis, template = self._native.table(max, position)
+        return Table._wrap(values, shown, row0, col0, row_axis, col_axis, self.spec, template)
+
+    def analyze(
+        self, to: Number, frm: Optional[Number] = None, position: Optional[Template] = None
+    ) -> Analysis:
+        """The analysis of the sequence ``seq(to, frm, position)``: maximum, records, counts,
+        gaps between equal values, periodicity (``proven`` only where the game's theory proves
+        it) and palindrome.
+
+        >>> import grundy
+        >>> a = grundy.Game("subtraction:s=1,3,4").analyze(100)
+        >>> a.periodicity, a.proven
+        (Periodicity(period=7, preperiod=0, saltus=0), True)
+        >>> grundy.Game.heap(lambda n: [n - s for s in (1, 3, 4) if s <= n]).analyze(100).proven
+        False
+        """
+        return Analysis._from_native(self._native.analyze(to, frm, position))
+
+    def __repr__(self) -> str:
+        return f"Game({self.spec!r})"
+
+
+__all__ = ["Game", "PositionLike", "Template", "Number", "Position"]

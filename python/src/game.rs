@@ -1,0 +1,451 @@
+//! The native `Game`: a ruleset of the library (from a spec string, or defined by a Python
+//! function) and the questions the library answers about it.
+
+use std::sync::Arc;
+
+use grundy::query;
+use grundy::ruleset::{Arity, Ruleset};
+use numpy::PyArrayMethods;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use crate::arrays::Narrow;
+use crate::compute::{compute, to_python};
+use crate::position::{self, Shape};
+use crate::user::{HeapGame, OptionsGame, Rules};
+
+/// A game: a ruleset of the library with its parameters fixed.
+#[pyclass(module = "grundy._grundy", frozen)]
+pub struct Game {
+    ruleset: Box<dyn Ruleset>,
+    /// The Python function of a game defined in Python (its engine then calls Python, so the
+    /// interpreter stays attached).
+    rules: Option<Arc<Rules>>,
+}
+
+/// A number argument: an int, or a string in the command line's syntax (`"10^6"`).
+pub fn number(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match value.cast::<PyString>() {
+        Ok(text) => grundy::number::parse_u64(&text.to_cow()?).map_err(to_python),
+        Err(_) => position::coordinate(value),
+    }
+}
+
+impl Game {
+    pub fn ruleset(&self) -> &dyn Ruleset {
+        self.ruleset.as_ref()
+    }
+
+    /// Whether computing on this game calls Python.
+    pub fn calls_python(&self) -> bool {
+        self.rules.is_some()
+    }
+
+    /// How this game's positions look in Python.
+    pub fn shape(&self) -> Shape {
+        match &self.rules {
+            Some(rules) => rules.shape().unwrap_or(Shape::Tuple),
+            None if self.ruleset.arity() == Arity::Exactly(1) => Shape::Int,
+            None => Shape::Tuple,
+        }
+    }
+
+    /// A position of this game given in Python (fixing the shape of a Python-defined game's
+    /// positions on first use).
+    pub fn position(&self, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+        let (position, shape) = position::position(value)?;
+        if let Some(rules) = &self.rules {
+            match shape {
+                Some(shape) => rules.fix_shape(shape)?,
+                None if rules.shape().is_none() => rules.fix_shape(if position.len() == 1 {
+                    Shape::Int
+                } else {
+                    Shape::Tuple
+                })?,
+                None => {}
+            }
+        }
+        Ok(position)
+    }
+
+    /// A template given in Python; `None` is the game's default (`_` for one coordinate).
+    fn template(&self, value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Option<u64>>> {
+        let Some(value) = value.filter(|v| !v.is_none()) else {
+            if let Some(rules) = &self.rules {
+                if rules.shape().is_none() {
+                    rules.fix_shape(Shape::Int)?;
+                }
+            }
+            return query::default_template(self.ruleset()).map_err(to_python);
+        };
+        let (template, shape) = position::template(value)?;
+        if let (Some(rules), Some(shape)) = (&self.rules, shape) {
+            rules.fix_shape(shape)?;
+        }
+        Ok(template)
+    }
+
+    fn to_python<'py>(&self, py: Python<'py>, position: &[u64]) -> PyResult<Bound<'py, PyAny>> {
+        position::to_python_position(py, self.shape(), position)
+    }
+
+    /// Values along a template (or the game's own default sequence), without a copy per value
+    /// into the array.
+    fn values(
+        &self,
+        py: Python<'_>,
+        to: u64,
+        frm: Option<u64>,
+        position: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Values> {
+        let no_position = position.is_none_or(|p| p.is_none());
+        let ruleset = self.ruleset();
+        if no_position && self.rules.is_none() {
+            // A game whose theory singles out a sequence (takeaway: g(N)) gives it here.
+            let singled_out = compute(py, true, |signals| {
+                ruleset
+                    .default_sequence(frm, to, &mut |_| signals.check_or_unwind())
+                    .transpose()
+            })?;
+            if let Some(sequence) = singled_out {
+                let mut values =
+                    Narrow::with_capacity(sequence.values.len() as u64).map_err(to_python)?;
+                values.extend(&sequence.values).map_err(to_python)?;
+                return Ok(Values {
+                    values,
+                    frm: sequence.from,
+                    template: Vec::new(),
+                    name: Some(sequence.name),
+                });
+            }
+        }
+        let template = self.template(position)?;
+        let frm = frm.unwrap_or_else(|| query::default_from(ruleset, &template));
+        let values = compute(py, !self.calls_python(), |signals| {
+            let mut values = Narrow::with_capacity(to.saturating_sub(frm).saturating_add(1))?;
+            query::sequence_blocks(ruleset, &template, frm, to, &mut |block| {
+                values.extend(block)?;
+                signals.check()
+            })?;
+            Ok(values)
+        })?;
+        Ok(Values {
+            values,
+            frm,
+            template,
+            name: None,
+        })
+    }
+}
+
+/// A sequence computed for Python: the values, the first index, the template (empty for a
+/// game's own default sequence) and the name of a default sequence.
+struct Values {
+    values: Narrow,
+    frm: u64,
+    template: Vec<Option<u64>>,
+    name: Option<String>,
+}
+
+/// A template as the command line writes it: `0,2,_`.
+fn show_template(template: &[Option<u64>]) -> String {
+    let parts: Vec<String> = template
+        .iter()
+        .map(|c| c.map_or("_".into(), |v| v.to_string()))
+        .collect();
+    parts.join(",")
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    fn new(spec: &str) -> PyResult<Self> {
+        Ok(Game {
+            ruleset: grundy::spec::parse_game(spec).map_err(to_python)?,
+            rules: None,
+        })
+    }
+
+    /// A game whose options are `function(position)`, on the memoised engine.
+    #[staticmethod]
+    fn from_options(function: Py<PyAny>, name: String, max_positions: usize) -> Self {
+        let rules = Rules::new(function, None);
+        Game {
+            ruleset: Box::new(OptionsGame::new(name, rules.clone(), max_positions)),
+            rules: Some(rules),
+        }
+    }
+
+    /// A one-heap game whose options are `function(n)` (all below `n`), on the dense engine.
+    #[staticmethod]
+    fn heap(function: Py<PyAny>, name: String) -> Self {
+        let rules = Rules::new(function, Some(Shape::Int));
+        Game {
+            ruleset: Box::new(HeapGame::new(name, rules.clone())),
+            rules: Some(rules),
+        }
+    }
+
+    #[getter]
+    fn spec(&self) -> String {
+        self.ruleset.spec()
+    }
+
+    #[getter]
+    fn positions(&self) -> String {
+        self.ruleset.position_hint()
+    }
+
+    /// `(value or None, "P" or "N", method)`.
+    fn evaluate(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<(Option<u64>, String, String)> {
+        let position = self.position(position)?;
+        let ruleset = self.ruleset();
+        let report = compute(py, !self.calls_python(), |_| {
+            query::outcome(ruleset, &position)
+        })?;
+        Ok((report.value, report.outcome.to_string(), report.method))
+    }
+
+    fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let position = self.position(position)?;
+        let ruleset = self.ruleset();
+        let report = compute(py, !self.calls_python(), |_| {
+            query::value(ruleset, &position)
+        })?;
+        Ok(report.value)
+    }
+
+    /// `([(to, value or None, winning, description)], complete, why)`: every move, or where
+    /// the options cannot all be valued, the theory's winning moves with the reason.
+    #[allow(clippy::type_complexity)]
+    fn moves<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<(
+        Vec<(Bound<'py, PyAny>, Option<u64>, bool, String)>,
+        bool,
+        Option<String>,
+    )> {
+        let position = self.position(position)?;
+        let ruleset = self.ruleset();
+        let moves = compute(py, !self.calls_python(), |_| {
+            match query::move_outcomes(ruleset, &position) {
+                Ok(moves) => Ok((moves, None)),
+                Err(why @ grundy::Error::TooLarge(_)) => {
+                    match query::theory_winning_moves(ruleset, &position)? {
+                        Some(winning) => {
+                            let winning = winning
+                                .into_iter()
+                                .map(|m| query::MoveOutcome {
+                                    to: m.to,
+                                    value: Some(m.value),
+                                    winning: true,
+                                    description: m.description,
+                                })
+                                .collect();
+                            Ok((winning, Some(why.to_string())))
+                        }
+                        None => Err(why),
+                    }
+                }
+                Err(e) => Err(e),
+            }
+        })?;
+        let (moves, why) = moves;
+        let listed = moves
+            .into_iter()
+            .map(|m| {
+                Ok((
+                    self.to_python(py, &m.to)?,
+                    m.value,
+                    m.winning,
+                    m.description,
+                ))
+            })
+            .collect::<PyResult<_>>()?;
+        Ok((listed, why.is_none(), why))
+    }
+
+    /// `[(to, description, why)]` for each winning move, in the words of the game's theory.
+    fn hints<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<(Bound<'py, PyAny>, String, String)>> {
+        let (moves, _, _) = self.moves(py, position)?;
+        let from = self.position(position)?;
+        moves
+            .into_iter()
+            .filter(|(_, _, winning, _)| *winning)
+            .map(|(to, _, _, description)| {
+                let target = self.position(&to)?;
+                let why = self
+                    .ruleset
+                    .explain_move(&from, &target)
+                    .unwrap_or_else(|| "it moves to a P-position (value 0)".into());
+                Ok((to, description, why))
+            })
+            .collect()
+    }
+
+    /// `(values, first index, template, name)`: the values as a NumPy array of the narrowest
+    /// unsigned type, built from the library's buffer.
+    #[pyo3(signature = (to, frm=None, position=None))]
+    fn seq<'py>(
+        &self,
+        py: Python<'py>,
+        to: &Bound<'py, PyAny>,
+        frm: Option<&Bound<'py, PyAny>>,
+        position: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyAny>, u64, String, Option<String>)> {
+        let to = number(to)?;
+        let frm = frm.filter(|f| !f.is_none()).map(number).transpose()?;
+        let v = self.values(py, to, frm, position)?;
+        Ok((
+            v.values.into_array(py),
+            v.frm,
+            show_template(&v.template),
+            v.name,
+        ))
+    }
+
+    /// A table over the two `_` of `position`, each from its smallest legal value to `max`:
+    /// `(values, shown or None, first row, first column, row coordinate, column coordinate,
+    /// template)`; cells the game does not show are 0 in `values` and False in `shown`.
+    #[allow(clippy::type_complexity)]
+    #[pyo3(signature = (max, position=None))]
+    fn table<'py>(
+        &self,
+        py: Python<'py>,
+        max: &Bound<'py, PyAny>,
+        position: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        Option<Bound<'py, PyAny>>,
+        u64,
+        u64,
+        usize,
+        usize,
+        String,
+    )> {
+        let max = number(max)?;
+        let template = match position.filter(|p| !p.is_none()) {
+            Some(p) => self.template(Some(p))?,
+            None if self.ruleset.arity() == Arity::Exactly(2) || self.rules.is_some() => {
+                self.template(Some(&PyString::new(py, "_,_").into_any()))?
+            }
+            None => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "give a position with two '_' (or None) where the coordinates vary ({})",
+                    self.ruleset.position_hint()
+                )))
+            }
+        };
+        let ruleset = self.ruleset();
+        let cells = compute(py, !self.calls_python(), |signals| {
+            query::table(ruleset, &template, max, &mut |_| signals.check_or_unwind())
+        })?;
+        let blanks: Vec<usize> = (0..template.len())
+            .filter(|&i| template[i].is_none())
+            .collect();
+        let (r, c) = (blanks[0], blanks[1]);
+        let (row0, col0) = (ruleset.min_coordinate(r), ruleset.min_coordinate(c));
+        let rows = max.checked_sub(row0).map_or(0, |d| d + 1) as usize;
+        let cols = max.checked_sub(col0).map_or(0, |d| d + 1) as usize;
+        let mut grid = vec![0u64; rows * cols];
+        let mut shown = vec![false; rows * cols];
+        for cell in &cells {
+            let at = (cell.position[r] - row0) as usize * cols + (cell.position[c] - col0) as usize;
+            grid[at] = cell.value;
+            shown[at] = true;
+        }
+        let mut values = Narrow::with_capacity(grid.len() as u64).map_err(to_python)?;
+        values.extend(&grid).map_err(to_python)?;
+        let mask = if shown.iter().all(|&s| s) {
+            None
+        } else {
+            Some(
+                numpy::PyArray1::from_vec(py, shown)
+                    .reshape([rows, cols])?
+                    .into_any(),
+            )
+        };
+        Ok((
+            values.into_matrix(py, rows, cols)?,
+            mask,
+            row0,
+            col0,
+            r,
+            c,
+            show_template(&template),
+        ))
+    }
+
+    /// The analysis of the values along `position` from `frm` to `to`, as a dict.
+    #[pyo3(signature = (to, frm=None, position=None))]
+    fn analyze<'py>(
+        &self,
+        py: Python<'py>,
+        to: &Bound<'py, PyAny>,
+        frm: Option<&Bound<'py, PyAny>>,
+        position: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let to = number(to)?;
+        let frm = frm.filter(|f| !f.is_none()).map(number).transpose()?;
+        let ruleset = self.ruleset();
+        let mut singled_out = None;
+        if position.is_none_or(|p| p.is_none()) && self.rules.is_none() {
+            singled_out = compute(py, true, |signals| {
+                ruleset
+                    .default_sequence(frm, to, &mut |_| signals.check_or_unwind())
+                    .transpose()
+            })?;
+        }
+        let (template, from, values, name) = match singled_out {
+            Some(s) => (Vec::new(), s.from, s.values, Some(s.name)),
+            None => {
+                let template = self.template(position)?;
+                let from = frm.unwrap_or_else(|| query::default_from(ruleset, &template));
+                let values = compute(py, !self.calls_python(), |signals| {
+                    query::sequence(ruleset, &template, from, to, &mut |_| {
+                        signals.check_or_unwind()
+                    })
+                })?;
+                (template, from, values, None)
+            }
+        };
+        let report = query::analyze(ruleset, &template, from, &values);
+        let a = &report.analysis;
+        let dict = PyDict::new(py);
+        dict.set_item("game", ruleset.spec())?;
+        dict.set_item("position", show_template(&template))?;
+        dict.set_item("name", name)?;
+        dict.set_item("frm", a.from)?;
+        dict.set_item("len", a.len)?;
+        dict.set_item("max", a.max)?;
+        dict.set_item("records", &a.records)?;
+        dict.set_item("counts", &a.counts)?;
+        let gaps = PyList::empty(py);
+        for g in &a.gaps {
+            gaps.append(crate::functions::gap_dict(py, g)?)?;
+        }
+        dict.set_item("gaps", gaps)?;
+        dict.set_item(
+            "periodicity",
+            a.periodicity.map(|p| (p.period, p.preperiod, p.saltus)),
+        )?;
+        dict.set_item("proven", report.proven)?;
+        dict.set_item("proof", &report.proof)?;
+        dict.set_item("palindrome", a.palindrome)?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Game({:?})", self.ruleset.spec())
+    }
+}

@@ -1,0 +1,47 @@
+//! `grundy._grundy`, the native half of the Python package `grundy`.
+//!
+//! Every answer is computed by the Rust library (`crates/grundy`); this crate only converts
+//! between Python and Rust and decides how a computation runs:
+//!
+//! - [`compute`]: the one way into the library. Games defined by the library run without the
+//!   interpreter (other Python threads go on) and check for Ctrl-C through the library's progress
+//!   callbacks; games defined by Python functions run attached, and an exception raised by the
+//!   function comes back to Python as it was raised, traceback included.
+//! - [`game`]: the `Game` class (values, moves, sequences, tables, analyses).
+//! - [`user`]: games whose moves are a Python function, on the memoised and the dense engines.
+//! - [`arrays`]: values gathered into the narrowest NumPy integer type, handed over without a copy.
+//! - [`functions`]: sums, claims, gap statistics, counts and g-bases, as on the command line.
+//!
+//! The Python modules of the package (`grundy/*.py`) give names and shapes to the results.
+
+mod arrays;
+mod compute;
+mod functions;
+mod game;
+mod position;
+mod user;
+
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    grundy,
+    TooLarge,
+    pyo3::exceptions::PyValueError,
+    "A request beyond a stated limit of the library (the message names the limit)."
+);
+
+/// The native half of `grundy`; use the package `grundy`, not this module.
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    compute::install_panic_hook();
+    m.add("TooLarge", m.py().get_type::<TooLarge>())?;
+    m.add_class::<game::Game>()?;
+    m.add_function(wrap_pyfunction!(functions::sum, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::claims, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::families, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::gaps, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::count, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::base, m)?)?;
+    Ok(())
+}

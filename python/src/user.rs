@@ -1,0 +1,377 @@
+//! Games defined by a Python function, solved by the library's engines.
+//!
+//! - [`OptionsGame`] (`Game.from_options(fn)`): `fn(position)` returns the options of any
+//!   position (an int or a tuple of ints); the memoised engine solves it with its own stack, so
+//!   a line of play of a million moves needs no recursion, a cycle is an error, and a play that
+//!   never ends stops at the engine's limit on positions.
+//! - [`HeapGame`] (`Game.heap(fn)`): one heap, `fn(n)` returns smaller heaps; the dense engine
+//!   computes the values in increasing order into a table.
+//!
+//! Both are [`Ruleset`]s, so every question the library answers (moves, sequences, tables,
+//! analyses, sums with built-in games) works on them. Their engine is kept between calls (a
+//! value computed once is not computed again), behind a mutex: a function that asks its own game
+//! for a value while that game is being solved gets an error instead of a deadlock. When the
+//! function raises, the exception is kept for the caller ([`compute::keep`]) and the engine is
+//! replaced by a fresh one, since values computed after the failure are wrong.
+
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
+
+use grundy::ruleset::{Arity, BlockSink, Evaluation, Move, Ruleset, Solver};
+use grundy::solve::{DenseGame, DenseSolver, MemoSolver};
+use grundy::{Error, Game, Result};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::compute;
+use crate::position::{self, Shape};
+
+/// The Python function of a game and the shape of its positions (fixed by the first position
+/// the game is asked about; a heap's are ints from the start).
+pub struct Rules {
+    function: Py<PyAny>,
+    shape: OnceLock<Shape>,
+}
+
+impl Rules {
+    pub fn new(function: Py<PyAny>, shape: Option<Shape>) -> Arc<Self> {
+        let rules = Rules {
+            function,
+            shape: OnceLock::new(),
+        };
+        if let Some(shape) = shape {
+            rules.shape.get_or_init(|| shape);
+        }
+        Arc::new(rules)
+    }
+
+    /// The shape of the positions, once known.
+    pub fn shape(&self) -> Option<Shape> {
+        self.shape.get().copied()
+    }
+
+    /// Fixes the shape on first use; a position of the other shape later is an error.
+    pub fn fix_shape(&self, shape: Shape) -> PyResult<()> {
+        let fixed = *self.shape.get_or_init(|| shape);
+        if fixed == shape {
+            return Ok(());
+        }
+        let (is, given) = match fixed {
+            Shape::Int => ("ints", "a tuple"),
+            Shape::Tuple => ("tuples of ints", "an int"),
+        };
+        Err(PyValueError::new_err(format!(
+            "this game's positions are {is} (as in its first use), not {given}"
+        )))
+    }
+
+    fn shape_or_tuple(&self) -> Shape {
+        self.shape().unwrap_or(Shape::Tuple)
+    }
+
+    /// Calls the function on `position` and hands each option to `visit`. A Python exception
+    /// (or an option that is not a position) is kept and the call returns the placeholder error;
+    /// once one is kept, the function is not called again in this computation.
+    fn each_option(
+        &self,
+        position: &[u64],
+        mut visit: impl FnMut(Python<'_>, Vec<u64>) -> PyResult<()>,
+    ) -> Result<()> {
+        if compute::pending() {
+            return Err(Error::Invalid("stopped by a Python exception".into()));
+        }
+        let shape = self.shape_or_tuple();
+        Python::attach(|py| {
+            let argument = position::to_python_position(py, shape, position)?;
+            let result = self.function.bind(py).call1((argument,))?;
+            let items = result.try_iter().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "the options function returned {} for {}; it must return an iterable of positions",
+                    result.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string()),
+                    position::show(shape, position)
+                ))
+            })?;
+            for item in items {
+                visit(py, position::option(&item?, shape)?)?;
+            }
+            Ok(())
+        })
+        .map_err(compute::keep)
+    }
+
+    fn options(&self, position: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let mut options = Vec::new();
+        self.each_option(position, |_, option| {
+            options.push(option);
+            Ok(())
+        })?;
+        Ok(options)
+    }
+
+    /// The options of heap `n`, each checked to be smaller than `n`.
+    fn heap_options(&self, n: u64, mut visit: impl FnMut(u64)) -> Result<()> {
+        self.each_option(&[n], |_, option| {
+            let m = option[0];
+            if m >= n {
+                return Err(PyValueError::new_err(format!(
+                    "the options of heap {n} must be smaller heaps, but one is {m} (Game.heap needs every option of n below n; Game.from_options takes any game)"
+                )));
+            }
+            visit(m);
+            Ok(())
+        })
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        let shape = self.shape_or_tuple();
+        Ok(self
+            .options(position)?
+            .into_iter()
+            .map(|to| Move {
+                description: format!("to {}", position::show(shape, &to)),
+                to,
+            })
+            .collect())
+    }
+
+    fn arity(&self) -> Arity {
+        match self.shape() {
+            Some(Shape::Int) => Arity::Exactly(1),
+            _ => Arity::AtLeast(0),
+        }
+    }
+
+    fn position_hint(&self) -> String {
+        match self.shape() {
+            Some(Shape::Int) => "an int".into(),
+            _ => "a tuple of ints".into(),
+        }
+    }
+}
+
+/// Locks a game's engine; a lock already held on this thread means the game's own function
+/// asked it for a value. A lock left poisoned (by an interruption) gives a fresh engine.
+fn lock<'a, T>(engine: &'a Mutex<T>, fresh: impl FnOnce() -> T) -> Result<MutexGuard<'a, T>> {
+    match engine.try_lock() {
+        Ok(guard) => Ok(guard),
+        Err(TryLockError::Poisoned(poisoned)) => {
+            let mut guard = poisoned.into_inner();
+            *guard = fresh();
+            engine.clear_poison();
+            Ok(guard)
+        }
+        Err(TryLockError::WouldBlock) => Err(Error::Invalid(
+            "this game is being solved already: its options function may not ask the same game for values".into(),
+        )),
+    }
+}
+
+/// The library's view of a user's game for the memoised engine.
+pub struct SearchGame(Arc<Rules>);
+
+impl Game for SearchGame {
+    type Position = Vec<u64>;
+
+    fn options(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        // A failure is kept by `each_option`; the solver sees it and discards the results.
+        if let Ok(options) = self.0.options(position) {
+            out.extend(options);
+        }
+    }
+}
+
+/// `Game.from_options(fn)`: any game, positions ints or tuples of ints.
+pub struct OptionsGame {
+    name: String,
+    rules: Arc<Rules>,
+    limit: usize,
+    memo: Mutex<MemoSolver<SearchGame>>,
+}
+
+impl OptionsGame {
+    pub fn new(name: String, rules: Arc<Rules>, limit: usize) -> Self {
+        let memo = Mutex::new(MemoSolver::with_limit(SearchGame(rules.clone()), limit));
+        OptionsGame {
+            name,
+            rules,
+            limit,
+            memo,
+        }
+    }
+
+    fn fresh(&self) -> MemoSolver<SearchGame> {
+        MemoSolver::with_limit(SearchGame(self.rules.clone()), self.limit)
+    }
+}
+
+impl Ruleset for OptionsGame {
+    fn spec(&self) -> String {
+        self.name.clone()
+    }
+
+    fn arity(&self) -> Arity {
+        self.rules.arity()
+    }
+
+    fn position_hint(&self) -> String {
+        self.rules.position_hint()
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        self.rules.moves(position)
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(KeptSearch { game: self }))
+    }
+}
+
+/// The memoised engine kept in an [`OptionsGame`].
+struct KeptSearch<'a> {
+    game: &'a OptionsGame,
+}
+
+impl Solver for KeptSearch<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        let mut memo = lock(&self.game.memo, || self.game.fresh())?;
+        let value = memo.value(&position.to_vec());
+        if compute::pending() {
+            *memo = self.game.fresh();
+            return Err(Error::Invalid("stopped by a Python exception".into()));
+        }
+        value
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        Ok(Evaluation {
+            value: self.value(position)?,
+            method: "memoised search over the options function".into(),
+        })
+    }
+}
+
+/// The most heaps [`HeapGame`] computes: its table keeps 8 bytes a value (the values of a
+/// function's game have no bound known in advance).
+pub const MAX_HEAP: u64 = 1 << 28;
+
+/// The library's view of a user's heap game for the dense engine.
+pub struct DenseCalls(Arc<Rules>);
+
+impl DenseGame for DenseCalls {
+    fn value_bound(&self) -> u64 {
+        u64::MAX
+    }
+
+    fn for_each_option(&self, n: u64, visit: impl FnMut(u64)) {
+        // A failure is kept by `each_option`; the solver sees it and discards the table.
+        let _ = self.0.heap_options(n, visit);
+    }
+}
+
+/// `Game.heap(fn)`: one heap, every option smaller.
+pub struct HeapGame {
+    name: String,
+    rules: Arc<Rules>,
+    dense: Mutex<DenseSolver<DenseCalls>>,
+}
+
+impl HeapGame {
+    pub fn new(name: String, rules: Arc<Rules>) -> Self {
+        let dense = Mutex::new(DenseSolver::new(DenseCalls(rules.clone())));
+        HeapGame { name, rules, dense }
+    }
+
+    fn fresh(&self) -> DenseSolver<DenseCalls> {
+        DenseSolver::new(DenseCalls(self.rules.clone()))
+    }
+}
+
+impl Ruleset for HeapGame {
+    fn spec(&self) -> String {
+        self.name.clone()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+
+    fn position_hint(&self) -> String {
+        "one heap, an int".into()
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        let mut moves = Vec::new();
+        self.rules.heap_options(position[0], |m| {
+            moves.push(Move {
+                to: vec![m],
+                description: format!("to {m}"),
+            })
+        })?;
+        Ok(moves)
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(KeptTable { game: self }))
+    }
+}
+
+/// The dense engine kept in a [`HeapGame`].
+struct KeptTable<'a> {
+    game: &'a HeapGame,
+}
+
+impl KeptTable<'_> {
+    fn check(&self, end: u64) -> Result<()> {
+        if end > MAX_HEAP {
+            return Err(Error::TooLarge(format!(
+                "Game.heap computes heaps below 2^28 = {MAX_HEAP} (its table keeps 8 bytes a value)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Runs `work` on the engine; a kept Python exception discards the engine's table.
+    fn with_table<T>(
+        &self,
+        work: impl FnOnce(&mut DenseSolver<DenseCalls>) -> Result<T>,
+    ) -> Result<T> {
+        let mut dense = lock(&self.game.dense, || self.game.fresh())?;
+        let result = work(&mut dense);
+        if compute::pending() {
+            *dense = self.game.fresh();
+            return Err(Error::Invalid("stopped by a Python exception".into()));
+        }
+        result
+    }
+}
+
+impl Solver for KeptTable<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        let n = position[0];
+        self.check(n.saturating_add(1))?;
+        self.with_table(|dense| dense.value(n))
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        Ok(Evaluation {
+            value: self.value(position)?,
+            method: "dense table over the options function".into(),
+        })
+    }
+
+    fn sequence_blocks(
+        &mut self,
+        _template: &[Option<u64>],
+        range: std::ops::Range<u64>,
+        sink: &mut BlockSink,
+    ) -> Result<()> {
+        self.check(range.end)?;
+        self.with_table(|dense| {
+            dense.for_each_block(range, &mut |block| {
+                if compute::pending() {
+                    return Err(Error::Invalid("stopped by a Python exception".into()));
+                }
+                sink(block)
+            })
+        })
+    }
+}
