@@ -29,6 +29,9 @@ pub enum Command {
     /// Gaps between equal values of a one-pile subtraction-division game, streamed in bounded
     /// memory, e.g. `grundy gaps imark:s=1:d=2,3 --to 2^31-1`.
     Gaps(GapsArgs),
+    /// The values of a heap game (octal, hex, grundy-game, kayles, ...) until the periodicity
+    /// theorem proves a period, resumable: `grundy period octal:0.127 --to 10^6`.
+    Period(PeriodArgs),
     /// Count k-pile Nim P-positions by largest pile or by total, e.g.
     /// `grundy count nim --piles 3 --by total --exact --to 20`.
     Count(CountArgs),
@@ -81,6 +84,26 @@ pub struct GapsArgs {
     pub checkpoint: Option<std::path::PathBuf>,
     /// Seconds between checkpoint saves.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub checkpoint_every: f64,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PeriodArgs {
+    /// The game spec: octal:CODE, hex:CODE, grundy-game or a named game such as kayles.
+    pub game: String,
+    /// Compute at most the values G(0), ..., G(N - 1).
+    #[arg(long, value_name = "N", default_value = "2^28")]
+    pub to: String,
+    /// Go on to --to after a period is proven.
+    #[arg(long)]
+    pub no_stop: bool,
+    /// Save the values to FILE periodically and resume from it if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
     pub checkpoint_every: f64,
     #[command(flatten)]
     pub output: OutputArgs,
