@@ -210,6 +210,20 @@ fn fill_wide<V: Value>(
     visited
 }
 
+/// [`kernel::find`], with long ranges split between two threads.
+fn find_split<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]) -> u32 {
+    const SPLIT: usize = 1 << 15;
+    if hi - lo < SPLIT {
+        return kernel::find(g, m, lo, hi, targets);
+    }
+    let mid = lo + (hi - lo) / 2;
+    let (x, y) = rayon::join(
+        || kernel::find(g, m, lo, mid, targets),
+        || kernel::find(g, m, mid, hi, targets),
+    );
+    x | y
+}
+
 /// The largest smaller part `a` of a two-heap split of `m` (`a <= m - a`; `a < m - a` for
 /// Grundy's game).
 #[inline]
@@ -751,7 +765,7 @@ impl Core {
                     self.stats.presence_pairs += (top - a) as u64;
                 }
                 if targeted {
-                    hits |= kernel::find(g, m, a, top, &missing);
+                    hits |= find_split(g, m, a, top, &missing);
                 } else if wide {
                     kernel::pairs_bytes(g, m, a, top, &mut present);
                 } else {

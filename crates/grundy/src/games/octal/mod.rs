@@ -445,6 +445,12 @@ impl HeapSolver<'_> {
         if let Some(proof) = self.engine.proof() {
             return Ok((u64::from(self.engine.get(proof.reduce(n))), Some(proof)));
         }
+        if n >= DIRECT_LIMIT && engine::shape(&self.game.rules).is_none() {
+            return Err(Error::TooLarge(format!(
+                "heaps of {} beyond {DIRECT_LIMIT} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal)",
+                self.game.name
+            )));
+        }
         let run = Run {
             stop_at_proof: true,
             budget: QUERY_BUDGET,
