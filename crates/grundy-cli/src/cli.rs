@@ -50,14 +50,15 @@ pub enum Command {
     /// The disjunctive sum (a move is a move in one component): its value, the nim-sum of the
     /// components' values, and its winning moves: `grundy sum GAME POS GAME POS ...`.
     Sum(ComponentsArgs),
-    /// Every table, figure and checkable statement of the four papers, as a report in DIR
+    /// Every table, figure and checkable statement of the four papers (and the known periods of
+    /// octal games), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
 }
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
-    /// Only this paper: sharing-nim, takeaway, imark or nim-fractals (default: all four).
+    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals or octal (default: all).
     #[arg(long, value_name = "NAME")]
     pub paper: Vec<String>,
     /// Smaller ranges (under a minute).
