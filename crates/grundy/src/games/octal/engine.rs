@@ -32,7 +32,7 @@ use crate::{Error, Result};
 
 /// Values are computed in blocks of this many; rare positions below it are visited one value
 /// at a time, the others for a whole block at once.
-pub const BLOCK: usize = 1 << 11;
+pub const BLOCK: usize = 1 << 9;
 /// Positions per parallel task in a block.
 const CHUNK: usize = 1 << 8;
 /// Pair evaluations per block below which the block is not split among threads.
@@ -113,6 +113,8 @@ struct Core {
     pair_words: usize,
     /// Scratch space of the scan for wide values: one byte per value.
     present: Vec<u8>,
+    /// Scratch space of the scan: the values still missing.
+    missing: Vec<u32>,
 
     watch: Watch,
     stats: Stats,
@@ -156,9 +158,11 @@ impl Block {
     }
 }
 
-/// The sparse block step for wide values, one `n` at a time: the pairs of the rare positions,
-/// as one byte per value (plain stores), then packed into the row's bits. (For consecutive `n`
-/// the partners `n - t - x` move by one, so they stay in cache.)
+/// The sparse block step for wide values: the pairs of the rare positions as one byte per
+/// value (plain stores), then packed into the rows' bits. The rows are taken a tile of
+/// [`TILE`] at a time, and within a tile one rare position `x` at a time: the partners
+/// `n - t - x` of the tile's `n` are consecutive (one or two cache lines), and the tile's bytes
+/// stay in the first-level cache.
 fn fill_wide<V: Value>(
     g: &[V],
     moves: &Moves,
@@ -167,47 +171,76 @@ fn fill_wide<V: Value>(
     rows: &mut [u64],
     wb: usize,
 ) -> u64 {
-    // Values below 2^16 index a 2^16-byte table without bounds checks.
-    let mut present = vec![0u8; (wb * 64).max(1 << 16)];
+    const TILE: usize = 32;
+    let stride = wb * 64;
     let values: Vec<u32> = rare.iter().map(|&x| g[x].get()).collect();
+    let mut bytes = vec![0u8; TILE * stride];
     let mut visited = 0u64;
-    for (i, row) in rows.chunks_exact_mut(wb).enumerate() {
-        let n = n_lo + i;
-        present[..wb * 64].fill(0);
-        for &t in &moves.split2 {
-            if n < t + 2 {
-                break;
-            }
-            let m = n - t;
-            // The rare positions below m (ascending), and their partners m - x.
-            let count = rare.partition_point(|&x| x < m);
-            let (xs, gxs) = (&rare[..count], &values[..count]);
-            if moves.unequal && m % 2 == 0 {
-                for (&x, &gx) in xs.iter().zip(gxs) {
-                    if 2 * x != m {
-                        present[(gx ^ g[m - x].get()) as usize] = 1;
-                    }
+    for (tile_index, tile_rows) in rows.chunks_mut(TILE * wb).enumerate() {
+        let lo = n_lo + tile_index * TILE;
+        let count = tile_rows.len() / wb;
+        let hi = lo + count;
+        bytes[..count * stride].fill(0);
+        for (&x, &gx) in rare.iter().zip(&values) {
+            for &t in &moves.split2 {
+                // n in lo..hi with a partner n - t - x >= 1.
+                let first = lo.max(x + t + 1);
+                if first >= hi {
+                    continue;
                 }
-            } else if let (true, Some(table)) = (V::BYTES <= 2, present.get_mut(..1 << 16)) {
-                let table: &mut [u8; 1 << 16] = table.try_into().expect("2^16 bytes");
-                for (&x, &gx) in xs.iter().zip(gxs) {
-                    table[((gx ^ g[m - x].get()) & 0xFFFF) as usize] = 1;
+                let src = &g[first - t - x..hi - t - x];
+                let dst = &mut bytes[(first - lo) * stride..count * stride];
+                for (row, s) in dst.chunks_exact_mut(stride).zip(src) {
+                    row[(gx ^ s.get()) as usize] = 1;
                 }
-            } else {
-                for (&x, &gx) in xs.iter().zip(gxs) {
-                    present[(gx ^ g[m - x].get()) as usize] = 1;
+                visited += (hi - first) as u64;
+                // Grundy's game: the equal split (x, x) of n = 2x + t is not a move.
+                if moves.unequal && (first..hi).contains(&(2 * x + t)) {
+                    let n = 2 * x + t;
+                    let row = &mut bytes[(n - lo) * stride..(n - lo + 1) * stride];
+                    unequal_fix(g, moves, rare, &values, n, row);
                 }
             }
-            visited += count as u64;
         }
-        for (word, bytes) in row.iter_mut().zip(present.chunks_exact(64)) {
-            *word |= bytes
-                .iter()
-                .enumerate()
-                .fold(0u64, |w, (j, &b)| w | (u64::from(b) << j));
+        for (row, bytes) in tile_rows
+            .chunks_exact_mut(wb)
+            .zip(bytes.chunks_exact(stride))
+        {
+            for (word, bytes) in row.iter_mut().zip(bytes.chunks_exact(64)) {
+                *word |= bytes
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |w, (j, &b)| w | (u64::from(b) << j));
+            }
         }
     }
     visited
+}
+
+/// Grundy's game: the row of `n` without the forbidden equal split, recomputed from scratch.
+fn unequal_fix<V: Value>(
+    g: &[V],
+    moves: &Moves,
+    rare: &[usize],
+    values: &[u32],
+    n: usize,
+    row: &mut [u8],
+) {
+    row.fill(0);
+    for &t in &moves.split2 {
+        if n < t + 2 {
+            break;
+        }
+        let m = n - t;
+        for (&x, &gx) in rare.iter().zip(values) {
+            if x >= m {
+                break;
+            }
+            if 2 * x != m {
+                row[(gx ^ g[m - x].get()) as usize] = 1;
+            }
+        }
+    }
 }
 
 /// [`kernel::find`], with long ranges split between two threads.
@@ -267,6 +300,7 @@ impl Engine {
                 pairs: Vec::new(),
                 pair_words: 1,
                 present: Vec::new(),
+                missing: Vec::new(),
                 watch,
                 stats: Stats::default(),
             },
@@ -721,15 +755,19 @@ impl Core {
         let split = self.split;
         let safe = |v: u32| reachable >> split.parity(v) & 1 == 0;
         let limit = (seen.len() * 64) as u32;
-        let mut missing: Vec<u32> = Vec::new();
+        let mut missing = std::mem::take(&mut self.missing);
+        missing.clear();
         let mut g1 = limit;
-        for v in 0..limit {
-            if seen[(v >> 6) as usize] >> (v & 63) & 1 == 0 {
+        'values: for (i, &word) in seen.iter().enumerate() {
+            let mut absent = !word;
+            while absent != 0 {
+                let v = i as u32 * 64 + absent.trailing_zeros();
                 if safe(v) {
                     g1 = v;
-                    break;
+                    break 'values;
                 }
                 missing.push(v);
+                absent &= absent - 1;
             }
         }
         let wide = bits > 6;
@@ -745,7 +783,7 @@ impl Core {
         }
         let moves = &self.moves;
         let mut visited = 0u64;
-        let (mut a, mut chunk) = (1, 64);
+        let (mut a, mut chunk) = (1, 256);
         while !missing.is_empty() {
             let targeted = missing.len() <= kernel::TARGETS;
             let mut any = false;
@@ -791,7 +829,9 @@ impl Core {
         }
         self.present = present;
         self.stats.pairs += visited;
-        missing.first().copied().unwrap_or(g1)
+        let value = missing.first().copied().unwrap_or(g1);
+        self.missing = missing;
+        value
     }
 
     /// `G(n)` for a game with three-heap moves, by the plain rule over the pair sets.
@@ -981,7 +1021,7 @@ mod tests {
     fn the_engine_agrees_with_the_definition_across_blocks() {
         // Long enough to cross several split choices and the first block with precomputed
         // rare pairs (Grundy's game keeps producing rare values).
-        let len = 2 * BLOCK + 100;
+        let len = 16 * BLOCK + 100;
         let rules = Rules::grundy_game();
         let mut engine = Engine::new(rules.clone());
         engine

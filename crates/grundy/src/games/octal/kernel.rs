@@ -137,10 +137,11 @@ mod simd {
             15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
             6, 5, 4, 3, 2, 1, 0,
         );
-        let wanted: Vec<__m256i> = targets
-            .iter()
-            .map(|&t| _mm256_set1_epi8(t as u8 as i8))
-            .collect();
+        let mut wanted = [_mm256_setzero_si256(); super::TARGETS];
+        for (w, &t) in wanted.iter_mut().zip(targets) {
+            *w = _mm256_set1_epi8(t as u8 as i8);
+        }
+        let wanted = &wanted[..targets.len()];
         let mut acc = [_mm256_setzero_si256(); super::TARGETS];
         let mut a = lo;
         while a + 32 <= hi {
@@ -148,7 +149,7 @@ mod simd {
             let y = _mm256_loadu_si256(base.add(m - a - 31) as *const __m256i);
             let y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0b01_00_11_10);
             let v = _mm256_xor_si256(x, y);
-            for (acc, want) in acc.iter_mut().zip(&wanted) {
+            for (acc, want) in acc.iter_mut().zip(wanted) {
                 *acc = _mm256_or_si256(*acc, _mm256_cmpeq_epi8(v, *want));
             }
             a += 32;
@@ -182,10 +183,11 @@ mod simd {
             14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
             7, 4, 5, 2, 3, 0, 1,
         );
-        let wanted: Vec<__m256i> = targets
-            .iter()
-            .map(|&t| _mm256_set1_epi16(t as u16 as i16))
-            .collect();
+        let mut wanted = [_mm256_setzero_si256(); super::TARGETS];
+        for (w, &t) in wanted.iter_mut().zip(targets) {
+            *w = _mm256_set1_epi16(t as u16 as i16);
+        }
+        let wanted = &wanted[..targets.len()];
         let mut acc = [_mm256_setzero_si256(); super::TARGETS];
         let mut a = lo;
         while a + 16 <= hi {
@@ -193,7 +195,7 @@ mod simd {
             let y = _mm256_loadu_si256(base.add(m - a - 15) as *const __m256i);
             let y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0b01_00_11_10);
             let v = _mm256_xor_si256(x, y);
-            for (acc, want) in acc.iter_mut().zip(&wanted) {
+            for (acc, want) in acc.iter_mut().zip(wanted) {
                 *acc = _mm256_or_si256(*acc, _mm256_cmpeq_epi16(v, *want));
             }
             a += 16;
