@@ -690,12 +690,17 @@ impl Core {
         if moves.take_all.contains(&n) {
             set(seen, 0);
         }
+        let mut takes = 0u64;
         for &t in &moves.take_one {
             if t >= n {
                 break;
             }
             set(seen, g[n - t].get());
+            takes += 1;
         }
+        // Long codes make many one-heap options: they count towards the budget like pairs.
+        self.stats.pairs += takes;
+        let moves = &self.moves;
         if !sparse {
             let bits = 32 - self.max_value.leading_zeros();
             let mut visited = 0;
