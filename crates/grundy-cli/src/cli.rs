@@ -29,6 +29,9 @@ pub enum Command {
     /// Gaps between equal values of a one-pile subtraction-division game, streamed in bounded
     /// memory, e.g. `grundy gaps imark:s=1:d=2,3 --to 2^31-1`.
     Gaps(GapsArgs),
+    /// The values of a heap game (octal, hex, grundy-game, kayles, ...) until the periodicity
+    /// theorem proves a period, resumable: `grundy period octal:0.127 --to 10^6`.
+    Period(PeriodArgs),
     /// Count k-pile Nim P-positions by largest pile or by total, e.g.
     /// `grundy count nim --piles 3 --by total --exact --to 20`.
     Count(CountArgs),
@@ -47,14 +50,15 @@ pub enum Command {
     /// The disjunctive sum (a move is a move in one component): its value, the nim-sum of the
     /// components' values, and its winning moves: `grundy sum GAME POS GAME POS ...`.
     Sum(ComponentsArgs),
-    /// Every table, figure and checkable statement of the four papers, as a report in DIR
+    /// Every table, figure and checkable statement of the four papers (and the known periods of
+    /// octal games), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
 }
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
-    /// Only this paper: sharing-nim, takeaway, imark or nim-fractals (default: all four).
+    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals or octal (default: all).
     #[arg(long, value_name = "NAME")]
     pub paper: Vec<String>,
     /// Smaller ranges (under a minute).
@@ -85,6 +89,26 @@ pub struct GapsArgs {
     /// Also draw each value's largest gap and count to this file (.svg or .png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PeriodArgs {
+    /// The game spec: octal:CODE, hex:CODE, grundy-game or a named game such as kayles.
+    pub game: String,
+    /// Compute at most the values G(0), ..., G(N - 1).
+    #[arg(long, value_name = "N", default_value = "2^28")]
+    pub to: String,
+    /// Go on to --to after a period is proven.
+    #[arg(long)]
+    pub no_stop: bool,
+    /// Save the values to FILE periodically and resume from it if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+    pub checkpoint_every: f64,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -545,7 +545,7 @@ fn takeaway_tables_match_the_definition() {
 #[test]
 fn every_statement_row_has_a_status_and_a_command() {
     let (dir, out) = quick_report();
-    assert!(out.starts_with("quick mode, 4 paper(s): "), "{out}");
+    assert!(out.starts_with("quick mode, 5 paper(s): "), "{out}");
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     let rows: Vec<&str> = md
         .lines()
@@ -722,4 +722,27 @@ fn bad_input_is_one_error_line() {
         .unwrap()
         .status
         .success());
+}
+
+#[test]
+fn octal_periods_are_recomputed_and_proven() {
+    let (header, rows) = read_csv("octal-known-periods");
+    assert_eq!(header[5], "period (proven here)");
+    let row = |code: &str| rows.iter().find(|r| r[0] == code).unwrap().clone();
+    // Published figures (OEIS A002186, A002187, A071464; Gangolli and Plambeck 1989).
+    for (code, period, last) in [
+        ("0.77", "12", "70"),
+        ("0.07", "34", "52"),
+        ("0.137", "34", "51"),
+        ("0.127", "4", "46577"),
+    ] {
+        let r = row(code);
+        assert_eq!(
+            (r[5].as_str(), r[6].as_str(), r[8].as_str()),
+            (period, last, "yes"),
+            "{code}"
+        );
+    }
+    // Beyond the quick mode's 10^5 values: listed, not recomputed.
+    assert_eq!(row("0.1777")[5], "not recomputed here");
 }

@@ -271,8 +271,12 @@ pub fn theory_winning_moves(
     }))
 }
 
-/// The template used when `seq` is given no position: `_` for one-coordinate games.
+/// The template used when `seq` is given no position: `_` for one-coordinate games, or the
+/// game's own ([`Ruleset::default_template`]).
 pub fn default_template(ruleset: &dyn Ruleset) -> Result<Vec<Option<u64>>> {
+    if let Some(template) = ruleset.default_template() {
+        return Ok(template);
+    }
     match ruleset.arity() {
         Arity::Exactly(1) => Ok(vec![None]),
         _ => Err(Error::Position(format!(
@@ -513,6 +517,8 @@ pub struct SequenceReport {
     pub proven: bool,
     /// The reason, when proven.
     pub proof: Option<String>,
+    /// What the game's theory reads off the values ([`Ruleset::sequence_notes`]).
+    pub notes: Vec<String>,
 }
 
 /// Analyses a sequence computed along `template` from `from` (an empty template: the game's
@@ -528,25 +534,25 @@ pub fn analyze(
 ) -> Result<SequenceReport> {
     let mut analysis = analysis::analyze(values, from);
     let prefix = values_before(ruleset, template, from, values.len() as u64)?;
-    let (periodicity_from, from_first_position, proof) = match prefix {
+    let (periodicity_from, from_first_position, proof, notes) = match prefix {
         Some((first, mut whole)) => {
             whole.extend_from_slice(values);
             analysis.periodicity = analysis::find_periodicity(&whole).map(|p| Periodicity {
                 preperiod: p.preperiod + first,
                 ..p
             });
-            let proof = analysis
-                .periodicity
-                .as_ref()
-                .and_then(|p| ruleset.periodicity_proof(template, first, &whole, p));
-            (first, true, proof)
+            let periodicity = analysis.periodicity.as_ref();
+            let proof =
+                periodicity.and_then(|p| ruleset.periodicity_proof(template, first, &whole, p));
+            let notes = ruleset.sequence_notes(template, first, &whole, periodicity);
+            (first, true, proof, notes)
         }
         None => {
-            let proof = analysis
-                .periodicity
-                .as_ref()
-                .and_then(|p| ruleset.periodicity_proof(template, from, values, p));
-            (from, false, proof)
+            let periodicity = analysis.periodicity.as_ref();
+            let proof =
+                periodicity.and_then(|p| ruleset.periodicity_proof(template, from, values, p));
+            let notes = ruleset.sequence_notes(template, from, values, periodicity);
+            (from, false, proof, notes)
         }
     };
     Ok(SequenceReport {
@@ -555,6 +561,7 @@ pub fn analyze(
         from_first_position,
         proven: proof.is_some(),
         proof,
+        notes,
     })
 }
 

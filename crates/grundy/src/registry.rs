@@ -33,6 +33,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new(games::subdivision::spec::FAMILIES, games::subdivision::theory::CLAIMS),
     Entry::new(&[], count::claims::CLAIMS),
     Entry::new(games::sharing_nim::spec::FAMILIES, games::sharing_nim::theory::CLAIMS),
+    Entry::new(games::octal::spec::FAMILIES, games::octal::theory::CLAIMS),
 ];
 
 /// Every family.

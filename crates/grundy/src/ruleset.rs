@@ -245,6 +245,13 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// The template `seq` uses when no position is given, for a game with several coordinates
+    /// whose sequence of interest is along one of them (a heap game: one heap, `_`). `None`
+    /// (the default): only one-coordinate games have one.
+    fn default_template(&self) -> Option<Vec<Option<u64>>> {
+        None
+    }
+
     /// The winning moves of `position` given directly by the game's theory, without valuing
     /// every option; `None` when the theory gives none. `moves` falls back on it for positions
     /// whose options cannot all be valued (e.g. beyond a table).
@@ -257,6 +264,20 @@ pub trait Ruleset: Send + Sync {
     /// Ho's Table 1; the default shows every cell.
     fn table_cell_shown(&self, _template: &[Option<u64>], _position: &[u64]) -> bool {
         true
+    }
+
+    /// Facts the game's theory reads off the values `values` along `template` (varying
+    /// coordinate from `from`), one line each, which `seq --analyze` prints after the generic
+    /// analysis (e.g. an octal game's rare values and last exception). `periodicity` is the
+    /// periodicity found. The default: none.
+    fn sequence_notes(
+        &self,
+        _template: &[Option<u64>],
+        _from: u64,
+        _values: &[u64],
+        _periodicity: Option<&Periodicity>,
+    ) -> Vec<String> {
+        Vec::new()
     }
 
     /// If this game's theory proves that the values `values` along `template` (varying

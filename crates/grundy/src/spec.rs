@@ -37,8 +37,12 @@ pub fn parse_game(text: &str) -> Result<Box<dyn Ruleset>> {
 /// The parameters of a spec string, taken one by one by a family's builder.
 #[derive(Debug)]
 pub struct SpecArgs {
+    text: String,
     family: String,
     params: Vec<(String, String, bool)>,
+    /// A part without `=` (the main parameter of families that take one, e.g. `octal:0.137`),
+    /// and whether the family took it.
+    bare: Option<(String, bool)>,
 }
 
 impl SpecArgs {
@@ -50,10 +54,17 @@ impl SpecArgs {
             return Err(Error::Spec(format!("'{text}' has no game name")));
         }
         let mut params: Vec<(String, String, bool)> = Vec::new();
+        let mut bare = None;
         for part in parts {
-            let (key, value) = part.split_once('=').ok_or_else(|| {
-                Error::Spec(format!("'{part}' in '{text}' is not of the form key=value"))
-            })?;
+            let Some((key, value)) = part.split_once('=') else {
+                if bare.is_some() {
+                    return Err(Error::Spec(format!(
+                        "'{part}' in '{text}' is not of the form key=value"
+                    )));
+                }
+                bare = Some((part.trim().to_string(), false));
+                continue;
+            };
             let key = key.trim().to_string();
             if params.iter().any(|(k, _, _)| *k == key) {
                 return Err(Error::Spec(format!(
@@ -62,7 +73,12 @@ impl SpecArgs {
             }
             params.push((key, value.trim().to_string(), false));
         }
-        Ok(SpecArgs { family, params })
+        Ok(SpecArgs {
+            text: text.to_string(),
+            family,
+            params,
+            bare,
+        })
     }
 
     /// The family name.
@@ -81,14 +97,36 @@ impl SpecArgs {
             })
     }
 
+    /// The part without `=`, for a family whose main parameter is written bare (`octal:0.137`).
+    pub fn take_bare(&mut self) -> Option<String> {
+        self.bare.as_mut().map(|(value, used)| {
+            *used = true;
+            value.clone()
+        })
+    }
+
     /// The raw value of a key that must be present.
     pub fn require(&mut self, key: &str) -> Result<String> {
-        let family = self.family.clone();
-        self.take(key).ok_or_else(|| {
-            Error::Spec(format!(
-                "'{family}' needs the key '{key}', e.g. {family}:{key}=..."
-            ))
-        })
+        if let Some(value) = self.take(key) {
+            return Ok(value);
+        }
+        // A bare part the family does not take is the likelier mistake (`subtraction:s`).
+        self.unused_bare()?;
+        let family = &self.family;
+        Err(Error::Spec(format!(
+            "'{family}' needs the key '{key}', e.g. {family}:{key}=..."
+        )))
+    }
+
+    /// The error for a part without `=` that no one took.
+    fn unused_bare(&self) -> Result<()> {
+        match &self.bare {
+            Some((part, false)) => Err(Error::Spec(format!(
+                "'{part}' in '{}' is not of the form key=value",
+                self.text
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// The value of `key` as a SET (see [`parse_set`]), if present.
@@ -115,6 +153,7 @@ impl SpecArgs {
 
     /// Errors if a key was given that the family did not take.
     fn finish(&self, family: &Family) -> Result<()> {
+        self.unused_bare()?;
         if let Some((key, _, _)) = self.params.iter().find(|(_, _, used)| !used) {
             let accepted = if family.keys.is_empty() {
                 "it takes no keys".to_string()

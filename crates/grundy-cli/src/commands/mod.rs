@@ -9,6 +9,7 @@ pub(crate) mod evolve;
 mod gaps;
 mod generations;
 mod moves;
+mod period;
 mod play;
 mod remoteness;
 mod reproduce;
@@ -38,6 +39,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Play(args) => play::run(args, out),
         Command::Base(args) => base::run(args, out),
         Command::Gaps(args) => gaps::run(args, out),
+        Command::Period(args) => period::run(args, out),
         Command::Count(args) => count::run(args, out),
         Command::Evolve(args) => evolve::run(args, out),
         Command::Uw(args) => uw::run(args, out),

@@ -152,6 +152,7 @@ pub fn analysis_json(report: &SequenceReport) -> Value {
         "proven": report.proven,
         "proof": report.proof,
         "palindrome": a.palindrome,
+        "notes": report.notes,
     })
 }
 
@@ -224,5 +225,8 @@ pub fn write_analysis(out: &mut dyn Write, report: &SequenceReport) -> Outcome {
         "palindrome: {}",
         if a.palindrome { "yes" } else { "no" }
     )?;
+    for note in &report.notes {
+        writeln!(out, "{note}")?;
+    }
     Ok(())
 }

@@ -61,6 +61,7 @@ fn heading(paper: Paper) -> &'static str {
         Paper::Takeaway => "One-pile Nim with a move function",
         Paper::Imark => "i-Mark games",
         Paper::NimFractals => "Nim Fractals",
+        Paper::Octal => "Octal games: known periods",
     }
 }
 

@@ -6,6 +6,7 @@
 //! - `spec.rs`: the [`Family`](crate::spec::Family) entry that parses the spec string.
 
 pub mod nim;
+pub mod octal;
 pub mod sharing_nim;
 pub mod subdivision;
 pub mod subtraction;

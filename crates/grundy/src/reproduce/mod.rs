@@ -1,4 +1,4 @@
-//! The four papers as one report: every numbered table rebuilt from values computed in the run
+//! The four papers, and the octal games of the literature, as one report: every numbered table rebuilt from values computed in the run
 //! and compared cell by cell with the printed one, the data of the figures, and one row per
 //! numbered statement (theorem, lemma, corollary, proposition, conjecture, remark with a
 //! formula), checked by its `verify` claim over a stated range or marked "not checkable" with
@@ -12,6 +12,7 @@
 
 mod imark;
 mod nim_fractals;
+mod octal;
 mod sharing_nim;
 mod takeaway;
 
@@ -55,15 +56,19 @@ pub enum Paper {
     Imark,
     /// T. Khovanova, J. Xiong, Nim Fractals.
     NimFractals,
+    /// Octal games: the known periods (Guy and Smith; Winning Ways; Gangolli and Plambeck;
+    /// Flammenkamp) and the periodicity theorem.
+    Octal,
 }
 
 impl Paper {
     /// Every paper, in report order.
-    pub const ALL: [Paper; 4] = [
+    pub const ALL: [Paper; 5] = [
         Paper::SharingNim,
         Paper::Takeaway,
         Paper::Imark,
         Paper::NimFractals,
+        Paper::Octal,
     ];
 
     /// The short name `--paper` accepts.
@@ -73,6 +78,7 @@ impl Paper {
             Paper::Takeaway => "takeaway",
             Paper::Imark => "imark",
             Paper::NimFractals => "nim-fractals",
+            Paper::Octal => "octal",
         }
     }
 
@@ -101,6 +107,9 @@ impl Paper {
             }
             Paper::Imark => "O. Friman, G. Nivasch, Some i-Mark games",
             Paper::NimFractals => "T. Khovanova, J. Xiong, Nim Fractals",
+            Paper::Octal => {
+                "Octal games: R. K. Guy, C. A. B. Smith, The G-values of various games (1956); Winning Ways, ch. 4; A. Gangolli, T. Plambeck (1989); A. Flammenkamp's tables"
+            }
         }
     }
 
@@ -110,6 +119,7 @@ impl Paper {
             Paper::Takeaway => takeaway::rows(mode),
             Paper::Imark => imark::rows(mode),
             Paper::NimFractals => nim_fractals::rows(mode),
+            Paper::Octal => octal::rows(mode),
         }
     }
 
@@ -119,6 +129,7 @@ impl Paper {
             Paper::Takeaway => takeaway::TABLES_AND_FIGURES,
             Paper::Imark => imark::TABLES_AND_FIGURES,
             Paper::NimFractals => nim_fractals::TABLES_AND_FIGURES,
+            Paper::Octal => octal::TABLES_AND_FIGURES,
         };
         let rows = self.rows(mode);
         let checks = rows.iter().filter(|r| matches!(r, Row::Check(_))).count();
@@ -489,6 +500,7 @@ pub fn run(papers: &[Paper], mode: Mode, options: &Options, progress: Progress) 
             Paper::Takeaway => takeaway::section(mode, &mut steps)?,
             Paper::Imark => imark::section(mode, options, &mut steps)?,
             Paper::NimFractals => nim_fractals::section(mode, &mut steps)?,
+            Paper::Octal => octal::section(mode, &mut steps)?,
         };
         sections.push(section);
     }
@@ -687,6 +699,7 @@ mod tests {
                     nim_fractals::TABLES_AND_FIGURES,
                     nim_fractals::rows(Mode::Quick),
                 ),
+                Paper::Octal => (octal::TABLES_AND_FIGURES, octal::rows(Mode::Quick)),
             };
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {

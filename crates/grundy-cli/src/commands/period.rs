@@ -1,0 +1,145 @@
+//! `grundy period GAME [--to N] [--no-stop] [--checkpoint FILE]`.
+
+use std::io::Write;
+
+use serde_json::json;
+
+use super::{number, unsupported, write_json, Outcome};
+use crate::cli::{Format, PeriodArgs};
+use grundy::games::octal::{self, SearchOptions};
+use grundy::Error;
+
+pub fn run(args: PeriodArgs, out: &mut dyn Write) -> Outcome {
+    let game = octal::spec::parse(&args.game)?.ok_or_else(|| {
+        Error::Invalid(format!(
+            "period is for heap games (octal:CODE, hex:CODE, grundy-game, kayles, dawson-kayles, dawson-chess, double-kayles); '{}' is not one",
+            args.game
+        ))
+    })?;
+    let to = number(&args.to)?;
+    let format = args.output.format();
+    if matches!(format, Format::Csv | Format::Bfile) {
+        return Err(unsupported(format, "period (use text or json)"));
+    }
+    if args.checkpoint_every.is_nan() || args.checkpoint_every < 0.0 {
+        return Err(Error::Invalid(
+            "--checkpoint-every must be a number of seconds, at least 0".into(),
+        )
+        .into());
+    }
+    let bar = crate::progress::bar(to, "period");
+    let options = SearchOptions {
+        to,
+        stop_at_proof: !args.no_stop,
+        checkpoint: args
+            .checkpoint
+            .as_deref()
+            .map(|path| (path, args.checkpoint_every)),
+    };
+    let report = octal::period_search(&game, &options, &mut |done, _| bar.set_position(done))?;
+    bar.finish_and_clear();
+    if format == Format::Json {
+        let p = report.proof;
+        return write_json(
+            out,
+            &json!({
+                "game": report.game,
+                "code": report.code,
+                "computed": report.computed,
+                "resumed_from": report.resumed_from,
+                "proven": p.is_some(),
+                "period": p.map(|p| p.period).or(report.observed.map(|o| o.0)),
+                "preperiod": p.map(|p| p.preperiod).or(report.observed.map(|o| o.1)),
+                "last_exception": p.and_then(|p| p.last_exception()),
+                "proof": report.proof_text,
+                "checked_to": p.map(|p| p.checked_to),
+                "not_covered": report.not_covered,
+                "max_value": report.max_value,
+                "max_at": report.max_at,
+                "split": report.split,
+                "rare_count": report.rare_count,
+                "rare": report.rare.iter().map(|(n, v)| json!({"n": n, "value": v})).collect::<Vec<_>>(),
+                "save_error": report.save_error,
+            }),
+        );
+    }
+    let title = if report.game == report.code {
+        report.game.clone()
+    } else {
+        format!("{} ({})", report.game, report.code)
+    };
+    match (report.proof, &report.proof_text) {
+        (Some(p), Some(text)) => {
+            let last = p
+                .last_exception()
+                .map_or("no exception".into(), |e| format!("last exception at {e}"));
+            writeln!(
+                out,
+                "{title}: period {}, preperiod {}, {last}",
+                p.period, p.preperiod
+            )?;
+            writeln!(out, "{text}")?;
+        }
+        _ => {
+            writeln!(
+                out,
+                "{title}: no period proven in G(0..{})",
+                report.computed
+            )?;
+            match report.observed {
+                Some((p, n0)) => writeln!(
+                    out,
+                    "observed only: the last quarter of the values repeats with period {p} from n = {n0}"
+                )?,
+                None => writeln!(out, "observed: no period in the last quarter of the values")?,
+            }
+            if let Some(why) = &report.not_covered {
+                writeln!(out, "{why}")?;
+            }
+        }
+    }
+    let stopped = if report.proof.is_some() && report.computed < to {
+        " (stopped at the proof; --no-stop goes on to --to)"
+    } else {
+        ""
+    };
+    writeln!(out, "computed: G(0..{}){stopped}", report.computed)?;
+    if report.resumed_from > 0 {
+        writeln!(
+            out,
+            "resumed from the checkpoint's {} values",
+            report.resumed_from
+        )?;
+    }
+    writeln!(
+        out,
+        "largest value: {} (first at n = {})",
+        report.max_value, report.max_at
+    )?;
+    let shown: Vec<String> = report
+        .rare
+        .iter()
+        .take(60)
+        .map(|(n, v)| format!("{v}@{n}"))
+        .collect();
+    let more = if report.rare_count as usize > shown.len() {
+        let (n, v) = report.rare.last().expect("not empty");
+        format!(
+            " ... (last {v}@{n}; --json lists the first {})",
+            octal::RARE_LISTED
+        )
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "sparse space ({}): {} rare position(s) (value@n): {}{more}",
+        report.split,
+        report.rare_count,
+        shown.join(" ")
+    )?;
+    if let Some(e) = &report.save_error {
+        writeln!(out, "warning: the checkpoint was not saved: {e}")?;
+    }
+    Ok(())
+}

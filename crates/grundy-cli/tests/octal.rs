@@ -1,0 +1,240 @@
+//! CLI tests for heap games: octal:CODE, hex:CODE, grundy-game and the named games, through
+//! value, moves, seq, table, sum, play, verify, period (with checkpoints) and the errors.
+
+mod common;
+use common::{fails, grundy, json, stdout};
+
+#[test]
+fn kayles_at_ten_to_the_eighteen_is_answered_by_the_proven_period() {
+    let text = stdout(&["value", "kayles", "10^18"]);
+    // 10^18 = 71 + 12q + 5, and G(76) = G(64) = 1 (A002186: ..., 2, 8, 1, 4, ...).
+    assert!(text.starts_with("1\n"), "{text}");
+    assert!(text.contains("proven period 12"), "{text}");
+    assert!(text.contains("last exception at 70"), "{text}");
+    assert!(text.contains("Guy and Smith"), "{text}");
+    let v = json(&["value", "kayles", "10^18"]);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["outcome"], "N");
+}
+
+#[test]
+fn seq_analyze_proves_the_period_of_0_127() {
+    // The theorem needs 2 * 46578 + 2 * 4 + 3 = 93167 values (n0 = 46578, p = 4, k = 3).
+    let text = stdout(&["seq", "octal:0.127", "--to", "93166", "--analyze"]);
+    assert!(
+        text.contains("periodicity: period 4, preperiod 46578; proven: proven period 4"),
+        "{}",
+        text.lines().rev().take(4).collect::<Vec<_>>().join("\n")
+    );
+    assert!(text.contains("last exception: n = 46577"));
+    assert!(text.contains("sparse space (mask"));
+    // One value fewer and the theorem does not apply: observed only.
+    let short = json(&["seq", "octal:0.127", "--to", "93165", "--analyze"]);
+    assert_eq!(short["analysis"]["proven"], false);
+    assert_eq!(short["analysis"]["period"], 4);
+    let notes = short["analysis"]["notes"].as_array().unwrap();
+    assert!(notes.iter().any(|n| n.as_str().unwrap().contains("46577")));
+}
+
+#[test]
+fn period_reports_the_proof_and_the_rare_values() {
+    let v = json(&["period", "dawson-kayles"]);
+    assert_eq!(v["proven"], true);
+    assert_eq!(v["period"], 34);
+    assert_eq!(v["last_exception"], 52);
+    assert_eq!(v["code"], "octal:0.07");
+    // n0 = 53, p = 34, k = 2: the theorem's range ends at 2 * 53 + 34 + 2 = 142, plus a period.
+    assert_eq!(v["computed"], 176);
+    let text = stdout(&["period", "octal:0.137"]);
+    assert!(
+        text.starts_with("octal:0.137: period 34, preperiod 52, last exception at 51"),
+        "{text}"
+    );
+    assert!(text.contains("stopped at the proof"));
+    let go_on = json(&["period", "octal:0.137", "--to", "1000", "--no-stop"]);
+    assert_eq!(go_on["computed"], 1000);
+    assert_eq!(go_on["period"], 34);
+    // Grundy's game: not covered by the theorem, so never proven.
+    let grundy_game = json(&["period", "grundy-game", "--to", "3000"]);
+    assert_eq!(grundy_game["proven"], false);
+    assert!(grundy_game["not_covered"]
+        .as_str()
+        .unwrap()
+        .contains("unequal"));
+    // Its rare values start as Flammenkamp lists them (mask ...1110): G(1) = 0, G(2) = 0,
+    // G(3) = 1, G(4) = 0, G(6) = 1, G(7) = 0, G(9) = 1, G(10) = 0, ...
+    let rare: Vec<(u64, u64)> = grundy_game["rare"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(8)
+        .map(|r| (r["n"].as_u64().unwrap(), r["value"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        rare,
+        vec![
+            (1, 0),
+            (2, 0),
+            (3, 1),
+            (4, 0),
+            (6, 1),
+            (7, 0),
+            (9, 1),
+            (10, 0)
+        ]
+    );
+    assert!(grundy_game["split"].as_str().unwrap().contains("...1110"));
+}
+
+#[test]
+fn period_resumes_from_a_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-octal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("ck.bin");
+    let ck = ck.to_str().unwrap();
+    // 0.177: period 20, last exception 496 (A071435); the proof needs 2 * 497 + 40 + 3 values.
+    let first = json(&["period", "octal:0.177", "--to", "600", "--checkpoint", ck]);
+    assert_eq!(first["computed"], 600);
+    assert_eq!(first["resumed_from"], 0);
+    let second = json(&["period", "octal:0.177", "--to", "2^20", "--checkpoint", ck]);
+    assert_eq!(second["resumed_from"], 600);
+    assert_eq!(second["last_exception"], 496);
+    let straight = json(&["period", "octal:0.177", "--to", "2^20"]);
+    for key in [
+        "computed",
+        "period",
+        "preperiod",
+        "max_value",
+        "max_at",
+        "rare_count",
+    ] {
+        assert_eq!(second[key], straight[key], "{key}");
+    }
+    // Another game's checkpoint is refused; so is a damaged one.
+    fails(
+        &["period", "kayles", "--checkpoint", ck],
+        "made for octal:0.177",
+    );
+    let mut bytes = std::fs::read(ck).unwrap();
+    let last = bytes.len() - 20;
+    bytes[last] ^= 1;
+    std::fs::write(ck, &bytes).unwrap();
+    fails(&["period", "octal:0.177", "--checkpoint", ck], "checksum");
+    // Only the checkpoint itself is in the directory (no temporary file left behind).
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+    fails(
+        &["period", "kayles", "--checkpoint", "/nonexistent-dir/ck"],
+        "cannot write the checkpoint",
+    );
+}
+
+#[test]
+fn moves_read_like_sentences_and_find_the_winning_ones() {
+    let text = stdout(&["moves", "kayles", "3,4"]);
+    assert!(
+        text.contains("take 1 from heap 2, leaving heaps of 1 and 2  -> 3,1,2"),
+        "{text}"
+    );
+    // G(3) XOR G(4) = 3 XOR 1 = 2 (A002186): the moves to value 0 win.
+    let v = json(&["moves", "kayles", "3,4"]);
+    for m in v["moves"].as_array().unwrap() {
+        assert_eq!(m["winning"], m["value"] == 0);
+    }
+    assert!(v["winning"].as_u64().unwrap() > 0);
+    let split = stdout(&["moves", "grundy-game", "7"]);
+    assert!(
+        split.contains("split heap 1 into heaps of 1 and 6"),
+        "{split}"
+    );
+    assert!(
+        split.contains("split heap 1 into heaps of 3 and 4"),
+        "{split}"
+    );
+    let hex = stdout(&["moves", "hex:0.8", "4"]);
+    assert!(
+        hex.contains("take 1 from heap 1, leaving heaps of 1, 1 and 1"),
+        "{hex}"
+    );
+}
+
+#[test]
+fn sums_tables_and_play_go_through_the_common_machinery() {
+    // A heap game plus itself is a P-position.
+    let sum = json(&["sum", "kayles", "5,9", "kayles", "5,9"]);
+    assert_eq!(sum["value"], 0);
+    // A002187: G(10) = 3 for Dawson's Chess; 3 XOR 3 = 0.
+    let sum = json(&["sum", "dawson-chess", "10", "nim", "3"]);
+    assert_eq!(sum["value"], 0);
+    let table = json(&["table", "kayles", "_,_", "--max", "4"]);
+    // G(a) XOR G(b) with A002186: G(0..=4) = 0 1 2 3 1.
+    let g = [0u64, 1, 2, 3, 1];
+    for c in table["cells"].as_array().unwrap() {
+        let p = c["position"].as_array().unwrap();
+        let (a, b) = (
+            p[0].as_u64().unwrap() as usize,
+            p[1].as_u64().unwrap() as usize,
+        );
+        assert_eq!(c["value"].as_u64().unwrap(), g[a] ^ g[b]);
+    }
+    let output = grundy(&["play", "kayles", "4"])
+        .write_stdin("hint\n1\n1\n1\n1\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    // G(4) = 1: the winning move leaves 1,1 (values 1 XOR 1 = 0).
+    assert!(
+        text.contains("hint: take 2 from heap 1, leaving heaps of 1 and 1 -> 1,1"),
+        "{text}"
+    );
+    assert!(text.contains("whose nim-sum is 0"), "{text}");
+}
+
+#[test]
+fn verify_the_known_periods_and_the_engine() {
+    let v = json(&["verify", "octal-known-periods", "--to", "2000"]);
+    assert_eq!(v["holds"], true);
+    assert!(v["cases"].as_u64().unwrap() >= 10);
+    fails(
+        &[
+            "verify",
+            "octal-known-periods",
+            "--game",
+            "0.127",
+            "--to",
+            "1000",
+        ],
+        "needs 93167 values",
+    );
+    let engine = json(&["verify", "octal-engine", "--digits", "1", "--to", "200"]);
+    assert_eq!(engine["holds"], true);
+    let theorem = json(&[
+        "verify",
+        "octal-periodicity-theorem",
+        "--digits",
+        "2",
+        "--to",
+        "600",
+    ]);
+    assert_eq!(theorem["holds"], true);
+}
+
+#[test]
+fn bad_heap_game_input_is_refused() {
+    fails(&["value", "octal:0.8", "3"], "not a octal digit");
+    fails(&["value", "octal", "3"], "needs a code");
+    fails(&["value", "hex:1.F", "3"], "d0 = 1");
+    fails(&["value", "kayles:0.7", "3"], "key=value");
+    fails(&["period", "nim"], "heap games");
+    fails(
+        &["period", "kayles", "--to", "2^40"],
+        "beyond the engine's limit",
+    );
+    fails(&["period", "kayles", "--format", "csv"], "not available");
+    fails(
+        &["value", "grundy-game", "10^18"],
+        "no period of this game can be proven",
+    );
+    fails(&["moves", "kayles", "10^7"], "moves to list");
+}

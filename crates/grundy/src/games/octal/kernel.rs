@@ -1,0 +1,340 @@
+//! The innermost loop: the set `{G(a) XOR G(m - a) : lo <= a < hi}` ORed into a bitset.
+//!
+//! Most of the time of a game without a sparse space goes here. The portable loop handles any
+//! width; for one-byte values below 64 (so XORs below 64), processors with AVX2 take 32 pairs
+//! per step: the 32 partners `G(m - a)` are one load reversed in the register, the XOR gives 32
+//! option values `v`, and `1 << v` is looked up with a byte shuffle (`1 << (v & 7)`) and placed
+//! in one of up to eight byte accumulators by comparing `v >> 3` (values below 16 need no
+//! comparison: two shuffles give the two bytes directly). Decision: this is the one place of
+//! the engine with `unsafe` code (the intrinsics, behind a run-time feature check); the tests
+//! compare it with the portable loop on random inputs.
+
+use super::values::Value;
+
+/// ORs `g[a] ^ g[m - a]` for `lo <= a < hi` into `seen` (a bitset; `lo >= 1`, `hi <= m`, every
+/// XOR below `64 * seen.len()`). `xor_bits` bounds the XORs: they are below `2^xor_bits`.
+#[inline]
+pub fn pairs<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, seen: &mut [u64], xor_bits: u32) {
+    if lo >= hi {
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if xor_bits <= 6 && hi - lo >= 64 {
+            if let Some(bytes) = V::as_bytes(g) {
+                if avx2() {
+                    // SAFETY: AVX2 is present (checked at run time); the function reads only
+                    // g[lo..hi] and g[m - hi + 1..=m - lo], which the caller's bounds keep in `g`.
+                    let found = unsafe { simd::pairs_avx2(bytes, m, lo, hi, xor_bits) };
+                    seen[0] |= found;
+                    return;
+                }
+            }
+        }
+    }
+    portable(g, m, lo, hi, seen);
+}
+
+/// The plain loop.
+#[inline]
+pub fn portable<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, seen: &mut [u64]) {
+    let left = &g[lo..hi];
+    let right = &g[m + 1 - hi..=m - lo];
+    for (x, y) in left.iter().zip(right.iter().rev()) {
+        let v = x.get() ^ y.get();
+        seen[(v >> 6) as usize] |= 1 << (v & 63);
+    }
+}
+
+/// Sets `present[g[a] ^ g[m - a]] = 1` for `lo <= a < hi` (one plain store per pair: faster
+/// than updating bitset words when the values are wide). Give two-byte values a `present` of
+/// at least 2^16 bytes for the fast loop.
+#[inline]
+pub fn pairs_bytes<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, present: &mut [u8]) {
+    if lo >= hi {
+        return;
+    }
+    let left = &g[lo..hi];
+    let right = &g[m + 1 - hi..=m - lo];
+    if let (Some(left), Some(right), Some(table)) = (
+        V::as_words(left),
+        V::as_words(right),
+        present.get_mut(..1 << 16),
+    ) {
+        // Two-byte values: a 2^16-byte table takes every XOR without a bounds check.
+        let table: &mut [u8; 1 << 16] = table.try_into().expect("2^16 bytes");
+        // Sixteen XORs at a time into a small buffer (vectorised), then sixteen plain stores.
+        let mut xors = [0u16; 16];
+        let (lc, rc) = (left.chunks_exact(16), right.rchunks_exact(16));
+        let (l_rest, r_rest) = (lc.remainder(), rc.remainder());
+        for (l, r) in lc.zip(rc) {
+            for (i, x) in xors.iter_mut().enumerate() {
+                *x = l[i] ^ r[15 - i];
+            }
+            for &x in &xors {
+                table[usize::from(x)] = 1;
+            }
+        }
+        for (x, y) in l_rest.iter().zip(r_rest.iter().rev()) {
+            table[usize::from(x ^ y)] = 1;
+        }
+        return;
+    }
+    for (x, y) in left.iter().zip(right.iter().rev()) {
+        present[(x.get() ^ y.get()) as usize] = 1;
+    }
+}
+
+/// The most values [`find`] looks for at once.
+pub const TARGETS: usize = 16;
+
+/// Which of `targets` (at most [`TARGETS`]) occur among `g[a] ^ g[m - a]`, `lo <= a < hi`: bit
+/// `j` is set when `targets[j]` does.
+#[inline]
+pub fn find<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]) -> u32 {
+    debug_assert!(targets.len() <= TARGETS);
+    if lo >= hi {
+        return 0;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if hi - lo >= 64 && avx2() {
+            if let Some(bytes) = V::as_bytes(g) {
+                // SAFETY: AVX2 is present; the reads stay in g[lo..hi] and g[m-hi+1..=m-lo].
+                return unsafe { simd::find_u8(bytes, m, lo, hi, targets) };
+            }
+            if let Some(words) = V::as_words(g) {
+                // SAFETY: as above.
+                return unsafe { simd::find_u16(words, m, lo, hi, targets) };
+            }
+        }
+    }
+    find_portable(g, m, lo, hi, targets)
+}
+
+/// The plain loop of [`find`].
+pub fn find_portable<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]) -> u32 {
+    let left = &g[lo..hi];
+    let right = &g[m + 1 - hi..=m - lo];
+    let mut hits = 0u32;
+    for (x, y) in left.iter().zip(right.iter().rev()) {
+        let v = x.get() ^ y.get();
+        for (j, &t) in targets.iter().enumerate() {
+            hits |= u32::from(v == t) << j;
+        }
+    }
+    hits
+}
+
+#[cfg(target_arch = "x86_64")]
+fn avx2() -> bool {
+    use std::sync::OnceLock;
+    static AVX2: OnceLock<bool> = OnceLock::new();
+    *AVX2.get_or_init(|| std::arch::is_x86_feature_detected!("avx2"))
+}
+
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use std::arch::x86_64::*;
+
+    /// [`super::find`] for one-byte values, 32 pairs a step.
+    ///
+    /// # Safety
+    /// AVX2 must be available, and `1 <= lo < hi <= m` with `m - lo < g.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn find_u8(g: &[u8], m: usize, lo: usize, hi: usize, targets: &[u32]) -> u32 {
+        debug_assert!(lo >= 1 && lo < hi && hi <= m && m - lo < g.len());
+        let base = g.as_ptr();
+        let reverse = _mm256_setr_epi8(
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+            6, 5, 4, 3, 2, 1, 0,
+        );
+        let mut wanted = [_mm256_setzero_si256(); super::TARGETS];
+        for (w, &t) in wanted.iter_mut().zip(targets) {
+            *w = _mm256_set1_epi8(t as u8 as i8);
+        }
+        let wanted = &wanted[..targets.len()];
+        let mut acc = [_mm256_setzero_si256(); super::TARGETS];
+        let mut a = lo;
+        while a + 32 <= hi {
+            let x = _mm256_loadu_si256(base.add(a) as *const __m256i);
+            let y = _mm256_loadu_si256(base.add(m - a - 31) as *const __m256i);
+            let y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0b01_00_11_10);
+            let v = _mm256_xor_si256(x, y);
+            for (acc, want) in acc.iter_mut().zip(wanted) {
+                *acc = _mm256_or_si256(*acc, _mm256_cmpeq_epi8(v, *want));
+            }
+            a += 32;
+        }
+        collect(&acc, targets, 8) | super::find_portable(g, m, a, hi, targets)
+    }
+
+    /// The hit bits of the accumulators, without targets too wide for values of `bits` bits
+    /// (the comparisons saw them truncated).
+    #[target_feature(enable = "avx2")]
+    unsafe fn collect(acc: &[__m256i], targets: &[u32], bits: u32) -> u32 {
+        let mut hits = 0u32;
+        for (j, (acc, &t)) in acc.iter().zip(targets).enumerate() {
+            if t >> bits == 0 && _mm256_testz_si256(*acc, *acc) == 0 {
+                hits |= 1 << j;
+            }
+        }
+        hits
+    }
+
+    /// [`super::find`] for two-byte values, 16 pairs a step.
+    ///
+    /// # Safety
+    /// AVX2 must be available, and `1 <= lo < hi <= m` with `m - lo < g.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn find_u16(g: &[u16], m: usize, lo: usize, hi: usize, targets: &[u32]) -> u32 {
+        debug_assert!(lo >= 1 && lo < hi && hi <= m && m - lo < g.len());
+        let base = g.as_ptr();
+        // Reverses the eight 16-bit values of each 128-bit half.
+        let reverse = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        let mut wanted = [_mm256_setzero_si256(); super::TARGETS];
+        for (w, &t) in wanted.iter_mut().zip(targets) {
+            *w = _mm256_set1_epi16(t as u16 as i16);
+        }
+        let wanted = &wanted[..targets.len()];
+        let mut acc = [_mm256_setzero_si256(); super::TARGETS];
+        let mut a = lo;
+        while a + 16 <= hi {
+            let x = _mm256_loadu_si256(base.add(a) as *const __m256i);
+            let y = _mm256_loadu_si256(base.add(m - a - 15) as *const __m256i);
+            let y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0b01_00_11_10);
+            let v = _mm256_xor_si256(x, y);
+            for (acc, want) in acc.iter_mut().zip(wanted) {
+                *acc = _mm256_or_si256(*acc, _mm256_cmpeq_epi16(v, *want));
+            }
+            a += 16;
+        }
+        collect(&acc, targets, 16) | super::find_portable(g, m, a, hi, targets)
+    }
+
+    /// The bits `1 << (g[a] ^ g[m - a])` for `lo <= a < hi`, all XORs below `2^xor_bits <= 64`.
+    ///
+    /// # Safety
+    /// AVX2 must be available, and `1 <= lo < hi <= m` with `m - lo < g.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn pairs_avx2(g: &[u8], m: usize, lo: usize, hi: usize, xor_bits: u32) -> u64 {
+        debug_assert!(lo >= 1 && lo < hi && hi <= m && m - lo < g.len());
+        let groups = match xor_bits {
+            0..=3 => 1,
+            4 => 2,
+            5 => 4,
+            _ => 8,
+        };
+        let base = g.as_ptr();
+        // Byte i of `reverse` picks byte 15 - i within each 128-bit half.
+        let reverse = _mm256_setr_epi8(
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+            6, 5, 4, 3, 2, 1, 0,
+        );
+        // 1 << (v & 7) for v < 8, and for v in 8..16 the same bit of the next byte.
+        let low_bits = _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0,
+            0, 0, 0, 0, 0, 0, 0,
+        );
+        let high_bits = _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4,
+            8, 16, 32, 64, -128,
+        );
+        let seven = _mm256_set1_epi8(7);
+        let mut acc = [_mm256_setzero_si256(); 8];
+        let mut a = lo;
+        while a + 32 <= hi {
+            let x = _mm256_loadu_si256(base.add(a) as *const __m256i);
+            // g[m - a - 31 ..= m - a], reversed so that lane i holds g[m - a - i].
+            let y = _mm256_loadu_si256(base.add(m - a - 31) as *const __m256i);
+            let y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0b01_00_11_10);
+            let v = _mm256_xor_si256(x, y);
+            if groups <= 2 {
+                acc[0] = _mm256_or_si256(acc[0], _mm256_shuffle_epi8(low_bits, v));
+                acc[1] = _mm256_or_si256(acc[1], _mm256_shuffle_epi8(high_bits, v));
+            } else {
+                let bit = _mm256_shuffle_epi8(low_bits, _mm256_and_si256(v, seven));
+                let group = _mm256_and_si256(_mm256_srli_epi16(v, 3), seven);
+                for (k, acc) in acc.iter_mut().enumerate().take(groups) {
+                    let here = _mm256_cmpeq_epi8(group, _mm256_set1_epi8(k as i8));
+                    *acc = _mm256_or_si256(*acc, _mm256_and_si256(bit, here));
+                }
+            }
+            a += 32;
+        }
+        let mut found = 0u64;
+        for (k, acc) in acc.iter().enumerate().take(groups.max(2)) {
+            let mut bytes = [0u8; 32];
+            _mm256_storeu_si256(bytes.as_mut_ptr() as *mut __m256i, *acc);
+            let byte = bytes.iter().fold(0u8, |x, &b| x | b);
+            found |= u64::from(byte) << (8 * k);
+        }
+        while a < hi {
+            found |= 1u64 << (g[a] ^ g[m - a]);
+            a += 1;
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The target search agrees with the plain loop, for both widths.
+        #[test]
+        fn find_agrees_with_the_plain_loop(
+            values in prop::collection::vec(0u16..300, 200..600),
+            targets in prop::collection::vec(0u32..300, 1..=TARGETS),
+            lo in 1usize..40,
+            span in 0usize..250,
+        ) {
+            let m = values.len() - 1;
+            let hi = (lo + span).min(m / 2 + 1).max(lo);
+            prop_assert_eq!(find(&values, m, lo, hi, &targets), find_portable(&values, m, lo, hi, &targets));
+            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+            prop_assert_eq!(find(&bytes, m, lo, hi, &targets), find_portable(&bytes, m, lo, hi, &targets));
+        }
+
+        /// The byte kernel marks the same values as the plain loop.
+        #[test]
+        fn bytes_agree_with_the_plain_loop(
+            values in prop::collection::vec(0u16..3000, 200..600),
+            lo in 1usize..40,
+            span in 0usize..250,
+        ) {
+            let m = values.len() - 1;
+            let hi = (lo + span).min(m / 2 + 1).max(lo);
+            let mut present = vec![0u8; 1 << 16];
+            pairs_bytes(&values, m, lo, hi, &mut present);
+            let mut plain = [0u64; 64];
+            portable(&values, m, lo, hi, &mut plain);
+            for v in 0..4096usize {
+                prop_assert_eq!(present[v] == 1, plain[v / 64] >> (v % 64) & 1 == 1, "v = {}", v);
+            }
+        }
+
+        /// The fast path and the plain loop find the same set.
+        #[test]
+        fn fast_and_portable_agree(
+            values in prop::collection::vec(0u8..64, 200..600),
+            bits in 1u32..=6,
+            lo in 1usize..40,
+            span in 0usize..250,
+        ) {
+            let g: Vec<u8> = values.iter().map(|v| v & ((1u8 << bits) - 1)).collect();
+            let m = g.len() - 1;
+            let hi = (lo + span).min(m / 2 + 1).max(lo);
+            let mut fast = [0u64; 2];
+            pairs(&g, m, lo, hi, &mut fast, bits);
+            let mut plain = [0u64; 2];
+            portable(&g, m, lo, hi, &mut plain);
+            prop_assert_eq!(fast, plain);
+        }
+    }
+}

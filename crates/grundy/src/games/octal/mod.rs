@@ -1,0 +1,586 @@
+//! Octal and hexadecimal games (take-and-break games on heaps) and Grundy's game.
+//!
+//! A position is one or more heaps; a move takes `t` tokens from one heap and leaves what the
+//! code's digit `d_t` allows: nothing, one heap, two heaps or (hexadecimal) three non-empty heaps
+//! ([`code`]). Kayles is `0.77` (take one or two adjacent pins from a row, possibly splitting
+//! it), Dawson's Kayles `0.07`, Dawson's Chess `0.137`, every subtraction game with finite `S` a
+//! code of 3s (`S = {1, 3, 4}` is `0.3033`); Grundy's game splits a heap into two unequal heaps
+//! (Guy and Smith, *The G-values of various games*, Proc. Cambridge Philos. Soc. 52 (1956);
+//! Berlekamp, Conway and Guy, *Winning Ways*, ch. 4).
+//!
+//! A position's value is the XOR of its heaps' values (Sprague–Grundy), so everything rests on
+//! the sequence `G(n)` of one heap: [`engine`] computes it with the sparse-space method
+//! ([`sparse`]), the narrowest value width ([`values`]) and, for long runs, checkpoints
+//! ([`checkpoint`]); [`period`] finds periods and [`theory`] proves them with the periodicity
+//! theorem, after which a heap of any size is answered at once.
+
+pub mod checkpoint;
+pub mod code;
+pub mod engine;
+pub mod kernel;
+pub mod period;
+pub mod sparse;
+pub mod spec;
+pub mod theory;
+pub mod values;
+
+use crate::analysis::Periodicity;
+use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
+use crate::{Error, Result};
+use code::Rules;
+use engine::{Engine, Run};
+
+/// Positions with more moves than this are refused by `moves` (the list would not be read).
+pub const MAX_LISTED_MOVES: u128 = 1_000_000;
+/// Heaps below this are computed directly; larger ones need a proven period.
+pub const DIRECT_LIMIT: u64 = 1 << 26;
+/// How many values a query computes while looking for a proven period.
+pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
+/// Pair evaluations a query may spend (tens of seconds); `grundy period` has no such limit.
+pub const QUERY_BUDGET: u64 = 1 << 35;
+
+/// A heap game: its rules and the name it was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeapGame {
+    rules: Rules,
+    name: String,
+}
+
+impl HeapGame {
+    /// The game with these rules, called `name` in specs and output.
+    pub fn new(rules: Rules, name: impl Into<String>) -> Self {
+        HeapGame {
+            rules,
+            name: name.into(),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// What the game's sequence is called: the name and, for an alias, its code.
+    pub fn title(&self) -> String {
+        let code = self.code_spec();
+        if code == self.name {
+            code
+        } else {
+            format!("{} ({code})", self.name)
+        }
+    }
+
+    /// `octal:CODE`, `hex:CODE` or `grundy-game`.
+    pub fn code_spec(&self) -> String {
+        if self.rules.unequal() {
+            "grundy-game".into()
+        } else {
+            match self.rules.base() {
+                code::Base::Octal => format!("octal:{}", self.rules.code()),
+                code::Base::Hexadecimal => format!("hex:{}", self.rules.code()),
+            }
+        }
+    }
+
+    /// How many moves `position` has (an upper bound for splits), in `u128`.
+    fn move_count(&self, position: &[u64]) -> u128 {
+        let mut count = 0u128;
+        for &n in position {
+            let n = u128::from(n);
+            for kind in self.rules.kinds() {
+                let t = kind.take as u128;
+                count += match kind.heaps {
+                    0 | 1 => 1,
+                    2 => n.saturating_sub(t) / 2,
+                    _ => {
+                        let m = n.saturating_sub(t);
+                        m * m / 12 + m
+                    }
+                };
+            }
+        }
+        count
+    }
+}
+
+/// The position with heap `i` replaced by `parts` (no heap left: the position `0`).
+fn replace(position: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+    let mut to: Vec<u64> = position[..i].to_vec();
+    to.extend_from_slice(parts);
+    to.extend_from_slice(&position[i + 1..]);
+    if to.is_empty() {
+        to.push(0);
+    }
+    to
+}
+
+/// "heaps of 1 and 4", "heaps of 1, 2 and 4".
+fn heaps_text(parts: &[u64]) -> String {
+    match parts {
+        [a] => format!("a heap of {a}"),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
+            format!("heaps of {} and {last}", rest.join(", "))
+        }
+        [] => "nothing".into(),
+    }
+}
+
+impl Ruleset for HeapGame {
+    fn spec(&self) -> String {
+        self.name.clone()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::AtLeast(1)
+    }
+
+    fn position_hint(&self) -> String {
+        "heap sizes, like 3,5,6".into()
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        if self.move_count(position) > MAX_LISTED_MOVES {
+            return Err(Error::TooLarge(format!(
+                "this position has more than {MAX_LISTED_MOVES} moves to list"
+            )));
+        }
+        let mut moves = Vec::new();
+        for (i, &n) in position.iter().enumerate() {
+            let heap = i + 1;
+            for kind in self.rules.kinds() {
+                let t = kind.take as u64;
+                let mut push = |parts: &[u64]| {
+                    let description = match (t, parts.len()) {
+                        (_, 0) => format!("take all {t} from heap {heap}"),
+                        (0, _) => format!("split heap {heap} into {}", heaps_text(parts)),
+                        _ => format!("take {t} from heap {heap}, leaving {}", heaps_text(parts)),
+                    };
+                    moves.push(Move {
+                        to: replace(position, i, parts),
+                        description,
+                    });
+                };
+                match kind.heaps {
+                    0 if n == t => push(&[]),
+                    1 if n > t => push(&[n - t]),
+                    2 if n >= t + 2 => {
+                        let m = n - t;
+                        for a in 1..=m / 2 {
+                            if !(self.rules.unequal() && 2 * a == m) {
+                                push(&[a, m - a]);
+                            }
+                        }
+                    }
+                    3 if n >= t + 3 => {
+                        let m = n - t;
+                        for a in 1..=m / 3 {
+                            for b in a..=(m - a) / 2 {
+                                push(&[a, b, m - a - b]);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(moves)
+    }
+
+    fn default_template(&self) -> Option<Vec<Option<u64>>> {
+        Some(vec![None])
+    }
+
+    fn canonical(&self, position: &[u64]) -> Vec<u64> {
+        // The value is the XOR of the heaps' values: order does not matter, nor empty heaps.
+        let mut heaps: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        if heaps.is_empty() {
+            heaps.push(0);
+        }
+        heaps
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(HeapSolver {
+            game: self,
+            engine: Engine::new(self.rules.clone()),
+        }))
+    }
+
+    fn explain_move(&self, _position: &[u64], to: &[u64]) -> Option<String> {
+        let mut solver = HeapSolver {
+            game: self,
+            engine: Engine::new(self.rules.clone()),
+        };
+        let values: Vec<u64> = to
+            .iter()
+            .map(|&h| solver.heap(h).map(|(v, _)| v))
+            .collect::<Result<_>>()
+            .ok()?;
+        let terms: Vec<String> = to
+            .iter()
+            .zip(&values)
+            .map(|(h, v)| format!("G({h}) = {v}"))
+            .collect();
+        (values.iter().fold(0, |x, v| x ^ v) == 0).then(|| {
+            format!(
+                "after it the heaps' values are {}, whose nim-sum is 0",
+                terms.join(", ")
+            )
+        })
+    }
+
+    fn periodicity_proof(
+        &self,
+        template: &[Option<u64>],
+        from: u64,
+        values: &[u64],
+        periodicity: &Periodicity,
+    ) -> Option<String> {
+        // Along one heap with the others fixed, the values are G(n) XOR c: the same relation
+        // G(n + p) = G(n), so the theorem applies when the values start at heap 0.
+        if template.iter().filter(|c| c.is_none()).count() != 1 || from != 0 {
+            return None;
+        }
+        if periodicity.saltus != 0 {
+            return None;
+        }
+        let shape = engine::shape(&self.rules)?;
+        let proof = period::check(shape, values, periodicity.preperiod, periodicity.period)?;
+        Some(theory::proof_text(&self.rules, &proof))
+    }
+
+    fn sequence_notes(
+        &self,
+        template: &[Option<u64>],
+        from: u64,
+        values: &[u64],
+        periodicity: Option<&Periodicity>,
+    ) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let Some(p) = periodicity.filter(|p| p.saltus == 0 && p.preperiod > from) {
+            notes.push(format!(
+                "last exception: n = {} (the last n with G(n) != G(n + {}))",
+                p.preperiod - 1,
+                p.period
+            ));
+        }
+        // Rare values are a property of G itself: only along a single heap from heap 0.
+        if template.len() == 1 && from == 0 && values.len() > 1 {
+            let takes = self.rules.takes(2);
+            if !takes.is_empty() {
+                let split = sparse::choose(
+                    &takes,
+                    values.len(),
+                    |n| values[n] as u32,
+                    sparse::Split::DEFAULT,
+                );
+                notes.push(theory::rare_note(&split, values));
+            }
+        }
+        notes
+    }
+}
+
+/// What a period search found.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PeriodReport {
+    /// The game as named (e.g. `kayles`).
+    pub game: String,
+    /// Its code spec (e.g. `octal:0.77`).
+    pub code: String,
+    /// How many values are computed: `G(0..computed)`.
+    pub computed: u64,
+    /// The values a checkpoint brought (0 without one).
+    pub resumed_from: u64,
+    /// The proven period, if any.
+    pub proof: Option<period::Proof>,
+    /// The proof in words.
+    pub proof_text: Option<String>,
+    /// Without a proof: the period the last quarter of the values shows, and its start.
+    pub observed: Option<(u64, u64)>,
+    /// Why no proof can come, for games the theorem does not cover.
+    pub not_covered: Option<String>,
+    /// The largest value and the first `n` with it.
+    pub max_value: u64,
+    /// Where the largest value first occurs.
+    pub max_at: u64,
+    /// The rare/common split in use.
+    pub split: String,
+    /// How many rare positions there are among `1..computed`.
+    pub rare_count: u64,
+    /// The rare positions `(n, G(n))`: the first [`RARE_LISTED`] (and the last one).
+    pub rare: Vec<(u64, u64)>,
+    /// Why the last checkpoint save failed, if it did (the result is still printed).
+    pub save_error: Option<String>,
+}
+
+/// How many rare positions a report lists.
+pub const RARE_LISTED: usize = 1000;
+
+/// Options of [`period_search`].
+#[derive(Debug, Clone, Copy)]
+pub struct SearchOptions<'a> {
+    /// Compute at most `G(0..to)`.
+    pub to: u64,
+    /// Stop once a period is proven.
+    pub stop_at_proof: bool,
+    /// A checkpoint file and the seconds between saves.
+    pub checkpoint: Option<(&'a std::path::Path, f64)>,
+}
+
+/// Computes the values of `game`'s heaps until a period is proven (or to `options.to`),
+/// resuming from and saving to a checkpoint if one is given; `progress` gets
+/// `(values computed, to)`.
+pub fn period_search(
+    game: &HeapGame,
+    options: &SearchOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<PeriodReport> {
+    let code = game.code_spec();
+    let to = options.to;
+    if to > engine::MAX_LEN {
+        return Err(Error::TooLarge(format!(
+            "--to {to} is beyond the engine's limit of {} values",
+            engine::MAX_LEN
+        )));
+    }
+    let mut engine = match options.checkpoint {
+        Some((path, _)) => {
+            checkpoint::check_writable(path)?;
+            checkpoint::load(path, &game.rules, &code)?
+                .unwrap_or_else(|| Engine::new(game.rules.clone()))
+        }
+        None => Engine::new(game.rules.clone()),
+    };
+    let resumed_from = engine.len();
+    let run = Run {
+        stop_at_proof: options.stop_at_proof,
+        ..Run::default()
+    };
+    let mut last_save = std::time::Instant::now();
+    let mut save_error = None;
+    loop {
+        let done = engine.len() >= to || (options.stop_at_proof && engine.proof().is_some());
+        if done {
+            break;
+        }
+        let step = (engine.len() / 16).max(engine::BLOCK as u64 * 8);
+        let target = to.min(engine.len() + step);
+        engine.extend(target, &run, &mut |n| progress(n, to))?;
+        if let Some((path, every)) = options.checkpoint {
+            if save_error.is_none() && last_save.elapsed().as_secs_f64() >= every {
+                if let Err(e) = checkpoint::save(path, &code, &engine) {
+                    save_error = Some(e.to_string());
+                }
+                last_save = std::time::Instant::now();
+            }
+        }
+    }
+    if let Some((path, _)) = options.checkpoint {
+        if save_error.is_none() {
+            save_error = checkpoint::save(path, &code, &engine)
+                .err()
+                .map(|e| e.to_string());
+        }
+    }
+    let computed = engine.len();
+    let (mut max_value, mut max_at) = (0, 0);
+    for n in 0..computed {
+        let v = u64::from(engine.get(n));
+        if v > max_value {
+            (max_value, max_at) = (v, n);
+        }
+    }
+    let rare_positions = engine.rare_positions();
+    let mut rare: Vec<(u64, u64)> = rare_positions
+        .iter()
+        .take(RARE_LISTED)
+        .map(|&n| (n as u64, u64::from(engine.get(n as u64))))
+        .collect();
+    if rare_positions.len() > RARE_LISTED {
+        let n = *rare_positions.last().expect("not empty") as u64;
+        rare.push((n, u64::from(engine.get(n))));
+    }
+    let proof = engine.proof();
+    let not_covered = engine::shape(&game.rules).is_none().then(|| {
+        "the periodicity theorem does not cover Grundy's game (its two-heap splits must be unequal)"
+            .to_string()
+    });
+    Ok(PeriodReport {
+        game: game.name.clone(),
+        code,
+        computed,
+        resumed_from,
+        proof_text: proof.map(|p| theory::proof_text(&game.rules, &p)),
+        observed: if proof.is_none() {
+            engine.observed_period()
+        } else {
+            None
+        },
+        proof,
+        not_covered,
+        max_value,
+        max_at,
+        split: engine.split().describe(),
+        rare_count: rare_positions.len() as u64,
+        rare,
+        save_error,
+    })
+}
+
+/// Values of heaps from the engine, and of larger heaps through a proven period.
+struct HeapSolver<'a> {
+    game: &'a HeapGame,
+    engine: Engine,
+}
+
+impl HeapSolver<'_> {
+    /// `G(n)` and, when a proven period answered, the proof.
+    fn heap(&mut self, n: u64) -> Result<(u64, Option<period::Proof>)> {
+        if n < self.engine.len() {
+            return Ok((u64::from(self.engine.get(n)), None));
+        }
+        if let Some(proof) = self.engine.proof() {
+            return Ok((u64::from(self.engine.get(proof.reduce(n))), Some(proof)));
+        }
+        if n >= DIRECT_LIMIT && engine::shape(&self.game.rules).is_none() {
+            return Err(Error::TooLarge(format!(
+                "heaps of {} beyond {DIRECT_LIMIT} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal)",
+                self.game.name
+            )));
+        }
+        let run = Run {
+            stop_at_proof: true,
+            budget: QUERY_BUDGET,
+        };
+        let target = if n < DIRECT_LIMIT {
+            // Grow geometrically, so a sequence of queries costs what one long run costs.
+            (n + 1).max(2 * self.engine.len()).min(DIRECT_LIMIT)
+        } else {
+            PERIOD_SEARCH_LIMIT
+        };
+        self.engine.extend(target, &run, &mut |_| {})?;
+        if n < self.engine.len() {
+            return Ok((u64::from(self.engine.get(n)), None));
+        }
+        match self.engine.proof() {
+            Some(proof) => Ok((u64::from(self.engine.get(proof.reduce(n))), Some(proof))),
+            None if n < DIRECT_LIMIT => unreachable!("the engine reached n or proved a period"),
+            None => Err(Error::TooLarge(format!(
+                "no period of {} is proven within the first {PERIOD_SEARCH_LIMIT} values, and heaps beyond {DIRECT_LIMIT} are only answered through one (`grundy period {} --to N` searches further)",
+                self.game.name,
+                self.game.name
+            ))),
+        }
+    }
+}
+
+impl Solver for HeapSolver<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        Ok(self.evaluate(position)?.value)
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let mut value = 0;
+        let mut reduced = Vec::new();
+        let mut used = None;
+        for &n in position {
+            let (v, proof) = self.heap(n)?;
+            value ^= v;
+            if let Some(proof) = proof {
+                reduced.push(format!("{n} -> {}", proof.reduce(n)));
+                used = Some(proof);
+            }
+        }
+        let method = match used {
+            Some(proof) => format!(
+                "{} (heap {} reduced by the period)",
+                theory::proof_text(&self.game.rules, &proof),
+                reduced.join(", ")
+            ),
+            None if position.len() == 1 => "computed value (sparse-space engine)".into(),
+            None => "nim-sum of the heaps' computed values (sparse-space engine)".into(),
+        };
+        Ok(Evaluation { value, method })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::{solver_for, SearchSolver};
+
+    fn kayles() -> HeapGame {
+        HeapGame::new(Rules::parse("0.77", code::Base::Octal).unwrap(), "kayles")
+    }
+
+    #[test]
+    fn moves_read_like_sentences() {
+        let game = kayles();
+        let moves = game.moves(&[3, 5]).unwrap();
+        let texts: Vec<&str> = moves.iter().map(|m| m.description.as_str()).collect();
+        assert!(texts.contains(&"take 1 from heap 1, leaving heaps of 1 and 1"));
+        assert!(texts.contains(&"take 2 from heap 2, leaving a heap of 3"));
+        assert!(texts.contains(&"take 2 from heap 2, leaving heaps of 1 and 2"));
+        let m = moves
+            .iter()
+            .find(|m| m.description == "take 1 from heap 2, leaving heaps of 1 and 3")
+            .unwrap();
+        assert_eq!(m.to, vec![3, 1, 3]);
+        let all = game.moves(&[2]).unwrap();
+        let last = all
+            .iter()
+            .find(|m| m.description == "take all 2 from heap 1")
+            .unwrap();
+        assert_eq!(last.to, vec![0]);
+        let grundy = HeapGame::new(Rules::grundy_game(), "grundy-game");
+        let split: Vec<String> = grundy
+            .moves(&[6])
+            .unwrap()
+            .into_iter()
+            .map(|m| m.description)
+            .collect();
+        assert_eq!(
+            split,
+            vec![
+                "split heap 1 into heaps of 1 and 5",
+                "split heap 1 into heaps of 2 and 4"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_solver_agrees_with_the_search_over_moves() {
+        for code in ["0.77", "0.137", "4.7", "0.F"] {
+            let base = if code == "0.F" {
+                code::Base::Hexadecimal
+            } else {
+                code::Base::Octal
+            };
+            let game = HeapGame::new(Rules::parse(code, base).unwrap(), code);
+            let mut fast = solver_for(&game);
+            let mut search = SearchSolver::new(&game);
+            for position in [vec![7], vec![3, 4], vec![1, 2, 6], vec![9, 0, 2]] {
+                assert_eq!(
+                    fast.value(&position).unwrap(),
+                    search.value(&position).unwrap(),
+                    "{code} {position:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn kayles_far_away_is_answered_by_the_proven_period() {
+        let game = kayles();
+        let mut solver = solver_for(&game);
+        let far = solver.evaluate(&[1_000_000_000_000_000_000]).unwrap();
+        // 10^18 = 71 + 12 q + r: 10^18 - 71 = 999999999999999929 = 12 * 83333333333333327 + 5.
+        let mut engine = Engine::new(game.rules.clone());
+        engine.extend(100, &Run::default(), &mut |_| {}).unwrap();
+        assert_eq!(far.value, u64::from(engine.get(76)));
+        assert!(far.method.contains("period 12"), "{}", far.method);
+    }
+}

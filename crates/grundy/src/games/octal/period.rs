@@ -1,0 +1,280 @@
+//! Finding a period in the computed values and proving it with the periodicity theorem (stated
+//! and proved in [`super::theory`]).
+//!
+//! The engine asks [`Watch::observe`] after every new value. Now and then (each time the table
+//! grew by an eighth, unless the candidate it has still holds) the watch looks for the smallest
+//! `p` for which the last quarter of the values repeats `p` earlier, and walks back to the first `n0` from which `G(n + p) = G(n)`
+//! holds up to the end. From then on each new value is compared with the one `p` before it
+//! (a mismatch at `n` moves `n0` to `n - p + 1`), and as soon as the values reach the theorem's
+//! bound the period is proven, at the exact first length where the theorem applies to this
+//! candidate.
+
+use serde::Serialize;
+
+use super::values::Value;
+
+/// A period proven by the periodicity theorem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Proof {
+    /// The period `p`.
+    pub period: u64,
+    /// The preperiod `n0`: `G(n + p) = G(n)` for every `n >= n0`, and not for `n0 - 1`.
+    pub preperiod: u64,
+    /// The values `G(0..checked_to)` the proof used (the theorem's range plus one period).
+    pub checked_to: u64,
+}
+
+impl Proof {
+    /// The last `n` with `G(n) != G(n + p)` (none when the sequence is periodic from 0).
+    pub fn last_exception(&self) -> Option<u64> {
+        self.preperiod.checked_sub(1)
+    }
+
+    /// The `n'` in the preperiod or the first period with `G(n') = G(n)`.
+    pub fn reduce(&self, n: u64) -> u64 {
+        let (e, p) = (self.preperiod, self.period);
+        if n < e + p {
+            n
+        } else {
+            e + (n - e) % p
+        }
+    }
+}
+
+/// What the theorem needs of a game: the last non-zero digit `k` and the most heaps `j` a move
+/// leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    /// `k`, the position of the last non-zero digit.
+    pub last_digit: u64,
+    /// `j`, the most heaps a move leaves (at least 1 in the formula).
+    pub heaps: u64,
+}
+
+impl Shape {
+    /// The end `N` of the range `n0 <= n < N` on which `G(n + p) = G(n)` must be checked:
+    /// `j * n0 + (j - 1) * p + k` with `n0` at least 1, and past every heap size `<= k` (a move
+    /// that empties a heap of exactly `t` tokens exists at `t` only). `None` on overflow.
+    pub fn bound(&self, n0: u64, p: u64) -> Option<u64> {
+        let j = self.heaps.max(1);
+        let n = j
+            .checked_mul(n0.max(1))?
+            .checked_add((j - 1).checked_mul(p)?)?
+            .checked_add(self.last_digit)?;
+        Some(n.max(self.last_digit + 1))
+    }
+
+    /// How many values `G(0..len)` the theorem needs for `(n0, p)`: `bound + p`.
+    pub fn needed(&self, n0: u64, p: u64) -> Option<u64> {
+        self.bound(n0, p)?.checked_add(p)
+    }
+}
+
+/// The smallest `p` for which the last quarter of `values` repeats `p` earlier, and the first
+/// `n0` from which `values[n + p] = values[n]` holds to the end.
+pub fn tail_period<V: Value>(values: &[V]) -> Option<(usize, usize)> {
+    let len = values.len();
+    let window = (len / 4).max(4);
+    if len < window + 1 {
+        return None;
+    }
+    'period: for p in 1..=len - window {
+        for j in 1..=window {
+            if values[len - j] != values[len - j - p] {
+                continue 'period;
+            }
+        }
+        let mut n0 = len - window - p;
+        while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+            n0 -= 1;
+        }
+        return Some((p, n0));
+    }
+    None
+}
+
+/// Watches the values as they are computed; see the module documentation.
+#[derive(Debug, Clone)]
+pub struct Watch {
+    shape: Option<Shape>,
+    candidate: Option<(usize, usize)>,
+    /// Whether the candidate failed since the last scan.
+    failed: bool,
+    next_scan: usize,
+    proof: Option<Proof>,
+}
+
+impl Watch {
+    /// A watch for a game the theorem covers (`Some(shape)`), or one that never proves.
+    pub fn new(shape: Option<Shape>) -> Self {
+        Watch {
+            shape,
+            candidate: None,
+            failed: false,
+            next_scan: 8,
+            proof: None,
+        }
+    }
+
+    /// The proof, once found.
+    pub fn proof(&self) -> Option<Proof> {
+        self.proof
+    }
+
+    /// Looks at the newest value (the last of `values`).
+    #[inline]
+    pub fn observe<V: Value>(&mut self, values: &[V]) {
+        let Some(shape) = self.shape else { return };
+        if self.proof.is_some() {
+            return;
+        }
+        let len = values.len();
+        if let Some((p, n0)) = &mut self.candidate {
+            let x = len - 1;
+            if x >= *p && values[x] != values[x - *p] {
+                *n0 = x - *p + 1;
+                self.failed = true;
+            }
+        }
+        if len >= self.next_scan {
+            self.next_scan = len + len / 8 + 1;
+            if self.candidate.is_none() || self.failed {
+                self.failed = false;
+                if let Some(found) = tail_period(values) {
+                    self.candidate = Some(found);
+                }
+            }
+        }
+        if let Some((p, n0)) = self.candidate {
+            if shape
+                .needed(n0 as u64, p as u64)
+                .is_some_and(|needed| len as u64 >= needed)
+            {
+                self.proof = Some(Proof {
+                    period: smallest_period(values, n0, p) as u64,
+                    preperiod: n0 as u64,
+                    checked_to: shape.needed(n0 as u64, p as u64).expect("checked"),
+                });
+            }
+        }
+    }
+
+    /// Forgets the candidate and proof and looks again from `values` (after loading a table).
+    pub fn restart<V: Value>(&mut self, values: &[V]) {
+        self.candidate = None;
+        self.failed = false;
+        self.proof = None;
+        self.next_scan = values.len();
+        if !values.is_empty() {
+            self.observe(values);
+        }
+    }
+}
+
+/// The smallest divisor `d` of `p` with `values[n + d] = values[n]` for `n0 <= n < n0 + p`,
+/// given that `p` is a period from `n0` on: then `d` is one too, from the same `n0` (a value
+/// before `n0` that repeated `d` later would repeat `p` later as well).
+fn smallest_period<V: Value>(values: &[V], n0: usize, p: usize) -> usize {
+    (1..p)
+        .filter(|d| p % d == 0)
+        .find(|&d| (n0..n0 + p).all(|n| values[n] == values[n + d]))
+        .unwrap_or(p)
+}
+
+/// Whether `values` (from `G(0)`) prove period `p` from `n0` by the theorem: `G(n + p) = G(n)`
+/// for every `n0 <= n < bound` with every such value present. Returns the proof.
+pub fn check(shape: Shape, values: &[u64], n0: u64, p: u64) -> Option<Proof> {
+    if p == 0 {
+        return None;
+    }
+    let needed = shape.needed(n0, p)?;
+    if (values.len() as u64) < needed {
+        return None;
+    }
+    let bound = (needed - p) as usize;
+    let (n0, p) = (n0 as usize, p as usize);
+    (n0..bound)
+        .all(|n| values[n] == values[n + p])
+        .then_some(Proof {
+            period: p as u64,
+            preperiod: n0 as u64,
+            checked_to: needed,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bound_is_the_theorem_s_range() {
+        let octal = Shape {
+            last_digit: 2,
+            heaps: 2,
+        };
+        // Kayles: n0 = 71, p = 12, k = 2: check n < 2 * 71 + 12 + 2 = 156, needing G(0..168).
+        assert_eq!(octal.bound(71, 12), Some(156));
+        assert_eq!(octal.needed(71, 12), Some(168));
+        // n0 = 0 is used as 1 (a part of size n0 - p... must stay a heap).
+        assert_eq!(octal.bound(0, 3), Some(2 + 3 + 2));
+        let hex = Shape {
+            last_digit: 1,
+            heaps: 3,
+        };
+        assert_eq!(hex.bound(10, 4), Some(30 + 8 + 1));
+        let subtraction = Shape {
+            last_digit: 5,
+            heaps: 1,
+        };
+        assert_eq!(subtraction.bound(0, 7), Some(6));
+        assert_eq!(octal.bound(u64::MAX, 1), None);
+    }
+
+    #[test]
+    fn tail_period_finds_the_smallest_period_and_its_start() {
+        let mut values: Vec<u8> = vec![9, 8, 7];
+        for _ in 0..20 {
+            values.extend([1, 2, 1, 3]);
+        }
+        assert_eq!(tail_period(&values), Some((4, 3)));
+        let check_values: Vec<u64> = values.iter().map(|&v| u64::from(v)).collect();
+        let shape = Shape {
+            last_digit: 1,
+            heaps: 2,
+        };
+        let proof = check(shape, &check_values, 3, 4).unwrap();
+        assert_eq!(
+            (proof.period, proof.preperiod, proof.checked_to),
+            (4, 3, 15)
+        );
+        assert_eq!(proof.last_exception(), Some(2));
+        assert_eq!(
+            proof.reduce(1_000_000_000_000),
+            3 + (1_000_000_000_000 - 3) % 4
+        );
+        assert!(check(shape, &check_values, 2, 4).is_none());
+        assert_eq!(tail_period(&[1u8, 2, 3]), None);
+    }
+
+    #[test]
+    fn the_watch_proves_at_the_first_length_the_theorem_allows() {
+        let shape = Shape {
+            last_digit: 1,
+            heaps: 2,
+        };
+        let mut watch = Watch::new(Some(shape));
+        let mut values: Vec<u8> = vec![5, 6];
+        for n in 0..200 {
+            values.push([0, 1, 2][n % 3]);
+            watch.observe(&values);
+            if watch.proof().is_some() {
+                break;
+            }
+        }
+        let proof = watch.proof().unwrap();
+        assert_eq!((proof.period, proof.preperiod), (3, 2));
+        // n0 = 2, p = 3, k = 1: bound 2 * 2 + 3 + 1 = 8, needed 11 values.
+        assert_eq!(values.len(), 11);
+        assert_eq!(proof.checked_to, 11);
+    }
+}

@@ -1,0 +1,135 @@
+//! Octal games: the table of known periods (Guy and Smith 1956, *Winning Ways* ch. 4, Gangolli
+//! and Plambeck 1989, Flammenkamp), recomputed and proven with the periodicity theorem, and the
+//! checks of the engine and of the theorem.
+
+use super::{cells, check, claim_rows, grid, Mode, PaperSection, Row, Steps, Table};
+use crate::games::octal::theory::{recompute, KNOWN};
+use crate::reproduce::Paper;
+use crate::Result;
+
+/// One table; no figures.
+pub(crate) const TABLES_AND_FIGURES: usize = 1;
+
+/// The most values computed per game of the table.
+fn limit(mode: Mode) -> u64 {
+    mode.pick(100_000, 1_000_000)
+}
+
+pub(crate) fn rows(mode: Mode) -> Vec<Row> {
+    vec![
+        check(
+            "The periodicity theorem (Guy and Smith 1956)",
+            "octal-periodicity-theorem",
+            &[("digits", "2")],
+            mode.pick(500, 2000),
+        ),
+        check(
+            "The periodicity theorem, three heaps (hexadecimal codes)",
+            "octal-periodicity-theorem",
+            &[("digits", "1"), ("base", "hex")],
+            mode.pick(150, 400),
+        ),
+        check(
+            "G(n) = mex of the options (the engine against the rule)",
+            "octal-engine",
+            &[("digits", "2")],
+            mode.pick(300, 1000),
+        ),
+        check(
+            "The table of known periods",
+            "octal-known-periods",
+            &[],
+            limit(mode),
+        ),
+    ]
+}
+
+pub(crate) fn section(mode: Mode, steps: &mut Steps) -> Result<PaperSection> {
+    let claims = claim_rows(rows(mode), steps)?;
+    steps.start("known periods");
+    let limit = limit(mode);
+    let (mut rows, mut marked) = (Vec::new(), Vec::new());
+    let mut all_agree = true;
+    for (i, known) in KNOWN.iter().enumerate() {
+        let needed = known.values_needed().unwrap_or(u64::MAX);
+        let published = |e: Option<u64>| e.map_or("none".into(), |e| e.to_string());
+        let mut row = vec![
+            known.code.to_string(),
+            known.name.unwrap_or("").to_string(),
+            known.period.to_string(),
+            published(known.last_exception),
+            needed.to_string(),
+        ];
+        if needed > limit {
+            row.extend(cells([
+                "not recomputed here",
+                "",
+                "",
+                "needs more values than this run computes",
+            ]));
+        } else {
+            let found = recompute(known, limit)?;
+            match found.proof {
+                Some(p) => {
+                    let agrees = found.agrees() == Some(true);
+                    all_agree &= agrees;
+                    if p.period != known.period {
+                        marked.push((i, 5));
+                    }
+                    if p.last_exception() != known.last_exception {
+                        marked.push((i, 6));
+                    }
+                    row.extend([
+                        p.period.to_string(),
+                        published(p.last_exception()),
+                        p.checked_to.to_string(),
+                        if agrees { "yes" } else { "NO" }.to_string(),
+                    ]);
+                }
+                None => {
+                    all_agree = false;
+                    marked.push((i, 5));
+                    row.extend(cells([
+                        "not proven",
+                        "",
+                        found.computed.to_string().as_str(),
+                        "NO",
+                    ]));
+                }
+            }
+        }
+        row.push(known.source.to_string());
+        rows.push(row);
+    }
+    let header = [
+        "code",
+        "name",
+        "period (published)",
+        "last exception (published)",
+        "values the theorem needs",
+        "period (proven here)",
+        "last exception (proven here)",
+        "values used",
+        "agrees",
+        "source",
+    ];
+    let table = Table {
+        id: "octal-known-periods".into(),
+        title: "Known periods of octal games, recomputed and proven".into(),
+        note: format!(
+            "Each game is computed until the periodicity theorem proves its period: G(n + p) = G(n) for n0 <= n < 2 n0 + p + k (k the last non-zero digit) implies it for every n >= n0, so the run stops at 2 n0 + 2p + k values. Games needing more than {limit} values are not recomputed in this mode ({}); 0.1777 needs 443139470 values: `grundy period octal:0.1777 --to 4.5e8` (see BENCHMARKS.md for a run on this machine).",
+            mode.pick("the full report goes to 10^6", "see the command below")
+        ),
+        layout: grid(&header, rows.clone()),
+        data: grid(&header, rows),
+        agrees: Some(all_agree),
+        marked,
+    };
+    steps.finish();
+    Ok(PaperSection {
+        paper: Paper::Octal,
+        claims,
+        tables: vec![table],
+        figures: Vec::new(),
+    })
+}

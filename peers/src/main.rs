@@ -1,0 +1,49 @@
+//! grundy next to its peers, one module per comparison; each computes the same values with both,
+//! checks that they are equal, then times them in alternating runs.
+//!
+//! ```text
+//! cargo run --release --manifest-path peers/Cargo.toml -- octal [N] [RUNS] [CODES]
+//! cargo run --release --manifest-path peers/Cargo.toml -- octal-calibrate [N] [CODES]
+//! ```
+
+mod octal;
+
+use std::time::Instant;
+
+/// Wall and CPU seconds of `f` (CPU: this process, all threads, from /proc/self/stat).
+pub fn measure<T>(f: impl FnOnce() -> T) -> (T, f64, f64) {
+    let (wall, cpu) = (Instant::now(), cpu_seconds());
+    let out = f();
+    (out, wall.elapsed().as_secs_f64(), cpu_seconds() - cpu)
+}
+
+/// User + system CPU seconds of this process so far.
+pub fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which ends with ')'): utime is the 12th, stime the 13th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The median of a few numbers.
+pub fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.partial_cmp(b).expect("numbers"));
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.into());
+    let number = |s: String| grundy::number::parse_u64(&s).expect("a number") as usize;
+    match arg(0, "").as_str() {
+        "octal" => octal::compare(
+            number(arg(1, "10^6")),
+            number(arg(2, "3")),
+            &arg(3, "0.77,0.007,0.137"),
+        ),
+        "octal-calibrate" => octal::calibrate(number(arg(1, "10^5")), &arg(2, "0.77,0.007,0.137")),
+        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES]"),
+    }
+}
