@@ -158,9 +158,10 @@ pub struct SeqArgs {
     pub game: String,
     /// The position with one `_` where the coordinate varies; optional for one-pile games.
     pub position: Option<String>,
-    /// The last value of the varying coordinate.
+    /// The last value of the varying coordinate. Optional with --analyze for heap games
+    /// (octal, hex): then the values run to where the periodicity theorem proves the period.
     #[arg(long)]
-    pub to: String,
+    pub to: Option<String>,
     /// The first value (default: the smallest legal one).
     #[arg(long)]
     pub from: Option<String>,

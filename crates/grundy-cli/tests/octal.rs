@@ -36,6 +36,27 @@ fn seq_analyze_proves_the_period_of_0_127() {
     assert!(notes.iter().any(|n| n.as_str().unwrap().contains("46577")));
 }
 
+/// Without `--to`, `seq --analyze` of a heap game runs to where the period is proven: the
+/// issue's command, `grundy seq octal:0.127 --analyze`.
+#[test]
+fn seq_analyze_without_to_stops_at_the_proof() {
+    let v = json(&["seq", "octal:0.127", "--analyze"]);
+    assert_eq!(v["to"], 93166);
+    assert_eq!(v["analysis"]["proven"], true);
+    assert_eq!(v["analysis"]["period"], 4);
+    assert_eq!(v["analysis"]["preperiod"], 46578);
+    let kayles = json(&["seq", "kayles", "--analyze"]);
+    assert_eq!(kayles["analysis"]["proven"], true);
+    assert_eq!(kayles["analysis"]["period"], 12);
+    assert_eq!(kayles["analysis"]["preperiod"], 71);
+    fails(&["seq", "kayles"], "seq needs --to N");
+    fails(&["seq", "nim", "3,_"], "seq needs --to N");
+    fails(
+        &["seq", "grundy-game", "--analyze"],
+        "no theorem proves one for grundy-game",
+    );
+}
+
 #[test]
 fn period_reports_the_proof_and_the_rare_values() {
     let v = json(&["period", "dawson-kayles"]);

@@ -245,6 +245,18 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// For `seq --analyze` without `--to`: the last position of the sequence along `template`
+    /// (from its first position) for which the game's theory proves the periodicity, found by
+    /// computing values until a proof comes (heap games: the octal periodicity theorem);
+    /// `progress` gets the values computed. `None` (the default): no such search.
+    fn proof_end(
+        &self,
+        _template: &[Option<u64>],
+        _progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<u64>> {
+        None
+    }
+
     /// The template `seq` uses when no position is given, for a game with several coordinates
     /// whose sequence of interest is along one of them (a heap game: one heap, `_`). `None`
     /// (the default): only one-coordinate games have one.

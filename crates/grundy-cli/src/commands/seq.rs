@@ -13,7 +13,10 @@ use grundy::spec;
 
 pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
-    let to = number(&args.to)?;
+    let to = match &args.to {
+        Some(to) => number(to)?,
+        None => proof_end(&args, game.as_ref())?,
+    };
     let given_from = args.from.as_deref().map(number).transpose()?;
     let format = args.output.format();
     if args.analyze && matches!(format, Format::Csv | Format::Bfile) {
@@ -229,4 +232,25 @@ pub fn write_analysis(out: &mut dyn Write, report: &SequenceReport) -> Outcome {
         writeln!(out, "{note}")?;
     }
     Ok(())
+}
+
+/// `seq --analyze` without `--to`: the end of the values the game's theory needs to prove the
+/// period, when the game has such a search (heap games).
+fn proof_end(args: &SeqArgs, game: &dyn grundy::ruleset::Ruleset) -> Result<u64, Failure> {
+    let missing = || {
+        grundy::Error::Invalid(
+            "seq needs --to N (or, for a heap game such as octal:0.127, --analyze alone: the values up to where a period is proven)".into(),
+        )
+    };
+    if !args.analyze {
+        return Err(missing().into());
+    }
+    let template = match &args.position {
+        Some(text) => spec::parse_template(text)?,
+        None => query::default_template(game)?,
+    };
+    let spinner = crate::progress::bar(0, "seq: looking for a proven period");
+    let end = game.proof_end(&template, &mut |done| spinner.set_position(done));
+    spinner.finish_and_clear();
+    Ok(end.ok_or_else(missing)??)
 }

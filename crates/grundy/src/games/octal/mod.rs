@@ -251,6 +251,38 @@ impl Ruleset for HeapGame {
         Some(theory::proof_text(&self.rules, &proof))
     }
 
+    fn proof_end(
+        &self,
+        template: &[Option<u64>],
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<u64>> {
+        if template.iter().filter(|c| c.is_none()).count() != 1 {
+            return None;
+        }
+        if engine::shape(&self.rules).is_none() {
+            return Some(Err(Error::Invalid(format!(
+                "seq --analyze without --to stops where a period is proven, and no theorem proves one for {}; give --to",
+                self.spec()
+            ))));
+        }
+        let options = SearchOptions {
+            to: PROOF_SEARCH_LEN,
+            stop_at_proof: true,
+            checkpoint: None,
+        };
+        Some(
+            period_search(self, &options, &mut |n, _| progress(n)).and_then(|report| {
+                match report.proof {
+                    Some(proof) => Ok(proof.checked_to - 1),
+                    None => Err(Error::TooLarge(format!(
+                        "no period proven within {} values (the limit of seq --analyze without --to); give --to, or use `grundy period` with a checkpoint",
+                        report.computed
+                    ))),
+                }
+            }),
+        )
+    }
+
     fn sequence_notes(
         &self,
         template: &[Option<u64>],
@@ -320,6 +352,11 @@ pub struct PeriodReport {
 pub const RARE_LISTED: usize = 1000;
 
 /// Options of [`period_search`].
+/// How far `seq --analyze` without `--to` computes looking for a proof (4 bytes a value at most:
+/// 1 GiB).
+pub const PROOF_SEARCH_LEN: u64 = 1 << 28;
+
+/// How [`period_search`] runs.
 #[derive(Debug, Clone, Copy)]
 pub struct SearchOptions<'a> {
     /// Compute at most `G(0..to)`.
