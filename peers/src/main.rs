@@ -4,9 +4,15 @@
 //! ```text
 //! cargo run --release --manifest-path peers/Cargo.toml -- octal [N] [RUNS] [CODES]
 //! cargo run --release --manifest-path peers/Cargo.toml -- octal-calibrate [N] [CODES]
+//! cargo run --release --manifest-path peers/Cargo.toml -- subtraction GRUNDY_BIN [N] [RUNS] [SETS]
 //! ```
+//!
+//! `subtraction` times the whole `grundy seq` command (a release binary, e.g.
+//! `target/release/grundy`) against plain loops over the peers writing the same output; SETS
+//! are separated by `;`, e.g. `1,3,4;7,8,15,21,33,36,39,40,42,58`.
 
 mod octal;
+mod subtraction;
 
 use std::time::Instant;
 
@@ -23,7 +29,12 @@ pub fn cpu_seconds() -> f64 {
     // Fields after the command name (which ends with ')'): utime is the 12th, stime the 13th.
     let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     (ticks(11) + ticks(12)) / 100.0
 }
 
@@ -44,6 +55,13 @@ fn main() {
             &arg(3, "0.77,0.007,0.137"),
         ),
         "octal-calibrate" => octal::calibrate(number(arg(1, "10^5")), &arg(2, "0.77,0.007,0.137")),
-        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES]"),
+        "subtraction" => subtraction::compare(
+            &arg(1, "target/release/grundy"),
+            number(arg(2, "10^8")) as u64,
+            number(arg(3, "3")),
+            &arg(4, "1,3,4;7,8,15,21,33,36,39,40,42,58"),
+        ),
+        "run" => subtraction::run(&arg(1, ""), &arg(2, ""), number(arg(3, "0")) as u64, &arg(4, "bfile")),
+        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES] | subtraction GRUNDY_BIN [N] [RUNS] [SETS]"),
     }
 }

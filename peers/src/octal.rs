@@ -43,7 +43,10 @@ fn grundy_values(code: &str, n: usize) -> Vec<u32> {
 fn equal(code: &str, ours: &[u32], theirs: &[u16]) {
     assert_eq!(ours.len(), theirs.len());
     if let Some(i) = (0..ours.len()).find(|&i| ours[i] != u32::from(theirs[i])) {
-        panic!("{code}: G({i}) is {} for grundy, {} for ogs", ours[i], theirs[i]);
+        panic!(
+            "{code}: G({i}) is {} for grundy, {} for ogs",
+            ours[i], theirs[i]
+        );
     }
 }
 
@@ -96,9 +99,17 @@ pub fn compare(n: usize, runs: usize, codes: &str) {
             if run == 0 {
                 equal(code, &ours, &theirs);
             }
-            eprintln!("{code} run {run}: ogs {:.2} s, grundy {:.2} s", ogs_wall[run], our_wall[run]);
+            eprintln!(
+                "{code} run {run}: ogs {:.2} s, grundy {:.2} s",
+                ogs_wall[run], our_wall[run]
+            );
         }
-        let list = |xs: &[f64]| xs.iter().map(|x| format!("{x:.2}")).collect::<Vec<_>>().join(", ");
+        let list = |xs: &[f64]| {
+            xs.iter()
+                .map(|x| format!("{x:.2}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let (ow, oc, gw, gc) = (
             median(ogs_wall.clone()),
             median(ogs_cpu),
