@@ -197,6 +197,7 @@ fn game(rng: &mut Rng, files: &Files) -> String {
                     rng.pick(&["floor", "ceil", "up", ""])
                 ),
                 "mark-t" => format!("mark-t:t={}", number(rng)),
+                "octal" | "hex" => format!("{family}:{}", code(rng, family == "hex")),
                 "graph-nim" => {
                     let edges: Vec<String> = (0..1 + rng.below(4))
                         .map(|_| {
@@ -220,11 +221,41 @@ fn game(rng: &mut Rng, files: &Files) -> String {
     }
 }
 
+/// An octal or hexadecimal code: mostly a valid one of 1 to 4 digits, sometimes a long one,
+/// a digit out of range, or no point.
+fn code(rng: &mut Rng, hex: bool) -> String {
+    let digits: &[&str] = if hex {
+        &["0", "1", "3", "7", "8", "f", "F", "g"]
+    } else {
+        &["0", "1", "2", "3", "4", "7", "8"]
+    };
+    let len = if rng.chance(5) {
+        100 + rng.below(70_000) as usize
+    } else {
+        1 + rng.below(4) as usize
+    };
+    let body: String = (0..len).map(|_| *rng.pick(digits)).collect();
+    let head = *rng.pick(&["0.", "4.", ".", "", "code=0.", "1.", "0.."]);
+    format!("{head}{body}")
+}
+
 /// A position or template for `game`: a few coordinates (sometimes thousands), `_` sometimes.
-/// Sharing Nim and Graph Nim get small piles (or huge ones): with four piles of a few hundred
-/// an accepted question can take minutes, which is valid but not what a fuzz case is for.
+/// Sharing Nim, Graph Nim and heap games get small piles (or huge ones): with four piles of a
+/// few hundred an accepted question can take minutes, which is valid but not what a fuzz case
+/// is for.
 fn position(rng: &mut Rng, blanks: usize, game: &str) -> String {
-    let small_piles = game.starts_with("sharing-nim") || game.starts_with("graph-nim");
+    // Heap games too: `remoteness kayles 19,32` explores about a million multisets of heaps.
+    let heap_game = [
+        "octal",
+        "hex",
+        "kayles",
+        "dawson",
+        "double-kayles",
+        "grundy-game",
+    ]
+    .iter()
+    .any(|name| game.starts_with(name));
+    let small_piles = game.starts_with("sharing-nim") || game.starts_with("graph-nim") || heap_game;
     if rng.chance(5) {
         return rng
             .pick(&["", ",", "_,_,_", "a", "1,,2", "-1,2", "1;2", "(1,2)"])
@@ -238,11 +269,16 @@ fn position(rng: &mut Rng, blanks: usize, game: &str) -> String {
     let mut parts: Vec<String> = (0..len)
         .map(|_| {
             if len > 100 || rng.chance(80) {
-                rng.below(if len > 100 { 4 } else { 40 }).to_string()
+                rng.below(match (len > 100, heap_game) {
+                    (true, _) => 4,
+                    (false, true) => 16,
+                    (false, false) => 40,
+                })
+                .to_string()
             } else {
                 let n = number(rng);
                 match grundy::number::parse_u64(&n) {
-                    Ok(x) if small_piles && x >= 30 => (x % 30).to_string(),
+                    Ok(x) if small_piles && x >= cap => (x % cap).to_string(),
                     _ => n,
                 }
             }

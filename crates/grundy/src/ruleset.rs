@@ -183,6 +183,14 @@ pub trait Ruleset: Send + Sync {
         Ok(self.moves(position)?.into_iter().map(|m| m.to).collect())
     }
 
+    /// The form in which explorations of the whole game graph (remoteness, generations,
+    /// conjunctive compounds) store a position. The default is the position itself; a game may
+    /// merge positions whose game trees are the same up to renaming (heap games: the order of
+    /// the heaps and empty heaps), which [`Ruleset::canonical`] need not promise.
+    fn explored_form(&self, position: &[u64]) -> Position {
+        position.to_vec()
+    }
+
     /// A position with the same value, used to share work (the default is the position itself).
     fn canonical(&self, position: &[u64]) -> Position {
         position.to_vec()

@@ -58,7 +58,15 @@ pub fn explore(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameGraph<Vec<u64>>> {
     let limit = check_explorable(ruleset, start, limit)?;
-    GameGraph::explore_with_progress(start.to_vec(), limit, |p| ruleset.options(p), progress)
+    GameGraph::explore_with_progress(
+        ruleset.explored_form(start),
+        limit,
+        |p| {
+            let options = ruleset.options(p)?;
+            Ok(options.iter().map(|o| ruleset.explored_form(o)).collect())
+        },
+        progress,
+    )
 }
 
 /// A move with the remoteness of the position it reaches.
@@ -104,7 +112,9 @@ pub fn remoteness(
     let r = solve::remoteness(&graph)?;
     let mut moves = Vec::new();
     for m in ruleset.moves(position)? {
-        let remote = r[graph.index_of(&m.to).expect("every option was explored")];
+        let remote = r[graph
+            .index_of(&ruleset.explored_form(&m.to))
+            .expect("every option was explored")];
         moves.push(RemoteMove {
             best: remote + 1 == r[0],
             to: m.to,

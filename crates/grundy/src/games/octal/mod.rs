@@ -126,6 +126,39 @@ fn heaps_text(parts: &[u64]) -> String {
     }
 }
 
+impl HeapGame {
+    /// Every move of `position`: `visit(heap index, tokens taken, heaps left)`, heap by heap,
+    /// then by the code's move kinds.
+    fn each_move(&self, position: &[u64], visit: &mut dyn FnMut(usize, u64, &[u64])) {
+        for (i, &n) in position.iter().enumerate() {
+            for kind in self.rules.kinds() {
+                let t = kind.take as u64;
+                match kind.heaps {
+                    0 if n == t => visit(i, t, &[]),
+                    1 if n > t => visit(i, t, &[n - t]),
+                    2 if n >= t + 2 => {
+                        let m = n - t;
+                        for a in 1..=m / 2 {
+                            if !(self.rules.unequal() && 2 * a == m) {
+                                visit(i, t, &[a, m - a]);
+                            }
+                        }
+                    }
+                    3 if n >= t + 3 => {
+                        let m = n - t;
+                        for a in 1..=m / 3 {
+                            for b in a..=(m - a) / 2 {
+                                visit(i, t, &[a, b, m - a - b]);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
 impl Ruleset for HeapGame {
     fn spec(&self) -> String {
         self.name.clone()
@@ -146,49 +179,58 @@ impl Ruleset for HeapGame {
             )));
         }
         let mut moves = Vec::new();
-        for (i, &n) in position.iter().enumerate() {
+        self.each_move(position, &mut |i, t, parts| {
             let heap = i + 1;
-            for kind in self.rules.kinds() {
-                let t = kind.take as u64;
-                let mut push = |parts: &[u64]| {
-                    let description = match (t, parts.len()) {
-                        (_, 0) => format!("take all {t} from heap {heap}"),
-                        (0, _) => format!("split heap {heap} into {}", heaps_text(parts)),
-                        _ => format!("take {t} from heap {heap}, leaving {}", heaps_text(parts)),
-                    };
-                    moves.push(Move {
-                        to: replace(position, i, parts),
-                        description,
-                    });
-                };
-                match kind.heaps {
-                    0 if n == t => push(&[]),
-                    1 if n > t => push(&[n - t]),
-                    2 if n >= t + 2 => {
-                        let m = n - t;
-                        for a in 1..=m / 2 {
-                            if !(self.rules.unequal() && 2 * a == m) {
-                                push(&[a, m - a]);
-                            }
-                        }
-                    }
-                    3 if n >= t + 3 => {
-                        let m = n - t;
-                        for a in 1..=m / 3 {
-                            for b in a..=(m - a) / 2 {
-                                push(&[a, b, m - a - b]);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
+            let description = match (t, parts.len()) {
+                (_, 0) => format!("take all {t} from heap {heap}"),
+                (0, _) => format!("split heap {heap} into {}", heaps_text(parts)),
+                _ => format!("take {t} from heap {heap}, leaving {}", heaps_text(parts)),
+            };
+            moves.push(Move {
+                to: replace(position, i, parts),
+                description,
+            });
+        });
         Ok(moves)
+    }
+
+    fn options(&self, position: &[u64]) -> Result<Vec<Vec<u64>>> {
+        if self.move_count(position) > MAX_LISTED_MOVES {
+            return Err(Error::TooLarge(format!(
+                "this position has more than {MAX_LISTED_MOVES} moves to list"
+            )));
+        }
+        let mut options = Vec::new();
+        self.each_move(position, &mut |i, _, parts| {
+            options.push(replace(position, i, parts))
+        });
+        Ok(options)
     }
 
     fn default_template(&self) -> Option<Vec<Option<u64>>> {
         Some(vec![None])
+    }
+
+    /// When one token may be taken leaving one heap (`d_1` has 2), every heap can shrink one
+    /// token at a time down to 1, so every choice of heaps `1 <= a_i <= h_i` is reachable: at
+    /// least the product of the heaps `h`, divided by the orderings one multiset may stand for
+    /// (`k!` for `k` heaps), positions being explored as multisets.
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        if self.rules.digit(1) & 2 == 0 {
+            return 1;
+        }
+        let heaps = position.iter().filter(|&&h| h > 0);
+        let (mut product, mut orderings) = (1u128, 1u128);
+        for (i, &h) in heaps.enumerate() {
+            product = product.saturating_mul(u128::from(h));
+            orderings = orderings.saturating_mul(i as u128 + 1);
+        }
+        (product / orderings).max(1)
+    }
+
+    /// A position is a multiset of non-empty heaps: the same game tree in any order.
+    fn explored_form(&self, position: &[u64]) -> Vec<u64> {
+        self.canonical(position)
     }
 
     fn canonical(&self, position: &[u64]) -> Vec<u64> {
@@ -551,6 +593,47 @@ mod tests {
 
     fn kayles() -> HeapGame {
         HeapGame::new(Rules::parse("0.77", code::Base::Octal).unwrap(), "kayles")
+    }
+
+    /// Explorations store multisets of heaps; the up-front lower bound never exceeds what an
+    /// exploration finds, and remoteness is the same for any order of the heaps.
+    #[test]
+    fn explorations_merge_heap_orders_and_the_bound_is_below_the_count() {
+        for code in ["0.77", "0.2", "0.137", "4.7", "0.6"] {
+            let game = HeapGame::new(Rules::parse(code, code::Base::Octal).unwrap(), "g");
+            for position in [vec![3, 5], vec![6, 2, 4], vec![1, 9], vec![7, 7, 3]] {
+                let graph =
+                    crate::solve::evolution::explore(&game, &position, 1 << 20, &mut |_, _| {})
+                        .unwrap();
+                assert!(
+                    game.reachable_at_least(&position) <= graph.len() as u128,
+                    "{code} {position:?}: bound {} > {}",
+                    game.reachable_at_least(&position),
+                    graph.len()
+                );
+                let mut reversed = position.clone();
+                reversed.reverse();
+                let r = |p: &[u64]| {
+                    crate::solve::evolution::remoteness(&game, p, 1 << 20, &mut |_, _| {})
+                        .unwrap()
+                        .remoteness
+                };
+                assert_eq!(r(&position), r(&reversed), "{code} {position:?}");
+                // The graph of ordered positions, unmerged, gives the same remoteness.
+                let raw = crate::solve::GameGraph::explore_with_progress(
+                    position.clone(),
+                    1 << 20,
+                    |p| game.options(p),
+                    &mut |_, _| {},
+                )
+                .unwrap();
+                assert_eq!(
+                    crate::solve::remoteness(&raw).unwrap()[0],
+                    r(&position),
+                    "{code} {position:?}"
+                );
+            }
+        }
     }
 
     #[test]
