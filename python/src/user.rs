@@ -155,16 +155,23 @@ impl Rules {
         };
         drop(argument);
         if let Ok(list) = result.cast_exact::<PyList>() {
-            // The length is read again at every step: reading an option that is not an int can
-            // run Python code (`__index__`), which may change the list.
+            // Reading an option that is not an int can run Python code (`__index__`), which may
+            // change the list: the length is read again after such an option.
+            let mut len = list.len();
             let mut i = 0;
-            while i < list.len() {
+            while i < len {
                 // SAFETY: `i` is below the list's length, so the item is a live (borrowed)
                 // reference, used before any Python code runs.
                 let item = unsafe {
                     Borrowed::from_ptr(py, ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t))
                 };
-                take(heap_option(item)?)?;
+                match exact_int(item) {
+                    Some(m) => take(m)?,
+                    None => {
+                        take(position::coordinate(&item.to_owned())?)?;
+                        len = list.len();
+                    }
+                }
                 i += 1;
             }
         } else if let Ok(tuple) = result.cast_exact::<PyTuple>() {
@@ -215,19 +222,29 @@ impl Rules {
 /// An option of a heap game as a `u64`: an exact `int` read directly, anything else (and any
 /// failure, for its message) through [`position::coordinate`].
 fn heap_option(item: Borrowed<'_, '_, PyAny>) -> PyResult<u64> {
-    // SAFETY: `item` is a live reference; reading an exact int runs no Python code.
+    match exact_int(item) {
+        Some(m) => Ok(m),
+        // Owned, since `__index__` may drop the container's reference.
+        None => position::coordinate(&item.to_owned()),
+    }
+}
+
+/// An exact `int` from 0 to 2^64-1, read without running Python code; `None` for anything else.
+fn exact_int(item: Borrowed<'_, '_, PyAny>) -> Option<u64> {
+    // SAFETY: `item` is a live reference; reading an exact int runs no Python code, and an
+    // error it sets (a negative or too large int) is cleared here.
     unsafe {
         let ptr = item.as_ptr();
-        if ffi::Py_TYPE(ptr) == &raw mut ffi::PyLong_Type {
-            let m = ffi::PyLong_AsUnsignedLongLong(ptr);
-            if m != u64::MAX || ffi::PyErr_Occurred().is_null() {
-                return Ok(m);
-            }
-            ffi::PyErr_Clear();
+        if ffi::Py_TYPE(ptr) != &raw mut ffi::PyLong_Type {
+            return None;
         }
+        let m = ffi::PyLong_AsUnsignedLongLong(ptr);
+        if m != u64::MAX || ffi::PyErr_Occurred().is_null() {
+            return Some(m);
+        }
+        ffi::PyErr_Clear();
+        None
     }
-    // Owned, since `__index__` may drop the container's reference.
-    position::coordinate(&item.to_owned())
 }
 
 /// Locks a game's engine; a lock already held on this thread means the game's own function
