@@ -94,7 +94,10 @@ class Game:
 
         The dense engine computes the values in increasing order into a table (kept between
         calls), with the mex taken in Rust: no recursion, and faster than a memoised Python
-        function. An option not below ``n`` is a ``ValueError``.
+        function. An option not below ``n`` is a ``ValueError``. ``options`` may return any
+        iterable of ints; a ``list`` or ``tuple`` of ``int`` is the fastest. The table starts
+        narrow (values below 64); when a heap has more than 63 options it is computed again on a
+        wide one, so ``options`` is called a second time for the heaps before that one.
 
         >>> import grundy
         >>> halve_or_take_one = grundy.Game.heap(lambda n: [n - 1, n // 2] if n > 1 else [0] * n)

@@ -5,7 +5,8 @@ use grundy::analysis::GapStats;
 use grundy::count::nim::{self, By, NimCount};
 use grundy::games::{subdivision, takeaway};
 use grundy::query;
-use grundy::verify::{self as claims_of, Params};
+use grundy::registry;
+use grundy::verify::Params;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -94,14 +95,14 @@ pub fn verify<'py>(
     to: &Bound<'py, PyAny>,
     params: Vec<(String, Bound<'py, PyAny>)>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let claim = claims_of::find_claim(claim).map_err(to_python)?;
+    let claim = registry::find_claim(claim).map_err(to_python)?;
     let to = number(to)?;
     let pairs = params
         .iter()
         .map(|(key, value)| Ok((key.clone(), value.str()?.to_string())))
         .collect::<PyResult<Vec<_>>>()?;
-    let params = Params::new(claim, pairs).map_err(to_python)?;
     let verdict = compute(py, true, |signals| {
+        let params = Params::new(claim, pairs)?;
         (claim.check)(&params, to, &mut |_| signals.check_or_unwind())
     })?;
     let dict = PyDict::new(py);
@@ -128,16 +129,18 @@ pub fn claims() -> Vec<(
     &'static str,
     Vec<(&'static str, &'static str)>,
 )> {
-    claims_of::claims()
-        .map(|c| (c.name, c.statement, c.source, c.range, c.params.to_vec()))
+    registry::claims()
+        .map(|c| {
+            let params = c.params.iter().map(|p| (p.name, p.meaning)).collect();
+            (c.name, c.statement, c.source, c.range, params)
+        })
         .collect()
 }
 
 /// Every game family: `(name, keys, summary)`.
 #[pyfunction]
 pub fn families() -> Vec<(&'static str, Vec<&'static str>, &'static str)> {
-    grundy::spec::FAMILIES
-        .iter()
+    registry::families()
         .map(|f| (f.name, f.keys.to_vec(), f.summary))
         .collect()
 }

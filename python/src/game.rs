@@ -419,7 +419,9 @@ impl Game {
                 (template, from, values, None)
             }
         };
-        let report = query::analyze(ruleset, &template, from, &values);
+        let report = compute(py, !self.calls_python(), |_| {
+            query::analyze(ruleset, &template, from, &values)
+        })?;
         let a = &report.analysis;
         let dict = PyDict::new(py);
         dict.set_item("game", ruleset.spec())?;

@@ -5,7 +5,9 @@
 //!   a line of play of a million moves needs no recursion, a cycle is an error, and a play that
 //!   never ends stops at the engine's limit on positions.
 //! - [`HeapGame`] (`Game.heap(fn)`): one heap, `fn(n)` returns smaller heaps; the dense engine
-//!   computes the values in increasing order into a table.
+//!   computes the values in increasing order into a table, narrow (values below 64, no
+//!   allocation per position) until a heap has more than 63 options, then wide. Per position the
+//!   package adds little to the call of `fn` itself ([`Rules::heap_options`]).
 //!
 //! Both are [`Ruleset`]s, so every question the library answers (moves, sequences, tables,
 //! analyses, sums with built-in games) works on them. Their engine is kept between calls (a
@@ -14,6 +16,7 @@
 //! function raises, the exception is kept for the caller ([`compute::keep`]) and the engine is
 //! replaced by a fresh one, since values computed after the failure are wrong.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 
 use grundy::ruleset::{Arity, BlockSink, Evaluation, Move, Ruleset, Solver};
@@ -21,6 +24,8 @@ use grundy::solve::{DenseGame, DenseSolver, MemoSolver};
 use grundy::{Error, Game, Result};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+use pyo3::{ffi, Borrowed};
 
 use crate::compute;
 use crate::position::{self, Shape};
@@ -107,10 +112,26 @@ impl Rules {
         Ok(options)
     }
 
-    /// The options of heap `n`, each checked to be smaller than `n`.
+    /// The options of heap `n`, each checked to be smaller than `n`: the lean path of
+    /// `Game.heap`, where the function's call is most of the cost. The int argument is made
+    /// directly, the call goes through `PyObject_CallFunctionObjArgs` (no argument tuple; CPython
+    /// makes it a vectorcall), a returned `list` or `tuple` is read by index, and every option
+    /// that is an `int` is read straight into a `u64`; anything else goes the generic way.
     fn heap_options(&self, n: u64, mut visit: impl FnMut(u64)) -> Result<()> {
-        self.each_option(&[n], |_, option| {
-            let m = option[0];
+        if compute::pending() {
+            return Err(Error::Invalid("stopped by a Python exception".into()));
+        }
+        Python::attach(|py| self.heap_options_attached(py, n, &mut visit)).map_err(compute::keep)
+    }
+
+    /// [`Rules::heap_options`] on a thread already attached, the failure not yet kept.
+    fn heap_options_attached(
+        &self,
+        py: Python<'_>,
+        n: u64,
+        visit: &mut impl FnMut(u64),
+    ) -> PyResult<()> {
+        let mut take = |m: u64| {
             if m >= n {
                 return Err(PyValueError::new_err(format!(
                     "the options of heap {n} must be smaller heaps, but one is {m} (Game.heap needs every option of n below n; Game.from_options takes any game)"
@@ -118,7 +139,57 @@ impl Rules {
             }
             visit(m);
             Ok(())
-        })
+        };
+        let argument = n.into_pyobject(py)?;
+        // SAFETY: both pointers are live objects and the argument list ends with a null pointer;
+        // the call returns a new reference or null with an exception set.
+        let result = unsafe {
+            Bound::from_owned_ptr_or_err(
+                py,
+                ffi::PyObject_CallFunctionObjArgs(
+                    self.function.as_ptr(),
+                    argument.as_ptr(),
+                    std::ptr::null_mut::<ffi::PyObject>(),
+                ),
+            )?
+        };
+        drop(argument);
+        if let Ok(list) = result.cast_exact::<PyList>() {
+            // Reading an option that is not an int can run Python code (`__index__`), which may
+            // change the list: the length is read again after such an option.
+            let mut len = list.len();
+            let mut i = 0;
+            while i < len {
+                // SAFETY: `i` is below the list's length, so the item is a live (borrowed)
+                // reference, used before any Python code runs.
+                let item = unsafe {
+                    Borrowed::from_ptr(py, ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t))
+                };
+                match exact_int(item) {
+                    Some(m) => take(m)?,
+                    None => {
+                        take(position::coordinate(&item.to_owned())?)?;
+                        len = list.len();
+                    }
+                }
+                i += 1;
+            }
+        } else if let Ok(tuple) = result.cast_exact::<PyTuple>() {
+            for item in tuple.iter_borrowed() {
+                take(heap_option(item)?)?;
+            }
+        } else {
+            let items = result.try_iter().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "the options function returned {} for {n}; it must return an iterable of positions",
+                    result.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string()),
+                ))
+            })?;
+            for item in items {
+                take(heap_option(item?.as_borrowed())?)?;
+            }
+        }
+        Ok(())
     }
 
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
@@ -145,6 +216,34 @@ impl Rules {
             Some(Shape::Int) => "an int".into(),
             _ => "a tuple of ints".into(),
         }
+    }
+}
+
+/// An option of a heap game as a `u64`: an exact `int` read directly, anything else (and any
+/// failure, for its message) through [`position::coordinate`].
+fn heap_option(item: Borrowed<'_, '_, PyAny>) -> PyResult<u64> {
+    match exact_int(item) {
+        Some(m) => Ok(m),
+        // Owned, since `__index__` may drop the container's reference.
+        None => position::coordinate(&item.to_owned()),
+    }
+}
+
+/// An exact `int` from 0 to 2^64-1, read without running Python code; `None` for anything else.
+fn exact_int(item: Borrowed<'_, '_, PyAny>) -> Option<u64> {
+    // SAFETY: `item` is a live reference; reading an exact int runs no Python code, and an
+    // error it sets (a negative or too large int) is cleared here.
+    unsafe {
+        let ptr = item.as_ptr();
+        if ffi::Py_TYPE(ptr) != &raw mut ffi::PyLong_Type {
+            return None;
+        }
+        let m = ffi::PyLong_AsUnsignedLongLong(ptr);
+        if m != u64::MAX || ffi::PyErr_Occurred().is_null() {
+            return Some(m);
+        }
+        ffi::PyErr_Clear();
+        None
     }
 }
 
@@ -249,21 +348,81 @@ impl Solver for KeptSearch<'_> {
     }
 }
 
-/// The most heaps [`HeapGame`] computes: its table keeps 8 bytes a value (the values of a
+/// The most heaps [`HeapGame`] computes: its table keeps up to 8 bytes a value (the values of a
 /// function's game have no bound known in advance).
 pub const MAX_HEAP: u64 = 1 << 28;
 
-/// The library's view of a user's heap game for the dense engine.
-pub struct DenseCalls(Arc<Rules>);
+/// The most options a position may have for [`HeapGame`]'s first table: the mex of at most 63
+/// values is at most 63, so the values fit the engine's narrow path (a 64-bit mask, no
+/// allocation per position, 6 bits a value).
+const NARROW_OPTIONS: u64 = 63;
+
+/// The library's view of a user's heap game for the dense engine. A game is first computed on a
+/// narrow table (value bound 63); the first position with more than [`NARROW_OPTIONS`] options
+/// sets `too_many`, after which the narrow table is wrong from that position on and the
+/// function is no longer called for it; [`KeptTable`] then moves to a wide table (no bound),
+/// computed again from the start.
+///
+/// Its options are only asked for by the engine kept in [`HeapGame`], which only runs inside
+/// [`KeptTable::with_table`], attached to the interpreter: so the calls use the thread's
+/// attachment instead of attaching again for every position.
+pub struct DenseCalls {
+    rules: Arc<Rules>,
+    narrow: bool,
+    too_many: Arc<AtomicBool>,
+    /// Set by the first Python exception (kept by [`compute::keep`]): the function is not
+    /// called again by this engine, which [`KeptTable::with_table`] then discards.
+    stopped: AtomicBool,
+}
+
+impl DenseCalls {
+    fn new(rules: Arc<Rules>, narrow: bool) -> Self {
+        DenseCalls {
+            rules,
+            narrow,
+            too_many: Arc::new(AtomicBool::new(false)),
+            stopped: AtomicBool::new(false),
+        }
+    }
+}
 
 impl DenseGame for DenseCalls {
     fn value_bound(&self) -> u64 {
-        u64::MAX
+        if self.narrow {
+            NARROW_OPTIONS
+        } else {
+            u64::MAX
+        }
     }
 
-    fn for_each_option(&self, n: u64, visit: impl FnMut(u64)) {
-        // A failure is kept by `each_option`; the solver sees it and discards the table.
-        let _ = self.0.heap_options(n, visit);
+    fn for_each_option(&self, n: u64, mut visit: impl FnMut(u64)) {
+        if self.stopped.load(Ordering::Relaxed) || self.too_many.load(Ordering::Relaxed) {
+            return;
+        }
+        // SAFETY: this engine only runs inside `KeptTable::with_table`, which holds the thread
+        // attached for the whole computation (the user's function may detach and attach again
+        // inside, but it returns attached); the token does not outlive this call.
+        let py = unsafe { Python::assume_attached() };
+        let result = if self.narrow {
+            let mut count = 0;
+            let result = self.rules.heap_options_attached(py, n, &mut |m| {
+                count += 1;
+                if count <= NARROW_OPTIONS {
+                    visit(m);
+                }
+            });
+            if count > NARROW_OPTIONS {
+                self.too_many.store(true, Ordering::Relaxed);
+            }
+            result
+        } else {
+            self.rules.heap_options_attached(py, n, &mut visit)
+        };
+        // The solver cannot see the failure; `with_table` does, and discards the table.
+        if let Err(error) = result {
+            compute::keep(error);
+            self.stopped.store(true, Ordering::Relaxed);
+        }
     }
 }
 
@@ -276,12 +435,12 @@ pub struct HeapGame {
 
 impl HeapGame {
     pub fn new(name: String, rules: Arc<Rules>) -> Self {
-        let dense = Mutex::new(DenseSolver::new(DenseCalls(rules.clone())));
+        let dense = Mutex::new(DenseSolver::new(DenseCalls::new(rules.clone(), true)));
         HeapGame { name, rules, dense }
     }
 
-    fn fresh(&self) -> DenseSolver<DenseCalls> {
-        DenseSolver::new(DenseCalls(self.rules.clone()))
+    fn fresh(&self, narrow: bool) -> DenseSolver<DenseCalls> {
+        DenseSolver::new(DenseCalls::new(self.rules.clone(), narrow))
     }
 }
 
@@ -329,18 +488,28 @@ impl KeptTable<'_> {
         Ok(())
     }
 
-    /// Runs `work` on the engine; a kept Python exception discards the engine's table.
+    /// Runs `work` on the engine (with the flag its narrow table sets when a position has too
+    /// many options); when the narrow table turns out too narrow, the engine becomes a wide one
+    /// and `work` runs again. A kept Python exception discards the engine's table.
     fn with_table<T>(
         &self,
-        work: impl FnOnce(&mut DenseSolver<DenseCalls>) -> Result<T>,
+        mut work: impl FnMut(&mut DenseSolver<DenseCalls>, &AtomicBool) -> Result<T>,
     ) -> Result<T> {
-        let mut dense = lock(&self.game.dense, || self.game.fresh())?;
-        let result = work(&mut dense);
-        if compute::pending() {
-            *dense = self.game.fresh();
-            return Err(Error::Invalid("stopped by a Python exception".into()));
-        }
-        result
+        let mut dense = lock(&self.game.dense, || self.game.fresh(true))?;
+        // Attached for the whole computation: `DenseCalls` relies on it.
+        Python::attach(|_| {
+            let too_many = dense.game().too_many.clone();
+            let mut result = work(&mut dense, &too_many);
+            if too_many.load(Ordering::Relaxed) && !compute::pending() {
+                *dense = self.game.fresh(false);
+                result = work(&mut dense, &AtomicBool::new(false));
+            }
+            if compute::pending() {
+                *dense = self.game.fresh(true);
+                return Err(Error::Invalid("stopped by a Python exception".into()));
+            }
+            result
+        })
     }
 }
 
@@ -348,7 +517,7 @@ impl Solver for KeptTable<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
         let n = position[0];
         self.check(n.saturating_add(1))?;
-        self.with_table(|dense| dense.value(n))
+        self.with_table(|dense, _| dense.value(n))
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
@@ -365,12 +534,22 @@ impl Solver for KeptTable<'_> {
         sink: &mut BlockSink,
     ) -> Result<()> {
         self.check(range.end)?;
-        self.with_table(|dense| {
-            dense.for_each_block(range, &mut |block| {
+        // The blocks handed out before the narrow table failed are right: the wide table goes
+        // on from the first block not handed out.
+        let mut done = range.start;
+        self.with_table(|dense, too_many| {
+            dense.for_each_block(done..range.end, &mut |block| {
                 if compute::pending() {
                     return Err(Error::Invalid("stopped by a Python exception".into()));
                 }
-                sink(block)
+                if too_many.load(Ordering::Relaxed) {
+                    return Err(Error::Invalid(
+                        "too many options for the narrow table".into(),
+                    ));
+                }
+                sink(block)?;
+                done += block.len() as u64;
+                Ok(())
             })
         })
     }

@@ -25,6 +25,15 @@ SEQUENCES = [
     ("sharing-nim", "0,3,_", 0, 200),
     ("sharing-nim", "0,1,2,_", 0, 14),
     ("graph-nim:edges=0>1,1>2,2-0", "1,0,_", 0, 14),
+    ("octal:0.137", "_", 0, 300),
+    ("octal:4.7", "_", 0, 300),
+    ("hex:0.F8", "_", 0, 300),
+    ("grundy-game", "_", 0, 300),
+    ("kayles", "_", 0, 300),
+    ("dawson-kayles", "_", 0, 300),
+    ("dawson-chess", "_", 0, 300),
+    ("double-kayles", "_", 0, 300),
+    ("kayles", "3,_", 0, 100),
 ]
 
 

@@ -173,3 +173,129 @@ def test_heap_values_widen_the_array_type():
     assert wide.dtype.name == "uint16" and wide.tolist() == list(range(301))
 
 
+
+
+def mex_table(options, n):
+    """SG(0..n) of a one-heap game, bottom-up in plain Python (the reference)."""
+    values = []
+    for m in range(n + 1):
+        seen = {values[o] for o in options(m)}
+        values.append(next(v for v in range(len(seen) + 1) if v not in seen))
+    return values
+
+
+def test_a_heap_game_of_a_million_positions_needs_no_recursion():
+    assert sys.getrecursionlimit() < 10**6
+    game = grundy.Game.heap(subtraction((1, 3, 4)))
+    assert game.seq(10**6).tolist() == grundy.Game("subtraction:s=1,3,4").seq(10**6).tolist()
+    assert game.value(10**6) == grundy.Game("subtraction:s=1,3,4").value(10**6)
+
+
+class Index:
+    """Not an int, but usable as one (like NumPy's integers)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        list,
+        tuple,
+        lambda xs: (x for x in xs),  # a generator
+        set,
+        lambda xs: dict.fromkeys(xs).keys(),
+        lambda xs: np.array(xs, dtype=np.int64),
+        lambda xs: [np.uint16(x) for x in xs],
+        lambda xs: tuple(Index(x) for x in xs),
+        lambda xs: [bool(x) if x < 2 else x for x in xs],
+        type("MyList", (list,), {}),  # subclasses go the generic way
+        type("MyTuple", (tuple,), {}),
+    ],
+)
+def test_heap_options_may_be_any_iterable_of_ints(shape):
+    rule = lambda n: [m for m in (n - 1, n - 2, n // 2) if 0 <= m < n]  # noqa: E731
+    game = grundy.Game.heap(lambda n: shape(rule(n)))
+    assert game.seq(300).tolist() == mex_table(rule, 300)
+    assert sorted(m.to for m in game.moves(10)) == [5, 8, 9]
+
+
+@pytest.mark.parametrize("shape", [list, tuple, iter])
+def test_bad_heap_options_are_errors(shape):
+    def bad(item):
+        return grundy.Game.heap(lambda n: shape([0, item]) if n else shape([]))
+
+    with pytest.raises(TypeError, match="must be an int, not float"):
+        bad(0.5).seq(5)
+    with pytest.raises(TypeError, match="must be an int, not str"):
+        bad("0").value(3)
+    with pytest.raises(ValueError, match="from 0 to 2\\^64-1, not -1"):
+        bad(-1).seq(5)
+    with pytest.raises(ValueError, match="from 0 to 2\\^64-1, not 18446744073709551616"):
+        bad(2**64).seq(5)
+    with pytest.raises(ValueError, match="options of heap 3 must be smaller heaps, but one is 3"):
+        grundy.Game.heap(lambda n: shape([n - 1, n]) if n > 2 else shape([])).seq(5)
+    with pytest.raises(ValueError, match="one is 18446744073709551615"):
+        bad(2**64 - 1).seq(5)
+    with pytest.raises(TypeError, match="returned NoneType for 0; it must return an iterable"):
+        grundy.Game.heap(lambda n: None).seq(5)
+
+
+def test_an_index_that_empties_the_list_it_is_read_from():
+    class Emptying:
+        def __init__(self, out):
+            self.out = out
+
+        def __index__(self):
+            self.out.clear()
+            return 0
+
+    def rule(n):
+        out = [0] if n else []
+        if n:
+            out.append(Emptying(out))
+            out.append(0)
+        return out
+
+    # the list is read again after each option: the option that emptied it is the last
+    assert grundy.Game.heap(rule).seq(5).tolist() == [0, 1, 1, 1, 1, 1]
+
+
+def test_positions_with_many_options_move_to_the_wide_table():
+    # SG(n) = n: the 64th position has 64 options and the value 64
+    assert grundy.Game.heap(range).seq(1000).tolist() == list(range(1001))
+
+    # many options but small values, from a position far into the sequence (past the first
+    # block handed out), then a value above 63 later
+    def rule(n):
+        out = [n - s for s in (1, 3, 4) if s <= n]
+        if n >= 70_000:
+            out += range(n - 100, n - 4)
+        if n >= 90_000:
+            out += range(n - 4000, n - 100)
+        return out
+
+    expected = mex_table(rule, 100_000)
+    assert max(expected) > 63
+    for game in (grundy.Game.heap(rule), grundy.Game.heap(rule)):
+        assert game.seq(100_000).tolist() == expected
+    game = grundy.Game.heap(rule)
+    assert game.value(100_000) == expected[-1]
+    assert game.seq(100_000, frm=99_000).tolist() == expected[99_000:]
+    assert [m.to for m in game.moves(5)] == [4, 2, 1]
+
+
+def test_exceptions_propagate_from_the_wide_table():
+    def rule(n):
+        if n == 500:
+            raise KeyError("no rule at 500")
+        return range(n)
+
+    game = grundy.Game.heap(rule)
+    with pytest.raises(KeyError, match="no rule at 500"):
+        game.seq(1000)
+    assert game.seq(499).tolist() == list(range(500))
