@@ -256,6 +256,7 @@ fn position(rng: &mut Rng, blanks: usize, game: &str) -> String {
     .iter()
     .any(|name| game.starts_with(name));
     let small_piles = game.starts_with("sharing-nim") || game.starts_with("graph-nim") || heap_game;
+    let cap = if heap_game { 16 } else { 30 };
     if rng.chance(5) {
         return rng
             .pick(&["", ",", "_,_,_", "a", "1,,2", "-1,2", "1;2", "(1,2)"])
