@@ -51,6 +51,9 @@ pub struct SequencePicture {
     highs: Vec<(f64, f64)>,
     lows: Vec<(f64, f64)>,
     current: Option<(u64, u64, u64)>,
+    /// Subtracted from every position drawn: `from` when positions pass 2^52, where `f64`
+    /// no longer tells neighbours apart (the axis title says so).
+    origin: u64,
     axes: Axes,
 }
 
@@ -58,13 +61,20 @@ impl SequencePicture {
     /// A picture of the values at `from..=to`, with these axis titles.
     pub fn new(from: u64, to: u64, x: &str, y: &str) -> Self {
         let len = to.saturating_sub(from).saturating_add(1);
+        let origin = if to > 1 << 52 { from } else { 0 };
+        let x = if origin > 0 {
+            format!("{x} - {origin}")
+        } else {
+            x.to_string()
+        };
         SequencePicture {
             next: from,
             run: len.div_ceil(MAX_POINTS).max(1),
             highs: Vec::new(),
             lows: Vec::new(),
             current: None,
-            axes: Axes::new(x, y, ""),
+            origin,
+            axes: Axes::new(&x, y, ""),
         }
     }
 
@@ -86,9 +96,10 @@ impl SequencePicture {
     }
 
     fn close(&mut self, start: u64, low: u64, high: u64) {
-        self.highs.push((start as f64, high as f64));
+        let x = (start - self.origin) as f64;
+        self.highs.push((x, high as f64));
         if self.run > 1 {
-            self.lows.push((start as f64, low as f64));
+            self.lows.push((x, low as f64));
         }
         self.current = None;
     }

@@ -259,3 +259,19 @@ fn bad_heap_game_input_is_refused() {
     );
     fails(&["moves", "kayles", "10^7"], "moves to list");
 }
+
+/// Many heaps: the list of moves is refused when it would hold more than 2^24 numbers (the
+/// 100,000-case fuzz run found `moves`, `play` and explorations of thousands of heaps running
+/// out of memory).
+#[test]
+fn move_lists_of_many_heaps_are_bounded() {
+    let heaps = vec!["3"; 6000].join(",");
+    fails(
+        &["moves", "double-kayles", &heaps],
+        "numbers a list of moves may hold",
+    );
+    fails(
+        &["remoteness", "kayles", &heaps],
+        "numbers a list of moves may hold",
+    );
+}

@@ -118,3 +118,29 @@ fn table_streams_json_and_csv_alike() {
         assert_eq!(row[1 + p[1] as usize], (p[0] ^ p[1] ^ 3).to_string());
     }
 }
+
+/// Positions past 2^52 are drawn relative to `--from` (f64 no longer separates neighbours
+/// there; the fuzzer found the picture of such a range exhausting memory).
+#[test]
+fn plots_of_huge_positions_are_drawn_from_the_first() {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("far.svg");
+    common::stdout(&[
+        "seq",
+        "subtraction:s=1,3,4",
+        "--from",
+        "10^18-50",
+        "--to",
+        "10^18",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        svg.contains("n - 999999999999999950"),
+        "the axis says where it starts"
+    );
+    assert!(svg.len() < 1 << 20, "{} bytes", svg.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -127,6 +127,18 @@ fn heaps_text(parts: &[u64]) -> String {
 }
 
 impl HeapGame {
+    /// Refuses a list of moves longer than [`MAX_LISTED_MOVES`] or holding more numbers than
+    /// [`crate::ruleset::MAX_LISTED_COORDINATES`] (each option has up to two heaps more).
+    fn check_listing(&self, position: &[u64]) -> Result<()> {
+        let count = self.move_count(position);
+        if count > MAX_LISTED_MOVES {
+            return Err(Error::TooLarge(format!(
+                "this position has more than {MAX_LISTED_MOVES} moves to list"
+            )));
+        }
+        crate::ruleset::check_listing(count, position.len() + 2)
+    }
+
     /// Every move of `position`: `visit(heap index, tokens taken, heaps left)`, heap by heap,
     /// then by the code's move kinds.
     fn each_move(&self, position: &[u64], visit: &mut dyn FnMut(usize, u64, &[u64])) {
@@ -173,11 +185,7 @@ impl Ruleset for HeapGame {
     }
 
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
-        if self.move_count(position) > MAX_LISTED_MOVES {
-            return Err(Error::TooLarge(format!(
-                "this position has more than {MAX_LISTED_MOVES} moves to list"
-            )));
-        }
+        self.check_listing(position)?;
         let mut moves = Vec::new();
         self.each_move(position, &mut |i, t, parts| {
             let heap = i + 1;
@@ -195,11 +203,7 @@ impl Ruleset for HeapGame {
     }
 
     fn options(&self, position: &[u64]) -> Result<Vec<Vec<u64>>> {
-        if self.move_count(position) > MAX_LISTED_MOVES {
-            return Err(Error::TooLarge(format!(
-                "this position has more than {MAX_LISTED_MOVES} moves to list"
-            )));
-        }
+        self.check_listing(position)?;
         let mut options = Vec::new();
         self.each_move(position, &mut |i, _, parts| {
             options.push(replace(position, i, parts))
