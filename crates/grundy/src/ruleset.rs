@@ -191,6 +191,13 @@ pub trait Ruleset: Send + Sync {
         position.to_vec()
     }
 
+    /// The options of a position in [`Ruleset::explored_form`], as explorations need them:
+    /// each option once up to that form (the default maps every option).
+    fn explored_options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        let options = self.options(position)?;
+        Ok(options.iter().map(|o| self.explored_form(o)).collect())
+    }
+
     /// A position with the same value, used to share work (the default is the position itself).
     fn canonical(&self, position: &[u64]) -> Position {
         position.to_vec()

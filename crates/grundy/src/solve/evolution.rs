@@ -61,10 +61,7 @@ pub fn explore(
     GameGraph::explore_with_progress(
         ruleset.explored_form(start),
         limit,
-        |p| {
-            let options = ruleset.options(p)?;
-            Ok(options.iter().map(|o| ruleset.explored_form(o)).collect())
-        },
+        |p| ruleset.explored_options(p),
         progress,
     )
 }

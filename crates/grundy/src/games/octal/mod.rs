@@ -237,6 +237,25 @@ impl Ruleset for HeapGame {
         self.canonical(position)
     }
 
+    /// Equal heaps give the same options up to order: the moves of one heap of each size, each
+    /// option as a multiset (a position of thousands of small heaps has a handful of them).
+    fn explored_options(&self, position: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let heaps = self.canonical(position);
+        let mut distinct = heaps.clone();
+        distinct.dedup();
+        let mut count = 0u128;
+        let mut options = Vec::new();
+        for &h in &distinct {
+            count += self.move_count(&[h]);
+            crate::ruleset::check_listing(count, heaps.len() + 2)?;
+            let at = heaps.binary_search(&h).expect("a heap of the position");
+            self.each_move(&[h], &mut |_, _, parts| {
+                options.push(self.canonical(&replace(&heaps, at, parts)))
+            });
+        }
+        Ok(options)
+    }
+
     fn canonical(&self, position: &[u64]) -> Vec<u64> {
         // The value is the XOR of the heaps' values: order does not matter, nor empty heaps.
         let mut heaps: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
