@@ -15,11 +15,22 @@
 //!    has a parity they cannot give (usually within a few steps), or all of them (rarely: when
 //!    the value itself is rare).
 //!
+//! Step 3 is almost always a confirmation: the value is the least value `g1` of the parity
+//! common-common pairs cannot give, once the values missing below it are found. So the engine
+//! takes `g1` and computes the next positions from it (a window of them), then runs their
+//! checks in parallel; a failed check gives that position its true value, and the positions
+//! after it are computed again. The window doubles while checks hold and shrinks to where one
+//! failed, so games whose rare values keep coming run nearly in order. Games like Treblecross
+//! (0.007), with no period and a check at almost every position, spend most of their time
+//! there.
+//!
 //! The split is chosen again each time the table doubles (the one with the fewest rare positions
 //! among the latest values). Games with three-heap moves use the plain rule, with the set of
 //! two-heap split values of every heap kept as a bitset (`P(m)`), so a three-heap split of `m`
 //! is the union of `G(a) XOR P(m - a)`. [`definition`] is the rule as written, the tests'
 //! reference.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -43,6 +54,11 @@ pub const MAX_LEN: u64 = 1 << 34;
 pub const MAX_LEN_THREE_HEAPS: u64 = 1 << 16;
 /// The first table length at which the split is chosen (then at every doubling).
 const FIRST_CHOICE: usize = 1 << 10;
+/// The first window of positions computed ahead of their checks.
+const FIRST_WINDOW: usize = 16;
+/// Positions from which the checks of a window run in parallel (below, a check is too short
+/// to pay for a task).
+const PARALLEL_CHECKS: usize = 1 << 12;
 
 /// The moves of a heap, by kind.
 #[derive(Debug, Clone, Default)]
@@ -65,6 +81,8 @@ pub struct Stats {
     pub scans: u64,
     /// Pairs of step 3 visited before the values looked for were few.
     pub presence_pairs: u64,
+    /// Positions computed ahead of a check that failed, and so computed again.
+    pub redone: u64,
 }
 
 impl Stats {
@@ -111,10 +129,11 @@ struct Core {
     /// Three-heap games: `P(m)` for every computed `m`, `pair_words` words each.
     pairs: Vec<u64>,
     pair_words: usize,
-    /// Scratch space of the scan for wide values: one byte per value.
-    present: Vec<u8>,
-    /// Scratch space of the scan: the values still missing.
-    missing: Vec<u32>,
+    /// Scratch space of step 3 when it runs on this thread.
+    scratch: Scratch,
+    /// How many positions are computed ahead before their checks (step 3) run: doubled after
+    /// a window whose checks all held, cut back to where the first failed otherwise.
+    window: usize,
 
     watch: Watch,
     stats: Stats,
@@ -158,6 +177,30 @@ impl Block {
     }
 }
 
+/// Scratch space of step 3, one per thread.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    /// One byte per value (wide values).
+    present: Vec<u8>,
+    /// One bit per value (narrow values).
+    found: Vec<u64>,
+}
+
+/// What the rare pairs decide for a position.
+enum Candidate {
+    /// The value.
+    Value(u32),
+    /// The value is `g1` once every value of `missing` is found among the split pairs (step 3);
+    /// otherwise it is the least value of `missing` not found.
+    Check { g1: u32, missing: Vec<u32> },
+}
+
+/// A position whose value waits for step 3.
+struct Check {
+    n: usize,
+    missing: Vec<u32>,
+}
+
 /// The sparse block step for wide values: the pairs of the rare positions as one byte per
 /// value (plain stores), then packed into the rows' bits. The rows are taken a tile of
 /// [`TILE`] at a time, and within a tile one rare position `x` at a time: the partners
@@ -170,9 +213,12 @@ fn fill_wide<V: Value>(
     n_lo: usize,
     rows: &mut [u64],
     wb: usize,
+    bits: u32,
 ) -> u64 {
     const TILE: usize = 32;
     let stride = wb * 64;
+    // Every value, and so every XOR, is below 2^bits (and 2^bits < stride).
+    let mask = (1u32 << bits) - 1;
     let values: Vec<u32> = rare.iter().map(|&x| g[x].get()).collect();
     let mut bytes = vec![0u8; TILE * stride];
     let mut visited = 0u64;
@@ -189,10 +235,7 @@ fn fill_wide<V: Value>(
                     continue;
                 }
                 let src = &g[first - t - x..hi - t - x];
-                let dst = &mut bytes[(first - lo) * stride..count * stride];
-                for (row, s) in dst.chunks_exact_mut(stride).zip(src) {
-                    row[(gx ^ s.get()) as usize] = 1;
-                }
+                kernel::mark_rows(src, gx, &mut bytes[(first - lo) * stride..], stride, mask);
                 visited += (hi - first) as u64;
                 // Grundy's game: the equal split (x, x) of n = 2x + t is not a move.
                 if moves.unequal && (first..hi).contains(&(2 * x + t)) {
@@ -257,6 +300,85 @@ fn find_split<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]
     x | y
 }
 
+/// Step 3 for `n`: the split pairs `(a, n - t - a)`, in order of their smaller part and all `t`
+/// interleaved, are visited in growing chunks, and the values they give are struck from
+/// `missing` (values below `64 * words(max_value)`): first by filling a bitset (or one byte per
+/// value when values are wide), and once few are left by looking for those values only
+/// ([`kernel::find`]). It stops when `missing` is empty; otherwise every pair is seen and
+/// the least value left is `G(n)`. Returns the pairs visited, and how many of them filled the
+/// bitset.
+fn confirm<V: Value>(
+    g: &[V],
+    moves: &Moves,
+    n: usize,
+    max_value: u32,
+    missing: &mut Vec<u32>,
+    scratch: &mut Scratch,
+) -> (u64, u64) {
+    let bits = 32 - max_value.leading_zeros();
+    let limit = 64 * words(max_value);
+    let wide = bits > 6;
+    let Scratch { present, found } = scratch;
+    if wide {
+        // At least 2^16 bytes (the kernel's fast loop); only the values below `limit` occur,
+        // so only they are cleared.
+        let size = limit.max(1 << 16);
+        if present.len() < size {
+            present.resize(size, 0);
+        }
+        present[..limit].fill(0);
+    } else {
+        found.clear();
+        found.resize(limit / 64, 0);
+    }
+    let (mut visited, mut presence) = (0u64, 0u64);
+    let (mut a, mut chunk) = (1, 256);
+    while !missing.is_empty() {
+        let targeted = missing.len() <= kernel::TARGETS;
+        let mut any = false;
+        let mut hits = 0u32;
+        for &t in &moves.split2 {
+            if n < t + 2 {
+                break;
+            }
+            let m = n - t;
+            let top = (last_part(m, moves.unequal) + 1).min(a + chunk);
+            if a >= top {
+                continue;
+            }
+            any = true;
+            visited += (top - a) as u64;
+            if targeted {
+                hits |= find_split(g, m, a, top, missing);
+            } else {
+                presence += (top - a) as u64;
+                if wide {
+                    kernel::pairs_bytes(g, m, a, top, present);
+                } else {
+                    kernel::pairs(g, m, a, top, found, bits);
+                }
+            }
+        }
+        if targeted {
+            let mut j = 0;
+            missing.retain(|_| {
+                j += 1;
+                hits >> (j - 1) & 1 == 0
+            });
+        } else if wide {
+            missing.retain(|&v| present[v as usize] == 0);
+        } else {
+            missing.retain(|&v| found[(v >> 6) as usize] >> (v & 63) & 1 == 0);
+        }
+        if !any {
+            break;
+        }
+        a += chunk;
+        chunk = (chunk * 2).min(1 << 14);
+    }
+    (visited, presence)
+}
+
 /// The largest smaller part `a` of a two-heap split of `m` (`a <= m - a`; `a < m - a` for
 /// Grundy's game).
 #[inline]
@@ -299,8 +421,8 @@ impl Engine {
                 next_choice: FIRST_CHOICE,
                 pairs: Vec::new(),
                 pair_words: 1,
-                present: Vec::new(),
-                missing: Vec::new(),
+                scratch: Scratch::default(),
+                window: FIRST_WINDOW,
                 watch,
                 stats: Stats::default(),
             },
@@ -505,31 +627,29 @@ impl Core {
                 Mode::Sparse => self.precompute_rare(g, start, block_end),
                 Mode::Full => self.precompute_full(g, start, block_end),
             };
-            for n in start..block_end {
-                let v = match mode {
-                    Mode::Three => self.value_three(g, n, &mut seen),
-                    _ => {
-                        let pre = block.row(n - start);
-                        self.value_two(g, n, pre, &block, mode == Mode::Sparse, &mut seen)
-                    }
-                };
-                if v > V::MAX {
-                    if three {
-                        self.pairs.truncate(n * self.pair_words);
-                    }
-                    return Ok(Stop::Widen);
-                }
-                g.push(V::new(v));
-                if v > self.max_value {
-                    self.max_value = v;
-                }
-                if n >= 1 && self.split.is_rare(n, v) {
-                    self.rare.push(n);
-                }
-                self.watch.observe(g);
-                if run.stop_at_proof && self.watch.proof().is_some() {
+            if mode == Mode::Sparse {
+                if let Some(stop) = self.sparse_values(g, start, block_end, &block, run) {
                     progress(g.len() as u64);
-                    return Ok(Stop::Proven);
+                    return Ok(stop);
+                }
+            } else {
+                for n in start..block_end {
+                    let v = match mode {
+                        Mode::Three => self.value_three(g, n, &mut seen),
+                        _ => self.value_full(g, n, block.row(n - start), &mut seen),
+                    };
+                    if v > V::MAX {
+                        if three {
+                            self.pairs.truncate(n * self.pair_words);
+                        }
+                        return Ok(Stop::Widen);
+                    }
+                    self.push(g, n, v);
+                    self.watch.observe(g);
+                    if run.stop_at_proof && self.watch.proof().is_some() {
+                        progress(g.len() as u64);
+                        return Ok(Stop::Proven);
+                    }
                 }
             }
             progress(g.len() as u64);
@@ -577,7 +697,7 @@ impl Core {
             let n_lo = start + chunk_index * CHUNK;
             let n_hi = (n_lo + CHUNK).min(block_end);
             if bits > 6 {
-                return fill_wide(g, moves, rare, n_lo, chunk, wb);
+                return fill_wide(g, moves, rare, n_lo, chunk, wb, bits);
             }
             let mut visited = 0u64;
             for &x in rare {
@@ -668,18 +788,29 @@ impl Core {
         }
     }
 
-    /// `G(n)` for a game without three-heap moves. `pre` holds what the block step found for
-    /// `n`; in sparse mode the rare positions `rare[block.lo..block.hi]` are already visited and
-    /// the others are visited here, in full mode the pairs with `a < BLOCK` are.
-    fn value_two<V: Value>(
-        &mut self,
-        g: &[V],
-        n: usize,
-        pre: &[u64],
-        block: &Block,
-        sparse: bool,
-        seen: &mut Vec<u64>,
-    ) -> u32 {
+    /// Appends `G(n) = v`, with what follows from it.
+    fn push<V: Value>(&mut self, g: &mut Vec<V>, n: usize, v: u32) {
+        g.push(V::new(v));
+        self.max_value = self.max_value.max(v);
+        if n >= 1 && self.split.is_rare(n, v) {
+            self.rare.push(n);
+        }
+    }
+
+    /// Forgets the values from `len` on (computed ahead and found wrong, or past a proof):
+    /// `max_value` was `max_before` before position `pos`.
+    fn truncate<V: Value>(&mut self, g: &mut Vec<V>, len: usize, pos: usize, max_before: u32) {
+        g.truncate(len);
+        let keep = self.rare.partition_point(|&x| x < len);
+        self.rare.truncate(keep);
+        self.max_value = g[pos.min(len)..]
+            .iter()
+            .map(|v| v.get())
+            .fold(max_before, u32::max);
+    }
+
+    /// The options of one-heap moves, and what the block step found (`pre`), into `seen`.
+    fn start_options<V: Value>(&mut self, g: &[V], n: usize, pre: &[u64], seen: &mut Vec<u64>) {
         let w = words(self.max_value);
         seen.clear();
         seen.resize(w, 0);
@@ -700,22 +831,41 @@ impl Core {
         }
         // Long codes make many one-heap options: they count towards the budget like pairs.
         self.stats.pairs += takes;
+    }
+
+    /// Full mode: `G(n)` from what the block step found (`pre`, the pairs with `a >= BLOCK`)
+    /// and the pairs with `a < BLOCK`.
+    fn value_full<V: Value>(&mut self, g: &[V], n: usize, pre: &[u64], seen: &mut Vec<u64>) -> u32 {
+        self.start_options(g, n, pre, seen);
         let moves = &self.moves;
-        if !sparse {
-            let bits = 32 - self.max_value.leading_zeros();
-            let mut visited = 0;
-            for &t in &moves.split2 {
-                if n < t + 2 {
-                    break;
-                }
-                let m = n - t;
-                let top = (last_part(m, moves.unequal) + 1).min(BLOCK);
-                kernel::pairs(g, m, 1, top, seen, bits);
-                visited += top.saturating_sub(1) as u64;
+        let bits = 32 - self.max_value.leading_zeros();
+        let mut visited = 0;
+        for &t in &moves.split2 {
+            if n < t + 2 {
+                break;
             }
-            self.stats.pairs += visited;
-            return mex(seen);
+            let m = n - t;
+            let top = (last_part(m, moves.unequal) + 1).min(BLOCK);
+            kernel::pairs(g, m, 1, top, seen, bits);
+            visited += top.saturating_sub(1) as u64;
         }
+        self.stats.pairs += visited;
+        mex(seen)
+    }
+
+    /// Sparse mode, steps 1 and 2 for `n`: the rare positions `rare[block.lo..block.hi]` are
+    /// in `pre` already; the others (below [`BLOCK`], and those of this block) are visited here.
+    /// Then the mex of what was found is the value, or step 3 must decide.
+    fn candidate<V: Value>(
+        &mut self,
+        g: &[V],
+        n: usize,
+        pre: &[u64],
+        block: &Block,
+        seen: &mut Vec<u64>,
+    ) -> Candidate {
+        self.start_options(g, n, pre, seen);
+        let moves = &self.moves;
         // Parities of the values common-common pairs can give, one bit each.
         let mut reachable = 0u32;
         let mut visited = 0u64;
@@ -741,28 +891,15 @@ impl Core {
         }
         self.stats.pairs += visited;
         let candidate = mex(seen);
-        if reachable >> self.split.parity(candidate) & 1 == 0 {
-            return candidate;
-        }
-        self.scan(g, n, seen, reachable)
-    }
-
-    /// Step 3. Let `g1` be the smallest value missing so far whose parity common-common pairs
-    /// cannot give (none of the pairs left can give it), and `M` the values missing below it.
-    /// The split pairs, in order of their smaller part and all `t` interleaved, are visited in
-    /// growing chunks, and what they give is struck from `M`: first by filling the bitset (or one
-    /// byte per value when values are wide), and once `M` is down to a few values by looking
-    /// for those values only ([`kernel::find`]). The value is `g1` as soon as `M` is empty,
-    /// else (every pair seen) the least value left in `M`.
-    fn scan<V: Value>(&mut self, g: &[V], n: usize, seen: &mut [u64], reachable: u32) -> u32 {
-        self.stats.scans += 1;
-        let bits = 32 - self.max_value.leading_zeros();
         let split = self.split;
         let safe = |v: u32| reachable >> split.parity(v) & 1 == 0;
-        let limit = (seen.len() * 64) as u32;
-        let mut missing = std::mem::take(&mut self.missing);
-        missing.clear();
-        let mut g1 = limit;
+        if safe(candidate) {
+            return Candidate::Value(candidate);
+        }
+        // g1: the least value missing so far whose parity common-common pairs cannot give (none
+        // of the pairs left can give it); `missing`: the values missing below it.
+        let mut missing = Vec::new();
+        let mut g1 = (seen.len() * 64) as u32;
         'values: for (i, &word) in seen.iter().enumerate() {
             let mut absent = !word;
             while absent != 0 {
@@ -775,68 +912,124 @@ impl Core {
                 absent &= absent - 1;
             }
         }
-        let wide = bits > 6;
-        let mut present = std::mem::take(&mut self.present);
-        if wide {
-            // At least 2^16 bytes (the kernel's fast loop); only the values below `limit`
-            // occur, so only they are cleared.
-            let size = (limit as usize).max(1 << 16);
-            if present.len() < size {
-                present.resize(size, 0);
+        Candidate::Check { g1, missing }
+    }
+
+    /// Sparse mode: `G(start..end)`, with step 3 run ahead. A position whose candidate needs
+    /// step 3 is first given `g1`, its value whenever every missing value is found (almost
+    /// always), and the next positions are computed from it; then the checks of the window run,
+    /// in parallel. If one fails, that position takes its true value (the least value never
+    /// found) and the positions after it are computed again. The result is the sequential one.
+    /// Returns a stop before `end` (a value too wide for the table, or a proof).
+    fn sparse_values<V: Value>(
+        &mut self,
+        g: &mut Vec<V>,
+        start: usize,
+        end: usize,
+        block: &Block,
+        run: &Run,
+    ) -> Option<Stop> {
+        let mut seen = Vec::new();
+        let mut pos = start;
+        while pos < end {
+            let window_end = end.min(pos + self.window);
+            let max_before = self.max_value;
+            let mut checks = Vec::new();
+            for n in pos..window_end {
+                let v = match self.candidate(g, n, block.row(n - start), block, &mut seen) {
+                    Candidate::Value(v) => v,
+                    // Too wide for the table unless a missing value is never found: decide now.
+                    Candidate::Check { g1, mut missing } if g1 > V::MAX => {
+                        let scratch = &mut self.scratch;
+                        let (pairs, presence) =
+                            confirm(g, &self.moves, n, self.max_value, &mut missing, scratch);
+                        self.count_check(pairs, presence);
+                        missing.first().copied().unwrap_or(g1)
+                    }
+                    Candidate::Check { g1, missing } => {
+                        checks.push(Check { n, missing });
+                        g1
+                    }
+                };
+                if v > V::MAX {
+                    self.truncate(g, pos, pos, max_before);
+                    return Some(Stop::Widen);
+                }
+                self.push(g, n, v);
             }
-            present[..limit as usize].fill(0);
+            let done = match self.confirm_all(g, &mut checks) {
+                Some((n, v)) => {
+                    self.stats.redone += (window_end - n - 1) as u64;
+                    self.truncate(g, n, pos, max_before);
+                    self.push(g, n, v);
+                    self.window = (n - pos).max(1);
+                    n + 1
+                }
+                None => {
+                    self.window = (2 * self.window).min(BLOCK);
+                    window_end
+                }
+            };
+            for n in pos..done {
+                self.watch.observe(&g[..=n]);
+                if run.stop_at_proof && self.watch.proof().is_some() {
+                    self.truncate(g, n + 1, pos, max_before);
+                    return Some(Stop::Proven);
+                }
+            }
+            pos = done;
         }
+        None
+    }
+
+    fn count_check(&mut self, pairs: u64, presence: u64) {
+        self.stats.scans += 1;
+        self.stats.pairs += pairs;
+        self.stats.presence_pairs += presence;
+    }
+
+    /// Runs `checks` (in ascending order of position) and returns the first that failed, with
+    /// the position's true value. In parallel when there are several long ones; on one thread,
+    /// the first failure ends the run.
+    fn confirm_all<V: Value>(&mut self, g: &[V], checks: &mut [Check]) -> Option<(usize, u32)> {
+        let max = self.max_value;
+        let parallel =
+            checks.len() >= 2 && checks[0].n >= PARALLEL_CHECKS && rayon::current_num_threads() > 1;
+        if !parallel {
+            for check in checks {
+                let scratch = &mut self.scratch;
+                let (pairs, presence) =
+                    confirm(g, &self.moves, check.n, max, &mut check.missing, scratch);
+                self.count_check(pairs, presence);
+                if let Some(&v) = check.missing.first() {
+                    return Some((check.n, v));
+                }
+            }
+            return None;
+        }
+        // Checks after a failure are wasted: they are skipped once one is known.
+        let first_failure = AtomicUsize::new(usize::MAX);
         let moves = &self.moves;
-        let mut visited = 0u64;
-        let (mut a, mut chunk) = (1, 256);
-        while !missing.is_empty() {
-            let targeted = missing.len() <= kernel::TARGETS;
-            let mut any = false;
-            let mut hits = 0u32;
-            for &t in &moves.split2 {
-                if n < t + 2 {
-                    break;
+        let counts: Vec<(u64, u64)> = checks
+            .par_iter_mut()
+            .enumerate()
+            .map_init(Scratch::default, |scratch, (i, check)| {
+                if i > first_failure.load(Ordering::Relaxed) {
+                    return (0, 0);
                 }
-                let m = n - t;
-                let top = (last_part(m, moves.unequal) + 1).min(a + chunk);
-                if a >= top {
-                    continue;
+                let counts = confirm(g, moves, check.n, max, &mut check.missing, scratch);
+                if !check.missing.is_empty() {
+                    first_failure.fetch_min(i, Ordering::Relaxed);
                 }
-                any = true;
-                visited += (top - a) as u64;
-                if !targeted {
-                    self.stats.presence_pairs += (top - a) as u64;
-                }
-                if targeted {
-                    hits |= find_split(g, m, a, top, &missing);
-                } else if wide {
-                    kernel::pairs_bytes(g, m, a, top, &mut present);
-                } else {
-                    kernel::pairs(g, m, a, top, seen, bits);
-                }
-            }
-            if targeted {
-                let mut j = 0;
-                missing.retain(|_| {
-                    j += 1;
-                    hits >> (j - 1) & 1 == 0
-                });
-            } else if wide {
-                missing.retain(|&v| present[v as usize] == 0);
-            } else {
-                missing.retain(|&v| seen[(v >> 6) as usize] >> (v & 63) & 1 == 0);
-            }
-            if !any {
-                break;
-            }
-            a += chunk;
-            chunk = (chunk * 2).min(1 << 14);
+                counts
+            })
+            .collect();
+        for (pairs, presence) in counts {
+            self.count_check(pairs, presence);
         }
-        self.present = present;
-        self.stats.pairs += visited;
-        let value = missing.first().copied().unwrap_or(g1);
-        self.missing = missing;
-        value
+        checks
+            .iter()
+            .find_map(|check| check.missing.first().map(|&v| (check.n, v)))
     }
 
     /// `G(n)` for a game with three-heap moves, by the plain rule over the pair sets.
@@ -1082,6 +1275,28 @@ mod tests {
         assert_eq!(engine.table().width(), 2);
         for n in 0..700u64 {
             assert_eq!(u64::from(engine.get(n)), n % 301);
+        }
+    }
+
+    #[test]
+    fn values_computed_ahead_of_their_checks_are_the_sequential_values() {
+        // Treblecross keeps finding rare values (its checks fail) past the point where checks
+        // run in parallel: the result on one and two threads equals the definition.
+        let len = PARALLEL_CHECKS + 3 * BLOCK;
+        let rules = Rules::parse("0.007", Base::Octal).unwrap();
+        let reference = definition(&rules, len);
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut engine = Engine::new(rules.clone());
+            pool.install(|| engine.extend(len as u64, &Run::default(), &mut |_| {}))
+                .unwrap();
+            let values: Vec<u32> = (0..len as u64).map(|n| engine.get(n)).collect();
+            assert_eq!(values, reference, "{threads} thread(s)");
+            let stats = engine.stats();
+            assert!(stats.scans > 0 && stats.redone > 0, "{stats:?}");
         }
     }
 

@@ -85,6 +85,37 @@ pub fn pairs_bytes<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, present: &
     }
 }
 
+/// Sets byte `(x ^ src[i]) & mask` of row `i` of `rows` (rows of `stride` bytes) for every
+/// `i`: the block step for wide values, one rare position against consecutive partners. The
+/// mask (below `stride`) keeps every store in its row, which lets the loop go without bounds
+/// checks; it is meant to cover every XOR.
+#[inline]
+pub fn mark_rows<V: Value>(src: &[V], x: u32, rows: &mut [u8], stride: usize, mask: u32) {
+    assert!((mask as usize) < stride && rows.len() >= src.len() * stride);
+    let base = rows.as_mut_ptr();
+    let mark = |at: usize, s: V| {
+        let v = ((x ^ s.get()) & mask) as usize;
+        // SAFETY: `at = i * stride` with `i < src.len()`, and `v <= mask < stride`, so the
+        // byte lies in row `i`, inside `rows` (asserted above).
+        unsafe { *base.add(at + v) = 1 };
+    };
+    // Four rows a step: fewer loop instructions per store.
+    let quads = src.chunks_exact(4);
+    let rest = quads.remainder();
+    let mut at = 0;
+    for q in quads {
+        mark(at, q[0]);
+        mark(at + stride, q[1]);
+        mark(at + 2 * stride, q[2]);
+        mark(at + 3 * stride, q[3]);
+        at += 4 * stride;
+    }
+    for &s in rest {
+        mark(at, s);
+        at += stride;
+    }
+}
+
 /// The most values [`find`] looks for at once.
 pub const TARGETS: usize = 16;
 
