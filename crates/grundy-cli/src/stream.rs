@@ -204,7 +204,7 @@ impl<'a> SequenceWriter<'a> {
                     put_value(buffer, v);
                 }
                 Format::Text => {
-                    if self.written % 10 == 0 {
+                    if self.written.is_multiple_of(10) {
                         if self.written > 0 {
                             buffer.push(b'\n');
                         }

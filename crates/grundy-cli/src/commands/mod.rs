@@ -99,7 +99,7 @@ pub type Component = (Box<dyn grundy::Ruleset>, Vec<u64>);
 
 /// The pairs `GAME POS GAME POS ...` of a compound game, parsed.
 pub fn parse_components(words: &[String]) -> Result<Vec<Component>, Failure> {
-    if words.len() % 2 != 0 {
+    if !words.len().is_multiple_of(2) {
         return Err(grundy::Error::Invalid(format!(
             "components come in pairs GAME POS; got {} arguments",
             words.len()

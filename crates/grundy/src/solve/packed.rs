@@ -107,7 +107,7 @@ impl PackedValues {
             self.width
         );
         let bit = self.len << self.shift;
-        if bit % 64 == 0 {
+        if bit.is_multiple_of(64) {
             self.words.push(value);
         } else {
             *self.words.last_mut().expect("a partly filled word exists") |= value << (bit % 64);

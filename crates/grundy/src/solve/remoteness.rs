@@ -51,7 +51,7 @@ pub fn remoteness<P: Clone + Eq + std::hash::Hash>(graph: &GameGraph<P>) -> Resu
 
 /// The outcome a remoteness implies: P when it is even.
 pub fn outcome_of_remoteness(r: u32) -> Outcome {
-    if r % 2 == 0 {
+    if r.is_multiple_of(2) {
         Outcome::P
     } else {
         Outcome::N

@@ -56,9 +56,14 @@ pub const MAX_LEN_THREE_HEAPS: u64 = 1 << 16;
 const FIRST_CHOICE: usize = 1 << 10;
 /// The first window of positions computed ahead of their checks.
 const FIRST_WINDOW: usize = 16;
-/// Positions from which the checks of a window run in parallel (below, a check is too short
-/// to pay for a task).
-const PARALLEL_CHECKS: usize = 1 << 12;
+/// Pairs per check from which the checks of a window run in parallel (shorter ones do not pay
+/// for the tasks).
+#[cfg(not(test))]
+const PARALLEL_CHECK_PAIRS: u64 = 1 << 12;
+/// In unit tests, any window of two checks or more (after the first checks) runs them in
+/// parallel (on the tests' thread pool), so that short runs take the parallel path too.
+#[cfg(test)]
+const PARALLEL_CHECK_PAIRS: u64 = 1;
 
 /// The moves of a heap, by kind.
 #[derive(Debug, Clone, Default)]
@@ -131,6 +136,10 @@ struct Core {
     pair_words: usize,
     /// Scratch space of step 3 when it runs on this thread.
     scratch: Scratch,
+    /// Lists of missing values to reuse.
+    spare: Vec<Vec<u32>>,
+    /// Pairs per check in the last window that ran checks.
+    check_pairs: u64,
     /// How many positions are computed ahead before their checks (step 3) run: doubled after
     /// a window whose checks all held, cut back to where the first failed otherwise.
     window: usize,
@@ -192,7 +201,7 @@ enum Candidate {
     Value(u32),
     /// The value is `g1` once every value of `missing` is found among the split pairs (step 3);
     /// otherwise it is the least value of `missing` not found.
-    Check { g1: u32, missing: Vec<u32> },
+    Check { g1: u32 },
 }
 
 /// A position whose value waits for step 3.
@@ -316,6 +325,9 @@ fn confirm<V: Value>(
     scratch: &mut Scratch,
 ) -> (u64, u64) {
     let bits = 32 - max_value.leading_zeros();
+    if kernel::strike_is_fast::<V>(bits) {
+        return (confirm_by_strikes(g, moves, n, missing), 0);
+    }
     let limit = 64 * words(max_value);
     let wide = bits > 6;
     let Scratch { present, found } = scratch;
@@ -379,6 +391,43 @@ fn confirm<V: Value>(
     (visited, presence)
 }
 
+/// [`confirm`] with the missing values as one set struck by each pair ([`kernel::strike`]),
+/// when the processor does that fast: no phase filling a bitset first. Values at or above
+/// 2^11 cannot be struck (no XOR reaches them) and stay missing. Returns the pairs visited.
+fn confirm_by_strikes<V: Value>(g: &[V], moves: &Moves, n: usize, missing: &mut Vec<u32>) -> u64 {
+    let mut targets: kernel::Targets = [0; 32];
+    for &v in missing.iter().filter(|&&v| v < kernel::TARGET_VALUES) {
+        targets[(v >> 6) as usize] |= 1 << (v & 63);
+    }
+    let mut visited = 0u64;
+    let (mut a, mut chunk) = (1, 256);
+    'chunks: loop {
+        let mut any = false;
+        for &t in &moves.split2 {
+            if targets.iter().all(|&w| w == 0) {
+                break 'chunks;
+            }
+            if n < t + 2 {
+                break;
+            }
+            let m = n - t;
+            let top = (last_part(m, moves.unequal) + 1).min(a + chunk);
+            if a < top {
+                any = true;
+                visited += kernel::strike(g, m, a, top, &mut targets) as u64;
+            }
+        }
+        if !any {
+            break;
+        }
+        a += chunk;
+        chunk = (chunk * 2).min(1 << 14);
+    }
+    missing
+        .retain(|&v| v >= kernel::TARGET_VALUES || targets[(v >> 6) as usize] >> (v & 63) & 1 == 1);
+    visited
+}
+
 /// The largest smaller part `a` of a two-heap split of `m` (`a <= m - a`; `a < m - a` for
 /// Grundy's game).
 #[inline]
@@ -422,6 +471,8 @@ impl Engine {
                 pairs: Vec::new(),
                 pair_words: 1,
                 scratch: Scratch::default(),
+                spare: Vec::new(),
+                check_pairs: 0,
                 window: FIRST_WINDOW,
                 watch,
                 stats: Stats::default(),
@@ -655,7 +706,7 @@ impl Core {
             progress(g.len() as u64);
             if self.stats.total() > run.budget {
                 return Err(Error::TooLarge(format!(
-                    "computing the values of this game beyond n = {} needs more than {} pair evaluations (its values show no sparse space to exploit there)",
+                    "computing the values of this game beyond n = {} needs more than {} pair evaluations, the limit of a single query (`grundy seq` has none: it streams the values with progress)",
                     g.len(),
                     run.budget
                 )));
@@ -855,7 +906,8 @@ impl Core {
 
     /// Sparse mode, steps 1 and 2 for `n`: the rare positions `rare[block.lo..block.hi]` are
     /// in `pre` already; the others (below [`BLOCK`], and those of this block) are visited here.
-    /// Then the mex of what was found is the value, or step 3 must decide.
+    /// Then the mex of what was found is the value, or step 3 must decide (and `missing` holds
+    /// the values it looks for).
     fn candidate<V: Value>(
         &mut self,
         g: &[V],
@@ -863,6 +915,7 @@ impl Core {
         pre: &[u64],
         block: &Block,
         seen: &mut Vec<u64>,
+        missing: &mut Vec<u32>,
     ) -> Candidate {
         self.start_options(g, n, pre, seen);
         let moves = &self.moves;
@@ -898,7 +951,7 @@ impl Core {
         }
         // g1: the least value missing so far whose parity common-common pairs cannot give (none
         // of the pairs left can give it); `missing`: the values missing below it.
-        let mut missing = Vec::new();
+        missing.clear();
         let mut g1 = (seen.len() * 64) as u32;
         'values: for (i, &word) in seen.iter().enumerate() {
             let mut absent = !word;
@@ -912,7 +965,7 @@ impl Core {
                 absent &= absent - 1;
             }
         }
-        Candidate::Check { g1, missing }
+        Candidate::Check { g1 }
     }
 
     /// Sparse mode: `G(start..end)`, with step 3 run ahead. A position whose candidate needs
@@ -935,29 +988,43 @@ impl Core {
             let window_end = end.min(pos + self.window);
             let max_before = self.max_value;
             let mut checks = Vec::new();
+            let mut widen = false;
             for n in pos..window_end {
-                let v = match self.candidate(g, n, block.row(n - start), block, &mut seen) {
+                let mut missing = self.spare.pop().unwrap_or_default();
+                let pre = block.row(n - start);
+                let v = match self.candidate(g, n, pre, block, &mut seen, &mut missing) {
                     Candidate::Value(v) => v,
                     // Too wide for the table unless a missing value is never found: decide now.
-                    Candidate::Check { g1, mut missing } if g1 > V::MAX => {
+                    Candidate::Check { g1 } if g1 > V::MAX => {
                         let scratch = &mut self.scratch;
                         let (pairs, presence) =
                             confirm(g, &self.moves, n, self.max_value, &mut missing, scratch);
                         self.count_check(pairs, presence);
                         missing.first().copied().unwrap_or(g1)
                     }
-                    Candidate::Check { g1, missing } => {
+                    Candidate::Check { g1 } => {
                         checks.push(Check { n, missing });
                         g1
                     }
                 };
                 if v > V::MAX {
-                    self.truncate(g, pos, pos, max_before);
-                    return Some(Stop::Widen);
+                    widen = true;
+                    break;
                 }
                 self.push(g, n, v);
             }
-            let done = match self.confirm_all(g, &mut checks) {
+            let failed = if widen {
+                None
+            } else {
+                self.confirm_all(g, &mut checks)
+            };
+            self.spare
+                .extend(checks.into_iter().map(|check| check.missing));
+            if widen {
+                self.truncate(g, pos, pos, max_before);
+                return Some(Stop::Widen);
+            }
+            let done = match failed {
                 Some((n, v)) => {
                     self.stats.redone += (window_end - n - 1) as u64;
                     self.truncate(g, n, pos, max_before);
@@ -989,12 +1056,28 @@ impl Core {
     }
 
     /// Runs `checks` (in ascending order of position) and returns the first that failed, with
-    /// the position's true value. In parallel when there are several long ones; on one thread,
-    /// the first failure ends the run.
+    /// the position's true value. In parallel when there are several and the last ones were
+    /// long; on one thread, the first failure ends the run.
     fn confirm_all<V: Value>(&mut self, g: &[V], checks: &mut [Check]) -> Option<(usize, u32)> {
         let max = self.max_value;
-        let parallel =
-            checks.len() >= 2 && checks[0].n >= PARALLEL_CHECKS && rayon::current_num_threads() > 1;
+        let parallel = checks.len() >= 2
+            && self.check_pairs >= PARALLEL_CHECK_PAIRS
+            && rayon::current_num_threads() > 1;
+        let (scans, pairs) = (self.stats.scans, self.stats.pairs);
+        let failed = self.run_checks(g, checks, max, parallel);
+        if self.stats.scans > scans {
+            self.check_pairs = (self.stats.pairs - pairs) / (self.stats.scans - scans);
+        }
+        failed
+    }
+
+    fn run_checks<V: Value>(
+        &mut self,
+        g: &[V],
+        checks: &mut [Check],
+        max: u32,
+        parallel: bool,
+    ) -> Option<(usize, u32)> {
         if !parallel {
             for check in checks {
                 let scratch = &mut self.scratch;
@@ -1010,21 +1093,21 @@ impl Core {
         // Checks after a failure are wasted: they are skipped once one is known.
         let first_failure = AtomicUsize::new(usize::MAX);
         let moves = &self.moves;
-        let counts: Vec<(u64, u64)> = checks
+        let counts: Vec<Option<(u64, u64)>> = checks
             .par_iter_mut()
             .enumerate()
             .map_init(Scratch::default, |scratch, (i, check)| {
                 if i > first_failure.load(Ordering::Relaxed) {
-                    return (0, 0);
+                    return None;
                 }
                 let counts = confirm(g, moves, check.n, max, &mut check.missing, scratch);
                 if !check.missing.is_empty() {
                     first_failure.fetch_min(i, Ordering::Relaxed);
                 }
-                counts
+                Some(counts)
             })
             .collect();
-        for (pairs, presence) in counts {
+        for (pairs, presence) in counts.into_iter().flatten() {
             self.count_check(pairs, presence);
         }
         checks
@@ -1280,9 +1363,9 @@ mod tests {
 
     #[test]
     fn values_computed_ahead_of_their_checks_are_the_sequential_values() {
-        // Treblecross keeps finding rare values (its checks fail) past the point where checks
-        // run in parallel: the result on one and two threads equals the definition.
-        let len = PARALLEL_CHECKS + 3 * BLOCK;
+        // Treblecross keeps finding rare values (its checks fail): the result on one thread
+        // (checks in order) and two (checks in parallel) equals the definition.
+        let len = 12 * BLOCK;
         let rules = Rules::parse("0.007", Base::Octal).unwrap();
         let reference = definition(&rules, len);
         for threads in [1, 2] {

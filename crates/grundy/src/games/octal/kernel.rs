@@ -116,6 +116,73 @@ pub fn mark_rows<V: Value>(src: &[V], x: u32, rows: &mut [u8], stride: usize, ma
     }
 }
 
+/// Values below this bound fit a [`Targets`] set.
+pub const TARGET_VALUES: u32 = 1 << 11;
+
+/// A set of values below [`TARGET_VALUES`], one bit each.
+pub type Targets = [u64; (TARGET_VALUES / 64) as usize];
+
+/// Strikes from `targets` every `g[a] ^ g[m - a]` for `lo <= a < hi` (XORs at or above
+/// [`TARGET_VALUES`] are ignored), stopping once the set is empty. Returns the pairs visited.
+#[inline]
+pub fn strike<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &mut Targets) -> usize {
+    if lo >= hi {
+        return 0;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if hi - lo >= 64 && avx512() {
+            if let Some(words) = V::as_words(g) {
+                // SAFETY: AVX-512 F and BW are present; the reads stay in g[lo..hi] and
+                // g[m-hi+1..=m-lo].
+                return unsafe { simd::strike_u16(words, m, lo, hi, targets) };
+            }
+        }
+    }
+    strike_portable(g, m, lo, hi, targets)
+}
+
+/// Whether [`strike`] has a fast loop for values of type `V` below `2^bits`.
+pub fn strike_is_fast<V: Value>(bits: u32) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        V::BYTES == 2 && bits <= TARGET_VALUES.trailing_zeros() && avx512()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = bits;
+        false
+    }
+}
+
+/// The plain loop of [`strike`].
+pub fn strike_portable<V: Value>(
+    g: &[V],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    targets: &mut Targets,
+) -> usize {
+    let mut left = targets.iter().filter(|&&w| w != 0).count();
+    for a in lo..hi {
+        let v = g[a].get() ^ g[m - a].get();
+        if v >= TARGET_VALUES {
+            continue;
+        }
+        let word = &mut targets[(v >> 6) as usize];
+        if *word >> (v & 63) & 1 == 1 {
+            *word &= !(1 << (v & 63));
+            if *word == 0 {
+                left -= 1;
+                if left == 0 {
+                    return a + 1 - lo;
+                }
+            }
+        }
+    }
+    hi - lo
+}
+
 /// The most values [`find`] looks for at once.
 pub const TARGETS: usize = 16;
 
@@ -165,8 +232,93 @@ fn avx2() -> bool {
 }
 
 #[cfg(target_arch = "x86_64")]
+fn avx512() -> bool {
+    use std::sync::OnceLock;
+    static AVX512: OnceLock<bool> = OnceLock::new();
+    *AVX512.get_or_init(|| {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+    })
+}
+
+#[cfg(target_arch = "x86_64")]
 mod simd {
     use std::arch::x86_64::*;
+
+    /// [`super::strike`] for two-byte values, 32 pairs a step. The set is 128 words of 16
+    /// bits in four registers; the word of each XOR `v` is picked by two two-table word
+    /// permutes (`v >> 4` has seven bits: the sixth chooses the table, the seventh the permute)
+    /// and its bit `v & 15` tested. A hit (a value of the set, rare) strikes it in memory and
+    /// reloads the registers.
+    ///
+    /// # Safety
+    /// AVX-512 F and BW must be available, and `1 <= lo < hi <= m` with `m - lo < g.len()`.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn strike_u16(
+        g: &[u16],
+        m: usize,
+        lo: usize,
+        hi: usize,
+        targets: &mut super::Targets,
+    ) -> usize {
+        debug_assert!(lo >= 1 && lo < hi && hi <= m && m - lo < g.len());
+        const REVERSE: [u16; 32] = {
+            let mut r = [0u16; 32];
+            let mut i = 0;
+            while i < 32 {
+                r[i] = 31 - i as u16;
+                i += 1;
+            }
+            r
+        };
+        let load = |targets: &super::Targets| {
+            let p = targets.as_ptr() as *const __m512i;
+            [
+                _mm512_loadu_si512(p),
+                _mm512_loadu_si512(p.add(1)),
+                _mm512_loadu_si512(p.add(2)),
+                _mm512_loadu_si512(p.add(3)),
+            ]
+        };
+        let base = g.as_ptr();
+        let reverse = _mm512_loadu_si512(REVERSE.as_ptr() as *const __m512i);
+        let low4 = _mm512_set1_epi16(15);
+        let high = _mm512_set1_epi16(64);
+        let out = _mm512_set1_epi16(!(super::TARGET_VALUES as i16 - 1));
+        let one = _mm512_set1_epi16(1);
+        let mut set = load(targets);
+        let mut a = lo;
+        while a + 32 <= hi {
+            let x = _mm512_loadu_si512(base.add(a) as *const __m512i);
+            // g[m - a - 31 ..= m - a], reversed so that lane i holds g[m - a - i].
+            let y = _mm512_loadu_si512(base.add(m - a - 31) as *const __m512i);
+            let v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(reverse, y));
+            let word_index = _mm512_srli_epi16(v, 4);
+            let low = _mm512_permutex2var_epi16(set[0], word_index, set[1]);
+            let upper = _mm512_permutex2var_epi16(set[2], word_index, set[3]);
+            let word =
+                _mm512_mask_blend_epi16(_mm512_test_epi16_mask(word_index, high), low, upper);
+            let bit = _mm512_srlv_epi16(word, _mm512_and_si512(v, low4));
+            // Lanes whose bit is set, among XORs below TARGET_VALUES.
+            let hits = _mm512_mask_test_epi16_mask(_mm512_testn_epi16_mask(v, out), bit, one);
+            if hits != 0 {
+                let mut lanes = [0u16; 32];
+                _mm512_storeu_si512(lanes.as_mut_ptr() as *mut __m512i, v);
+                let mut h = hits;
+                while h != 0 {
+                    let v = u32::from(lanes[h.trailing_zeros() as usize]);
+                    targets[(v >> 6) as usize] &= !(1u64 << (v & 63));
+                    h &= h - 1;
+                }
+                if targets.iter().all(|&w| w == 0) {
+                    return a + 32 - lo;
+                }
+                set = load(targets);
+            }
+            a += 32;
+        }
+        (a - lo) + super::strike_portable(g, m, a, hi, targets)
+    }
 
     /// [`super::find`] for one-byte values, 32 pairs a step.
     ///
@@ -330,6 +482,36 @@ mod tests {
             prop_assert_eq!(find(&values, m, lo, hi, &targets), find_portable(&values, m, lo, hi, &targets));
             let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
             prop_assert_eq!(find(&bytes, m, lo, hi, &targets), find_portable(&bytes, m, lo, hi, &targets));
+        }
+
+        /// The fast strike leaves the same set as the plain loop.
+        #[test]
+        fn strike_agrees_with_the_plain_loop(
+            values in prop::collection::vec(0u16..2200, 200..600),
+            wanted in prop::collection::vec(0u32..TARGET_VALUES, 0..40),
+            lo in 1usize..40,
+            span in 0usize..250,
+        ) {
+            let m = values.len() - 1;
+            let hi = (lo + span).min(m / 2 + 1).max(lo);
+            let mut targets: Targets = [0; 32];
+            for &v in &wanted {
+                targets[(v / 64) as usize] |= 1 << (v % 64);
+            }
+            let mut plain = targets;
+            let mut fast = targets;
+            strike_portable(&values, m, lo, hi, &mut plain);
+            strike(&values, m, lo, hi, &mut fast);
+            prop_assert_eq!(fast, plain);
+            // The plain loop strikes exactly the values the pairs give.
+            let mut expected = targets;
+            for a in lo..hi {
+                let v = u32::from(values[a] ^ values[m - a]);
+                if v < TARGET_VALUES {
+                    expected[(v / 64) as usize] &= !(1 << (v % 64));
+                }
+            }
+            prop_assert_eq!(plain, expected);
         }
 
         /// The byte kernel marks the same values as the plain loop.

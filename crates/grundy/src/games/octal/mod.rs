@@ -25,7 +25,9 @@ pub mod theory;
 pub mod values;
 
 use crate::analysis::Periodicity;
-use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
+use std::ops::Range;
+
+use crate::ruleset::{sequence_by_position, Arity, BlockSink, Evaluation, Move, Ruleset, Solver};
 use crate::{Error, Result};
 use code::Rules;
 use engine::{Engine, Run};
@@ -582,6 +584,33 @@ impl HeapSolver<'_> {
 impl Solver for HeapSolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
         Ok(self.evaluate(position)?.value)
+    }
+
+    /// The table grows to the end of the range in steps (each step's values handed out as they
+    /// come), rather than doubling past it as single queries do. A sequence asks for its length
+    /// explicitly and streams with progress, so the work budget of single queries does not
+    /// apply below [`DIRECT_LIMIT`].
+    fn sequence_blocks(
+        &mut self,
+        template: &[Option<u64>],
+        range: Range<u64>,
+        sink: &mut BlockSink,
+    ) -> Result<()> {
+        let mut from = range.start;
+        while from < range.end {
+            let step = (self.engine.len() / 16).max(engine::BLOCK as u64 * 8);
+            let to = range.end.min(from.max(self.engine.len()) + step);
+            if to <= DIRECT_LIMIT && self.engine.len() < to && self.engine.proof().is_none() {
+                let run = Run {
+                    stop_at_proof: true,
+                    budget: u64::MAX,
+                };
+                self.engine.extend(to, &run, &mut |_| {})?;
+            }
+            sequence_by_position(self, template, from..to, sink)?;
+            from = to;
+        }
+        Ok(())
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {

@@ -176,7 +176,7 @@ impl Watch {
 /// before `n0` that repeated `d` later would repeat `p` later as well).
 fn smallest_period<V: Value>(values: &[V], n0: usize, p: usize) -> usize {
     (1..p)
-        .filter(|d| p % d == 0)
+        .filter(|d| p.is_multiple_of(*d))
         .find(|&d| (n0..n0 + p).all(|n| values[n] == values[n + d]))
         .unwrap_or(p)
 }

@@ -148,7 +148,7 @@ pub(super) fn lemma1(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) ->
             tally.check(x == y, || {
                 format!("{} has value {x} but {} has {y}", show(&p), show(&q))
             });
-            if tally.cases() % 4096 == 0 {
+            if tally.cases().is_multiple_of(4096) {
                 progress(tally.cases() as f64 / total);
             }
         }

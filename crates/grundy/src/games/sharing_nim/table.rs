@@ -278,7 +278,7 @@ fn families(b: usize, c: usize) -> [Family; 5] {
         none
     };
     // Largest -> empty with k <= a <= b - k: c = b - 2k, row a - k.
-    let f3 = if k % 2 == 0 {
+    let f3 = if k.is_multiple_of(2) {
         let h = k / 2;
         Family {
             lo: h,

@@ -112,7 +112,7 @@ fn order<T: Pile>(piles: &[T; 3]) -> [usize; 3] {
 
 /// Whether `d > 0` is `2^{2k}(2l + 1)`: an even power of two.
 fn even_twos<T: Pile>(d: &T) -> bool {
-    d.twos() % 2 == 0
+    d.twos().is_multiple_of(2)
 }
 
 /// Theorem 2 (Ho): whether a three-pile position is a P-position.

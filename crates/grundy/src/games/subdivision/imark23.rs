@@ -65,7 +65,7 @@ impl Config {
     }
 
     fn check(&self) -> Result<()> {
-        let ok = |x: u64| x % UNIT == 0 && x > 0;
+        let ok = |x: u64| x.is_multiple_of(UNIT) && x > 0;
         if !(ok(self.base) && ok(self.batch) && ok(self.chunk) && self.base >= 4 * UNIT) {
             return Err(Error::Invalid(format!(
                 "engine sizes must be positive multiples of {UNIT} (base at least {})",

@@ -122,7 +122,7 @@ impl SubDivision {
     #[inline]
     pub fn divide(&self, n: u64, d: u64) -> Option<u64> {
         match self.division {
-            Division::Exact => (n > 0 && n % d == 0).then(|| n / d),
+            Division::Exact => (n > 0 && n.is_multiple_of(d)).then(|| n / d),
             Division::Floor => (n > 0).then(|| n / d),
             Division::Ceil | Division::Kupin => {
                 let q = n.div_ceil(d);

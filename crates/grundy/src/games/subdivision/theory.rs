@@ -137,7 +137,7 @@ impl ClosedForm {
             return None;
         }
         Some(match *self {
-            ClosedForm::Sopena { t, d } if n % t == 0 => {
+            ClosedForm::Sopena { t, d } if n.is_multiple_of(t) => {
                 format!("n = {}*{t} with {} < d = {d} (Sopena)", n / t, n / t)
             }
             ClosedForm::Sopena { t, d } => {
@@ -151,7 +151,7 @@ impl ClosedForm {
 /// Sopena: whether `n` is a P-position of i-Mark([1,t-1],{d}), `d ≢ 1 (mod t)`.
 pub fn sopena_p_position(t: u64, d: u64, n: u64) -> bool {
     let q = n / t;
-    (n % t == 0 && q < d) || (n % t == 1 && q >= d)
+    (n.is_multiple_of(t) && q < d) || (n % t == 1 && q >= d)
 }
 
 /// `a * b + c` or `None` past `u128`.
