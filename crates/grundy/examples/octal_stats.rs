@@ -1,5 +1,6 @@
 //! Times the octal engine on `G(0..N)` and prints its work counts:
-//! `cargo run --release -p grundy --example octal_stats -- 0.007 1000000`.
+//! `cargo run --release -p grundy --example octal_stats -- 0.007 1000000` (an octal code, or
+//! `grundy-game`).
 
 use grundy::games::octal::code::{Base, Rules};
 use grundy::games::octal::engine::{Engine, Run};
@@ -10,7 +11,12 @@ fn main() {
     let n: u64 = args
         .get(2)
         .map_or(1_000_000, |s| s.parse().expect("a length"));
-    let mut engine = Engine::new(Rules::parse(code, Base::Octal).expect("an octal code"));
+    let rules = if code == "grundy-game" {
+        Rules::grundy_game()
+    } else {
+        Rules::parse(code, Base::Octal).expect("an octal code")
+    };
+    let mut engine = Engine::new(rules);
     let start = std::time::Instant::now();
     engine
         .extend(n, &Run::default(), &mut |_| {})
