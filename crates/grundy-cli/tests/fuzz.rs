@@ -688,7 +688,16 @@ fn fuzz(cases: usize, seed: u64) {
     let bin = std::env::var_os("GRUNDY_FUZZ_BIN")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_grundy")));
-    // The cases run in a scratch directory: a relative path must still name the binary.
+    // Cargo runs the test in the crate's directory: a relative path is read from the
+    // workspace root, as the README's command writes it. The cases run in a scratch directory,
+    // so the path is made absolute.
+    let bin = if bin.is_relative() {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(bin)
+    } else {
+        bin
+    };
     let bin = std::fs::canonicalize(&bin).expect("the binary exists");
     let timeout = Duration::from_secs(
         std::env::var("GRUNDY_FUZZ_TIMEOUT")
