@@ -32,6 +32,7 @@ mod error;
 pub mod files;
 pub mod game;
 pub mod games;
+pub mod misere;
 pub mod number;
 pub mod query;
 pub mod registry;

@@ -198,6 +198,15 @@ pub trait Ruleset: Send + Sync {
         Ok(options.iter().map(|o| self.explored_form(o)).collect())
     }
 
+    /// For a game played on heaps (a position is the disjunctive sum of its coordinates, each a
+    /// heap, and a move replaces one heap by smaller ones): the options of one heap of size
+    /// `heap`, each as the list of non-empty heaps it leaves (`[]`: nothing left). Misère
+    /// quotients and the genus are computed from these alone. `None` (the default): the game is
+    /// not of this kind.
+    fn heap_options(&self, _heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
+        None
+    }
+
     /// A position with the same value, used to share work (the default is the position itself).
     fn canonical(&self, position: &[u64]) -> Position {
         position.to_vec()

@@ -84,6 +84,18 @@ impl Ruleset for Nim {
         Ok(out)
     }
 
+    /// A pile of `n` is a heap whose options are the piles below it.
+    fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
+        if heap > MAX_LISTED_MOVES {
+            return Some(Err(crate::Error::TooLarge(format!(
+                "a pile of {heap} has more than {MAX_LISTED_MOVES} moves to list"
+            ))));
+        }
+        Some(Ok((0..heap)
+            .map(|k| if k == 0 { vec![] } else { vec![k] })
+            .collect()))
+    }
+
     /// Every position with each pile at most as large is reachable: the product of `p + 1`.
     fn reachable_at_least(&self, piles: &[u64]) -> u128 {
         piles

@@ -258,6 +258,14 @@ impl Ruleset for HeapGame {
         Ok(options)
     }
 
+    fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
+        Some(self.check_listing(&[heap]).map(|()| {
+            let mut options = Vec::new();
+            self.each_move(&[heap], &mut |_, _, parts| options.push(parts.to_vec()));
+            options
+        }))
+    }
+
     fn canonical(&self, position: &[u64]) -> Vec<u64> {
         // The value is the XOR of the heaps' values: order does not matter, nor empty heaps.
         let mut heaps: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();

@@ -1,0 +1,43 @@
+//! Misère play: the player who makes the last move *loses*.
+//!
+//! Under normal play a position with no move is lost by the player to move; under misère play it
+//! is won. Everything else is the same recursion (a position is a P-position when every option
+//! is an N-position), so outcomes of any game follow from its moves by the definition: the play
+//! [`Convention`] is a parameter of the engines, not a copy of each family.
+//!
+//! What does *not* carry over is the Sprague–Grundy theorem: a misère sum is not decided by the
+//! nim-sum of its parts. The theory has three levels, each used here only where it is proven:
+//!
+//! - **Bouton** (1901): misère Nim is won like normal Nim, except when every pile has at most
+//!   one token, where the parity of the piles decides (Winning Ways, ch. 13; Siegel, *Misère
+//!   games and misère quotients*, Theorem 2.? of the course notes).
+//! - **Genus** (Conway, *On Numbers and Games*, ch. 12): the normal value of a game and the
+//!   misère Grundy values of the game plus 0, 1, 2, ... copies of `*2`. Tame games (genus that
+//!   of a Nim heap) play like misère Nim.
+//! - **Misère quotients** (Plambeck, *Taming the wild in impartial combinatorial games*, 2005;
+//!   Plambeck and Siegel, *Misère quotients for impartial games*, JCTA 2008): the positions of a
+//!   heap game with heaps up to `n`, modulo indistinguishability, form a commutative monoid `Q`
+//!   with a P-portion; where `Q` is finite, the outcome of any sum is a product in `Q`.
+
+use serde::Serialize;
+
+/// Who wins when no move is left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// The player who cannot move loses (the last player to move wins).
+    #[default]
+    Normal,
+    /// The player who cannot move wins (the last player to move loses).
+    Misere,
+}
+
+impl Convention {
+    /// "normal play" or "misère play".
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal play",
+            Convention::Misere => "misère play",
+        }
+    }
+}
