@@ -50,6 +50,11 @@ pub enum Command {
     /// The disjunctive sum (a move is a move in one component): its value, the nim-sum of the
     /// components' values, and its winning moves: `grundy sum GAME POS GAME POS ...`.
     Sum(ComponentsArgs),
+    /// The misère quotient of a heap game for heaps up to N (Plambeck and Siegel): its order,
+    /// presentation, P-portion, each heap's element and the multiplication table, e.g.
+    /// `grundy quotient octal:0.75 --heaps 30`; with --position, the misère outcome of a
+    /// position from it.
+    Quotient(QuotientArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
     /// octal games), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
@@ -89,6 +94,23 @@ pub struct GapsArgs {
     /// Also draw each value's largest gap and count to this file (.svg or .png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct QuotientArgs {
+    /// The game spec: a heap game (octal:CODE, hex:CODE, nim, kayles, ...).
+    pub game: String,
+    /// The heap bound N: the quotient of every position made of heaps up to N.
+    #[arg(long, value_name = "N")]
+    pub heaps: String,
+    /// Also give the misère outcome of this position (heaps, like 3,5,7) from the quotient.
+    #[arg(long, value_name = "POS")]
+    pub position: Vec<String>,
+    /// With --format csv: one row per heap (its element) instead of the multiplication table.
+    #[arg(long)]
+    pub heap_map: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -733,3 +733,17 @@ mod tests {
         assert!(sum(&[]).is_err());
     }
 }
+
+/// The misère quotient of a heap game for heaps `<= heaps`, with its presentation and, where the
+/// periodicity argument applies ([`Ruleset::heap_shape`]), the proof that it never changes
+/// again (see [`crate::misere::quotient`]). `progress` gets each heap bound done.
+pub fn quotient(
+    ruleset: &dyn Ruleset,
+    heaps: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(
+    crate::misere::quotient::Quotient,
+    crate::misere::quotient::QuotientReport,
+)> {
+    crate::misere::quotient::quotient(ruleset, heaps, ruleset.heap_shape(), progress)
+}

@@ -207,6 +207,13 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// For a heap game whose moves take at most `k` tokens and leave at most `j` heaps: `k` and
+    /// `j`, which the periodicity theorems (of Grundy values and of misère quotients) need.
+    /// `None` (the default): no such bound.
+    fn heap_shape(&self) -> Option<crate::games::octal::period::Shape> {
+        None
+    }
+
     /// A position with the same value, used to share work (the default is the position itself).
     fn canonical(&self, position: &[u64]) -> Position {
         position.to_vec()

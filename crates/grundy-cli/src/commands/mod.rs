@@ -11,6 +11,7 @@ mod generations;
 mod moves;
 mod period;
 mod play;
+mod quotient;
 mod remoteness;
 mod reproduce;
 mod seq;
@@ -48,6 +49,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Conjunctive(args) => conjunctive::run(args, out),
         Command::Reproduce(args) => reproduce::run(args, out),
         Command::Sum(args) => sum::run(args, out),
+        Command::Quotient(args) => quotient::run(args, out),
     }
 }
 

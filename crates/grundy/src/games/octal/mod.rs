@@ -258,6 +258,10 @@ impl Ruleset for HeapGame {
         Ok(options)
     }
 
+    fn heap_shape(&self) -> Option<period::Shape> {
+        engine::shape(&self.rules)
+    }
+
     fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
         Some(self.check_listing(&[heap]).map(|()| {
             let mut options = Vec::new();

@@ -1,0 +1,1294 @@
+//! Misère quotients of heap games (Plambeck, *Taming the wild in impartial combinatorial games*,
+//! INTEGERS 5 (2005) G05; Plambeck and Siegel, *Misère quotients for impartial games*, JCTA 115
+//! (2008); Siegel, *Misère games and misère quotients*, Games of No Chance 5 (2017)).
+//!
+//! Fix a heap game and a bound `n`, and let `A` be the positions made of heaps `<= n` (the
+//! *words*: multisets of heaps). Two positions `G`, `H` are *indistinguishable* when
+//! `G + X` and `H + X` have the same misère outcome for every `X` in `A`. The classes form a
+//! commutative monoid `Q` (the misère quotient), and the classes of misère P-positions its
+//! P-portion `P`. The map `Φ` sending a heap to its class (the pretending function) gives the
+//! outcome of any position at once: multiply the classes of its heaps and ask whether the
+//! product lies in `P`.
+//!
+//! **Verification** (the argument of Plambeck and Siegel's verification theorem, written out
+//! here). Let `(Q, P)` be a finite commutative monoid with a subset, and `Φ` a homomorphism from
+//! the words onto `Q`. For a heap `h` let `T(h)` be the classes of its options. Suppose
+//! 1. the identity is not in `P` (the empty position is a misère N-position);
+//! 2. *no P-position has a P-option*: for every `y` in `Q` and heap `h`, if `y Φ(h)` is in `P`
+//!    then `y t` is not, for every `t` in `T(h)`;
+//! 3. *every other position with a move has a P-option*: for every word `w` with a move and
+//!    `Φ(w)` outside `P`, some option of `w` has its class in `P`.
+//!
+//! Then, by induction over the words, `Φ(w) ∈ P` exactly when `w` is a misère P-position. If
+//! moreover `Q` is *reduced* (for `x != y` some `z` has `xz ∈ P` and `yz ∉ P` or the reverse),
+//! `Φ(G) = Φ(H)` exactly when `G` and `H` are indistinguishable, so `(Q, P)` is the quotient.
+//! Condition 2 is a finite check. Condition 3 is about infinitely many words, but a word only
+//! matters through its *state*: its class `e` and the set `S` of its options' classes, which
+//! extend by a heap `h` as `(e, S) -> (e Φ(h), S Φ(h) ∪ e T(h))`. That map is monotone in `S`,
+//! so a word whose state has the same class as an earlier word's and a larger set passes
+//! whenever that one does, and so do all its extensions: words are enumerated in lexicographic
+//! order keeping, per class, the minimal sets seen, which ends because `Q` is finite.
+//!
+//! **Construction**, incremental in `n` (the approach of Siegel's MisereSolver, our own code):
+//! the quotient for `n - 1` is kept if heap `n` can be sent to one of its elements and the
+//! result verifies (a *conservative extension*); otherwise a candidate is built with a new
+//! generator `a` for heap `n` (`a^4 = a^2`), its P-portion marked word by word by the misère
+//! recursion, reduced, and verified; when verification fails, the heaps of the least failing
+//! word are given generators of their own with longer cycles and the candidate is rebuilt.
+//! Only a verified candidate is ever returned, so the construction can fail (and says so) but
+//! never answers wrongly.
+//!
+//! **Periodicity.** If `Φ(m + p) = Φ(m)` for `n0 <= m < j n0 + (j - 1) p + k` (an octal game
+//! whose moves take at most `k` tokens and leave at most `j` heaps), then heap `m` past that
+//! range has the same option classes as heap `m - p` (the larger heaps left by its moves are
+//! `p` apart, the smaller ones the same), so sending it to `Φ(m - p)` verifies, and by
+//! induction the quotient never changes again: the same argument and bound as the periodicity
+//! theorem for Grundy values ([`crate::games::octal::theory`]), with products in `Q` for nim-sums.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::games::octal::period::{self, Shape};
+use crate::ruleset::Ruleset;
+use crate::{Error, Result};
+
+/// The largest quotient kept (its multiplication table has `order^2` entries of 4 bytes: 64 MiB).
+pub const MAX_ORDER: usize = 1 << 12;
+/// The largest candidate monoid built while looking for the next quotient.
+pub const MAX_CANDIDATE: usize = 1 << 20;
+/// The largest heap bound `quotient` accepts.
+pub const MAX_HEAPS: u64 = 1 << 16;
+/// How many minimal option sets the verification may keep in all (each a bitset of `Q`).
+pub const MAX_STATES: usize = 1 << 22;
+
+/// An element of a quotient: its index in [`Monoid`]'s table.
+pub type Element = u32;
+
+/// A finite commutative monoid with identity `0`, as its full multiplication table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Monoid {
+    order: usize,
+    table: Vec<Element>,
+}
+
+impl Monoid {
+    /// The monoid of one element.
+    fn trivial() -> Self {
+        Monoid {
+            order: 1,
+            table: vec![0],
+        }
+    }
+
+    /// How many elements.
+    pub fn order(&self) -> usize {
+        self.order
+    }
+
+    /// The product `x y`.
+    #[inline]
+    pub fn mul(&self, x: Element, y: Element) -> Element {
+        self.table[x as usize * self.order + y as usize]
+    }
+}
+
+/// A word: the number of heaps of each size `0..=n` (index 0 unused).
+pub type Word = Vec<u32>;
+
+/// Lexicographic order with the largest heap most significant: every option of a word comes
+/// before it (a move replaces a heap by smaller ones).
+fn lex_cmp(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
+    let len = a.len().max(b.len());
+    for i in (0..len).rev() {
+        let (x, y) = (
+            a.get(i).copied().unwrap_or(0),
+            b.get(i).copied().unwrap_or(0),
+        );
+        if x != y {
+            return x.cmp(&y);
+        }
+    }
+    std::cmp::Ordering::Equal
+}
+
+/// A verified quotient of the heaps `<= bound` (see the module documentation).
+#[derive(Debug, Clone)]
+pub struct Quotient {
+    monoid: Monoid,
+    p_portion: Vec<bool>,
+    /// `phi[h]`: the class of heap `h`, `h = 0..=bound`.
+    phi: Vec<Element>,
+    /// The lexicographically least word of each class.
+    words: Vec<Word>,
+    /// The proof that the heaps' classes are periodic (and the quotient final), if found.
+    proof: Option<period::Proof>,
+}
+
+impl Quotient {
+    /// The heap bound `n`.
+    pub fn bound(&self) -> u64 {
+        self.phi.len() as u64 - 1
+    }
+
+    /// The monoid `Q`.
+    pub fn monoid(&self) -> &Monoid {
+        &self.monoid
+    }
+
+    /// `|Q|`.
+    pub fn order(&self) -> usize {
+        self.monoid.order
+    }
+
+    /// Whether `x` is in the P-portion.
+    pub fn is_p(&self, x: Element) -> bool {
+        self.p_portion[x as usize]
+    }
+
+    /// The class of each heap `0..=bound`.
+    pub fn phi(&self) -> &[Element] {
+        &self.phi
+    }
+
+    /// The least word (heap counts) of each element.
+    pub fn least_words(&self) -> &[Word] {
+        &self.words
+    }
+
+    /// The proof that the quotient is the same for every heap bound, if one was found.
+    pub fn proof(&self) -> Option<period::Proof> {
+        self.proof
+    }
+
+    /// The class of heap `h`: computed up to the bound, beyond it only through a proven period.
+    pub fn heap_class(&self, h: u64) -> Result<Element> {
+        let reduced = match self.proof {
+            Some(proof) => proof.reduce(h),
+            None => h,
+        };
+        self.phi.get(reduced as usize).copied().ok_or_else(|| {
+            Error::Invalid(format!(
+                "heap {h} is beyond the heap bound {} of the quotient, which is not proven to stay the same past it; compute it with a larger --heaps",
+                self.bound()
+            ))
+        })
+    }
+
+    /// The class of a position (one product per heap: linear time).
+    pub fn class_of(&self, heaps: &[u64]) -> Result<Element> {
+        heaps
+            .iter()
+            .try_fold(0, |x, &h| Ok(self.monoid.mul(x, self.heap_class(h)?)))
+    }
+
+    /// Whether a position is a misère P-position, from the quotient.
+    pub fn is_p_position(&self, heaps: &[u64]) -> Result<bool> {
+        Ok(self.is_p(self.class_of(heaps)?))
+    }
+}
+
+/// The incremental construction: the quotient of heaps `<= n` for growing `n`.
+pub struct Builder<'a> {
+    game: &'a dyn Ruleset,
+    /// Heap `h`'s options, each the heaps it leaves.
+    options: Vec<Vec<Vec<u64>>>,
+    quotient: Quotient,
+    /// `|Q_h|` for each heap bound `h` computed.
+    orders: Vec<usize>,
+    /// The heaps at which the quotient grew (a new generator or a rebuilt candidate).
+    expansions: Vec<u64>,
+    /// Candidates rejected by verification so far.
+    pub rejected: u64,
+}
+
+/// Why building the next quotient stopped.
+fn too_large(what: String) -> Error {
+    Error::TooLarge(what)
+}
+
+impl<'a> Builder<'a> {
+    /// Starts at heap bound 0 (the trivial quotient) for a game played on heaps.
+    pub fn new(game: &'a dyn Ruleset) -> Result<Self> {
+        if game.heap_options(0).is_none() {
+            return Err(Error::Invalid(format!(
+                "{} is not played on heaps: misère quotients are defined for heap games (octal, hexadecimal, nim, Game.heap)",
+                game.spec()
+            )));
+        }
+        Ok(Builder {
+            game,
+            options: vec![Vec::new()],
+            quotient: Quotient {
+                monoid: Monoid::trivial(),
+                p_portion: vec![false],
+                phi: vec![0],
+                words: vec![vec![0]],
+                proof: None,
+            },
+            orders: vec![1],
+            expansions: Vec::new(),
+            rejected: 0,
+        })
+    }
+
+    /// The quotient so far.
+    pub fn quotient(&self) -> &Quotient {
+        &self.quotient
+    }
+
+    /// `|Q_h|` for `h = 0..=bound`.
+    pub fn orders(&self) -> &[usize] {
+        &self.orders
+    }
+
+    /// The heaps where the quotient changed.
+    pub fn expansions(&self) -> &[u64] {
+        &self.expansions
+    }
+
+    /// The options of every heap so far.
+    pub fn heap_options(&self) -> &[Vec<Vec<u64>>] {
+        &self.options
+    }
+
+    /// Extends the quotient to heaps `<= n`, reporting each heap done to `progress`.
+    pub fn extend_to(&mut self, n: u64, progress: &mut dyn FnMut(u64)) -> Result<()> {
+        if n > MAX_HEAPS {
+            return Err(too_large(format!(
+                "a quotient is computed for heaps up to {MAX_HEAPS}, not {n}"
+            )));
+        }
+        while self.quotient.bound() < n {
+            self.step()?;
+            progress(self.quotient.bound());
+        }
+        Ok(())
+    }
+
+    /// Adds the next heap.
+    fn step(&mut self) -> Result<()> {
+        let heap = self.quotient.bound() + 1;
+        let mut options = self
+            .game
+            .heap_options(heap)
+            .expect("a heap game")?
+            .into_iter()
+            .map(|mut o| {
+                o.retain(|&h| h > 0);
+                o.sort_unstable();
+                o
+            })
+            .collect::<Vec<_>>();
+        options.sort();
+        options.dedup();
+        if let Some(bad) = options.iter().flatten().find(|&&h| h >= heap) {
+            return Err(Error::Invalid(format!(
+                "heap {heap} has an option leaving a heap of {bad}: a quotient needs every option of a heap to leave smaller heaps"
+            )));
+        }
+        self.options.push(options);
+        if let Some(q) = self.conservative_extension() {
+            self.quotient = q;
+        } else {
+            self.quotient = self.expand(heap)?;
+            self.expansions.push(heap);
+        }
+        self.orders.push(self.quotient.order());
+        Ok(())
+    }
+
+    /// The quotient with the newest heap sent to an existing element, if one verifies.
+    fn conservative_extension(&mut self) -> Option<Quotient> {
+        let q = &self.quotient;
+        let heap = self.options.len() - 1;
+        let options = &self.options[heap];
+        if options.is_empty() {
+            // A heap with no move is the empty game.
+            let mut next = q.clone();
+            next.phi.push(0);
+            return Some(next);
+        }
+        let targets = option_classes(&q.monoid, &q.phi, options);
+        let heap_is_p = targets.iter().all(|&t| !q.is_p(t));
+        let order = q.monoid.order;
+        // Heaps already present with the same option classes: heap `h`'s class serves.
+        for h in 1..heap {
+            if !self.options[h].is_empty()
+                && option_classes(&q.monoid, &q.phi, &self.options[h]) == targets
+            {
+                let mut next = q.clone();
+                next.phi.push(q.phi[h]);
+                return Some(next);
+            }
+        }
+        let mut phi = q.phi.clone();
+        phi.push(0);
+        for x in 0..order as Element {
+            if q.is_p(x) != heap_is_p {
+                continue;
+            }
+            // Condition 2 for the new heap, which is cheap, before the enumeration.
+            let p_ok = (0..order as Element).all(|y| {
+                !q.is_p(q.monoid.mul(y, x)) || targets.iter().all(|&t| !q.is_p(q.monoid.mul(y, t)))
+            });
+            if !p_ok {
+                continue;
+            }
+            phi[heap] = x;
+            let candidate = Quotient {
+                monoid: q.monoid.clone(),
+                p_portion: q.p_portion.clone(),
+                phi: phi.clone(),
+                words: q.words.clone(),
+                proof: None,
+            };
+            match verify(&candidate, &self.options) {
+                Ok(None) => return Some(candidate),
+                _ => self.rejected += 1,
+            }
+        }
+        None
+    }
+
+    /// A larger quotient for the newest heap: a new generator, then recalibration until a
+    /// candidate verifies.
+    fn expand(&mut self, heap: u64) -> Result<Quotient> {
+        let old = &self.quotient;
+        let mut cycles = vec![(heap as usize, 2usize)];
+        let base_phi = {
+            let mut phi = old.phi.clone();
+            phi.push(0);
+            phi
+        };
+        let mut candidate = build_candidate(&old.monoid, &base_phi, &cycles, &self.options)?
+            .ok_or_else(|| self.stuck(heap, "the first candidate is inconsistent"))?;
+        loop {
+            let failure = verify(&candidate, &self.options)?;
+            let Some(word) = failure else {
+                return Ok(candidate);
+            };
+            self.rejected += 1;
+            let should_be_p = !candidate.is_p(word_class(&candidate, &word));
+            let involved: Vec<usize> = (1..word.len()).filter(|&h| word[h] > 0).collect();
+            let mut next = None;
+            'sizes: for size in 1..=involved.len() {
+                for subset in combinations(&involved, size) {
+                    cycles = subset
+                        .iter()
+                        .map(|&h| {
+                            let index = power_index(&candidate.monoid, candidate.phi[h])
+                                .max(word[h].saturating_sub(1) as usize)
+                                .max(2);
+                            (h, index)
+                        })
+                        .collect();
+                    let trial = match build_candidate(
+                        &candidate.monoid,
+                        &candidate.phi,
+                        &cycles,
+                        &self.options,
+                    ) {
+                        Ok(Some(trial)) => trial,
+                        // Too large or inconsistent: a smaller or other choice may do.
+                        Ok(None) | Err(Error::TooLarge(_)) => continue,
+                        Err(e) => return Err(e),
+                    };
+                    if trial.is_p(word_class(&trial, &word)) == should_be_p {
+                        next = Some(trial);
+                        break 'sizes;
+                    }
+                }
+            }
+            candidate = next.ok_or_else(|| {
+                self.stuck(
+                    heap,
+                    &format!(
+                        "no recalibration corrects the failing position {}",
+                        word_text(&word)
+                    ),
+                )
+            })?;
+        }
+    }
+
+    fn stuck(&self, heap: u64, why: &str) -> Error {
+        Error::TooLarge(format!(
+            "the misère quotient could not be extended to heap {heap} ({why}); it has order {} for heaps up to {}",
+            self.quotient.order(),
+            self.quotient.bound()
+        ))
+    }
+
+    /// The period of the pretending function proven by the periodicity argument (module
+    /// documentation), for a game whose moves have a [`Shape`].
+    pub fn proof(&self, shape: Shape) -> Option<period::Proof> {
+        let (p, n0) = period::tail_period(&self.quotient.phi)?;
+        let phi: Vec<u64> = self.quotient.phi.iter().map(|&x| u64::from(x)).collect();
+        period::check(shape, &phi, n0 as u64, p as u64)
+    }
+}
+
+/// The classes of `options` (each a list of heaps) under `phi`, sorted and without repeats.
+fn option_classes(monoid: &Monoid, phi: &[Element], options: &[Vec<u64>]) -> Vec<Element> {
+    let mut classes: Vec<Element> = options
+        .iter()
+        .map(|o| o.iter().fold(0, |x, &h| monoid.mul(x, phi[h as usize])))
+        .collect();
+    classes.sort_unstable();
+    classes.dedup();
+    classes
+}
+
+/// The class of a word.
+fn word_class(q: &Quotient, word: &[u32]) -> Element {
+    let mut x = 0;
+    for (h, &count) in word.iter().enumerate().skip(1) {
+        for _ in 0..count {
+            x = q.monoid.mul(x, q.phi[h]);
+        }
+    }
+    x
+}
+
+/// `3 + 5 + 5`, or `0` for the empty word.
+pub fn word_text(word: &[u32]) -> String {
+    let mut parts = Vec::new();
+    for (h, &count) in word.iter().enumerate().skip(1) {
+        for _ in 0..count {
+            parts.push(h.to_string());
+        }
+    }
+    if parts.is_empty() {
+        "0".into()
+    } else {
+        parts.join(" + ")
+    }
+}
+
+/// The least `i` with `x^(i+2) = x^i` (every element of a misère quotient has one), or a
+/// larger cycle's index.
+fn power_index(monoid: &Monoid, x: Element) -> usize {
+    let mut powers = vec![0 as Element];
+    loop {
+        let next = monoid.mul(*powers.last().expect("one power"), x);
+        if let Some(i) = powers.iter().position(|&y| y == next) {
+            return i;
+        }
+        powers.push(next);
+    }
+}
+
+fn combinations(items: &[usize], size: usize) -> Vec<Vec<usize>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        for mut rest in combinations(&items[i + 1..], size - 1) {
+            rest.insert(0, first);
+            all.push(rest);
+        }
+    }
+    all
+}
+
+/// The heaps that matter for enumerating words: one per distinct (class, option classes),
+/// heaps with no move left out (they are the empty game). Returns `(heap, class, option
+/// classes)`, smallest heap of each kind.
+fn heap_kinds(
+    monoid_mul: &dyn Fn(Element, Element) -> Element,
+    phi: &[Element],
+    options: &[Vec<Vec<u64>>],
+) -> Vec<(usize, Element, Vec<Element>)> {
+    let mut seen: HashMap<(Element, Vec<Element>), ()> = HashMap::new();
+    let mut kinds = Vec::new();
+    for h in 1..phi.len() {
+        if options[h].is_empty() {
+            continue;
+        }
+        let mut targets: Vec<Element> = options[h]
+            .iter()
+            .map(|o| o.iter().fold(0, |x, &g| monoid_mul(x, phi[g as usize])))
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        if seen.insert((phi[h], targets.clone()), ()).is_none() {
+            kinds.push((h, phi[h], targets));
+        }
+    }
+    kinds
+}
+
+/// Checks conditions 1-3 of the module documentation for `q` (which is reduced and onto by
+/// construction). `Ok(None)`: verified; `Ok(Some(word))`: the least failing word found.
+pub fn verify(q: &Quotient, options: &[Vec<Vec<u64>>]) -> Result<Option<Word>> {
+    let monoid = &q.monoid;
+    let mul = |x, y| monoid.mul(x, y);
+    if q.is_p(0) {
+        return Ok(Some(vec![0; q.phi.len()]));
+    }
+    let kinds = heap_kinds(&mul, &q.phi, options);
+    let order = monoid.order;
+    let mut least: Option<Word> = None;
+    let consider = |word: Word, least: &mut Option<Word>| {
+        if least
+            .as_ref()
+            .is_none_or(|l| lex_cmp(&word, l) == std::cmp::Ordering::Less)
+        {
+            *least = Some(word);
+        }
+    };
+    // Condition 2.
+    for y in 0..order as Element {
+        for (h, g, targets) in &kinds {
+            if q.is_p(mul(y, *g)) && targets.iter().any(|&t| q.is_p(mul(y, t))) {
+                let mut word = q.words[y as usize].clone();
+                word.resize(q.phi.len(), 0);
+                word[*h] += 1;
+                consider(word, &mut least);
+            }
+        }
+    }
+    // Condition 3, by the enumeration of states.
+    if let Some(word) = n_failure(q, &kinds, least.as_ref())? {
+        consider(word, &mut least);
+    }
+    Ok(least)
+}
+
+/// A set of elements as a bitset.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Set(Vec<u64>);
+
+impl Set {
+    fn empty(order: usize) -> Self {
+        Set(vec![0; order.div_ceil(64)])
+    }
+    fn insert(&mut self, x: Element) {
+        self.0[x as usize / 64] |= 1 << (x % 64);
+    }
+    fn is_subset(&self, other: &Set) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    fn iter(&self) -> impl Iterator<Item = Element> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros();
+                    w &= w - 1;
+                    (i * 64) as Element + b
+                })
+            })
+        })
+    }
+}
+
+/// Condition 3: words in lexicographic order, each heap kind's count raised until the state
+/// `(class, option classes)` is no smaller than one kept for its class (module documentation).
+/// Stops at `limit` (a failure already found) since only the least failure matters.
+fn n_failure(
+    q: &Quotient,
+    kinds: &[(usize, Element, Vec<Element>)],
+    limit: Option<&Word>,
+) -> Result<Option<Word>> {
+    let order = q.monoid.order;
+    let mut kept: Vec<Vec<Set>> = vec![Vec::new(); order];
+    let mut states = 0usize;
+    let mut word = vec![0u32; q.phi.len()];
+    let mut found = None;
+    let mut search = NSearch {
+        q,
+        kinds,
+        kept: &mut kept,
+        states: &mut states,
+        word: &mut word,
+        limit,
+        found: &mut found,
+    };
+    search.level(kinds.len(), 0, Set::empty(order))?;
+    Ok(found)
+}
+
+struct NSearch<'s> {
+    q: &'s Quotient,
+    kinds: &'s [(usize, Element, Vec<Element>)],
+    kept: &'s mut Vec<Vec<Set>>,
+    states: &'s mut usize,
+    word: &'s mut Word,
+    limit: Option<&'s Word>,
+    found: &'s mut Option<Word>,
+}
+
+impl NSearch<'_> {
+    /// Enumerates the counts of kinds `0..level` (the largest heap kind varies slowest), the
+    /// counts of the others fixed in `word`, from class `e` and option classes `s`.
+    fn level(&mut self, level: usize, e: Element, s: Set) -> Result<bool> {
+        if level == 0 {
+            if !s.is_empty() && !self.q.is_p(e) && !s.iter().any(|t| self.q.is_p(t)) {
+                *self.found = Some(self.word.clone());
+                return Ok(true);
+            }
+            return Ok(false);
+        }
+        let (heap, g, ref targets) = self.kinds[level - 1];
+        let (mut e, mut s) = (e, s);
+        let start = self.word[heap];
+        loop {
+            if self.level(level - 1, e, s.clone())? {
+                self.word[heap] = start;
+                return Ok(true);
+            }
+            // One more heap of this kind.
+            let mut next = Set::empty(self.q.monoid.order);
+            for t in s.iter() {
+                next.insert(self.q.monoid.mul(t, g));
+            }
+            for &t in targets {
+                next.insert(self.q.monoid.mul(e, t));
+            }
+            e = self.q.monoid.mul(e, g);
+            s = next;
+            self.word[heap] += 1;
+            if self
+                .limit
+                .is_some_and(|l| lex_cmp(self.word, l) != std::cmp::Ordering::Less)
+            {
+                break;
+            }
+            if !self.keep(e, &s)? {
+                break;
+            }
+        }
+        self.word[heap] = start;
+        Ok(false)
+    }
+
+    /// Records `s` among the minimal option sets of class `e`; false when one kept is smaller.
+    fn keep(&mut self, e: Element, s: &Set) -> Result<bool> {
+        let list = &mut self.kept[e as usize];
+        if list.iter().any(|old| old.is_subset(s)) {
+            return Ok(false);
+        }
+        list.retain(|old| !s.is_subset(old));
+        list.push(s.clone());
+        *self.states += 1;
+        if *self.states > MAX_STATES {
+            return Err(too_large(format!(
+                "verifying a quotient of order {} needed more than {MAX_STATES} option sets",
+                self.q.monoid.order
+            )));
+        }
+        Ok(true)
+    }
+}
+
+/// A candidate monoid: `base` times one cyclic monoid `<a | a^(i+2) = a^i>` for each heap in
+/// `cycles` (`(heap, i)`); the other heaps keep their class in `base`.
+struct Product<'b> {
+    base: &'b Monoid,
+    /// The number of elements of each cycle, `i + 2`.
+    sizes: Vec<usize>,
+    indices: Vec<usize>,
+}
+
+impl Product<'_> {
+    fn order(&self) -> usize {
+        self.sizes
+            .iter()
+            .fold(self.base.order, |acc, &s| acc.saturating_mul(s))
+    }
+
+    fn mul(&self, x: usize, y: usize) -> usize {
+        let (mut x, mut y) = (x, y);
+        let b = self.base.order;
+        let base = self.base.mul((x % b) as Element, (y % b) as Element) as usize;
+        x /= b;
+        y /= b;
+        let (mut result, mut radix) = (base, b);
+        for (&size, &index) in self.sizes.iter().zip(&self.indices) {
+            let (i, j) = (x % size, y % size);
+            x /= size;
+            y /= size;
+            let mut k = i + j;
+            if k >= size {
+                k = index + (k - index) % 2;
+            }
+            result += k * radix;
+            radix *= size;
+        }
+        result
+    }
+}
+
+/// Builds a reduced candidate: the words' classes in the product monoid, the P-portion marked
+/// along the words in lexicographic order by the misère recursion (each class decided by its
+/// least word, whose options all come before it), then merged by indistinguishability.
+/// `None` when the marking meets an option class not yet decided (the candidate cannot be
+/// consistent).
+fn build_candidate(
+    base: &Monoid,
+    base_phi: &[Element],
+    cycles: &[(usize, usize)],
+    options: &[Vec<Vec<u64>>],
+) -> Result<Option<Quotient>> {
+    let product = Product {
+        base,
+        sizes: cycles.iter().map(|&(_, i)| i + 2).collect(),
+        indices: cycles.iter().map(|&(_, i)| i).collect(),
+    };
+    let order = product.order();
+    if order > MAX_CANDIDATE {
+        return Err(too_large(format!(
+            "a candidate quotient would have {order} elements, more than the {MAX_CANDIDATE} allowed"
+        )));
+    }
+    let mut phi: Vec<usize> = base_phi.iter().map(|&x| x as usize).collect();
+    let mut radix = base.order;
+    for (&(heap, _), &size) in cycles.iter().zip(&product.sizes) {
+        phi[heap] = radix; // the generator a of this cycle
+        radix *= size;
+    }
+    // Heap kinds in the product (classes up to `order`, which may exceed u32 only past the cap).
+    let mul = |x: Element, y: Element| product.mul(x as usize, y as usize) as Element;
+    let phi32: Vec<Element> = phi.iter().map(|&x| x as Element).collect();
+    let kinds = heap_kinds(&mul, &phi32, options);
+    let mut marking = Marking {
+        mul: &mul,
+        kinds: &kinds,
+        decided: vec![None; order],
+        first: Vec::new(),
+        word: vec![0; phi.len()],
+        words: HashMap::new(),
+        consistent: true,
+    };
+    marking.level(kinds.len(), 0, Vec::new());
+    if !marking.consistent {
+        return Ok(None);
+    }
+    let reached = marking.first.clone();
+    let p_of = |x: Element| marking.decided[x as usize] == Some(true);
+    // Indistinguishability, by refining {P, not P} until the generators' actions agree.
+    let generators: Vec<Element> = {
+        let mut g: Vec<Element> = kinds.iter().map(|k| k.1).collect();
+        g.sort_unstable();
+        g.dedup();
+        g
+    };
+    let mut block: HashMap<Element, usize> =
+        reached.iter().map(|&x| (x, usize::from(p_of(x)))).collect();
+    let mut count = reached
+        .iter()
+        .map(|&x| usize::from(p_of(x)))
+        .collect::<std::collections::HashSet<_>>()
+        .len();
+    loop {
+        let mut signatures: HashMap<Vec<usize>, usize> = HashMap::new();
+        let mut next = HashMap::with_capacity(reached.len());
+        for &x in &reached {
+            let mut signature = vec![block[&x]];
+            for &g in &generators {
+                // Every word's class was reached; a product outside them means the marking
+                // went wrong, and the candidate is dropped.
+                let Some(&b) = block.get(&mul(x, g)) else {
+                    return Ok(None);
+                };
+                signature.push(b);
+            }
+            let len = signatures.len();
+            let id = *signatures.entry(signature).or_insert(len);
+            next.insert(x, id);
+        }
+        let new_count = signatures.len();
+        block = next;
+        if new_count == count {
+            break;
+        }
+        count = new_count;
+    }
+    // Classes numbered in the order of their least words (the identity first).
+    let mut class_of_block: HashMap<usize, Element> = HashMap::new();
+    let mut representatives = Vec::new();
+    for &x in &reached {
+        let b = block[&x];
+        if let std::collections::hash_map::Entry::Vacant(slot) = class_of_block.entry(b) {
+            slot.insert(representatives.len() as Element);
+            representatives.push(x);
+        }
+    }
+    let classes = representatives.len();
+    if classes > MAX_ORDER {
+        return Err(too_large(format!(
+            "the quotient would have more than {MAX_ORDER} elements"
+        )));
+    }
+    let class = |x: Element| class_of_block[&block[&x]];
+    let mut table = vec![0; classes * classes];
+    for (i, &x) in representatives.iter().enumerate() {
+        for (j, &y) in representatives.iter().enumerate() {
+            table[i * classes + j] = class(mul(x, y));
+        }
+    }
+    let words = representatives
+        .iter()
+        .map(|x| marking.words[x].clone())
+        .collect();
+    let p_portion = representatives.iter().map(|&x| p_of(x)).collect();
+    phi.iter_mut()
+        .for_each(|x| *x = class(*x as Element) as usize);
+    Ok(Some(Quotient {
+        monoid: Monoid {
+            order: classes,
+            table,
+        },
+        p_portion,
+        phi: phi.iter().map(|&x| x as Element).collect(),
+        words,
+        proof: None,
+    }))
+}
+
+/// The word enumeration that marks the P-portion of a candidate.
+struct Marking<'m> {
+    mul: &'m dyn Fn(Element, Element) -> Element,
+    kinds: &'m [(usize, Element, Vec<Element>)],
+    /// For each element reached: whether it is P.
+    decided: Vec<Option<bool>>,
+    /// The elements in the order they were reached.
+    first: Vec<Element>,
+    word: Word,
+    words: HashMap<Element, Word>,
+    consistent: bool,
+}
+
+impl Marking<'_> {
+    fn level(&mut self, level: usize, e: Element, s: Vec<Element>) {
+        if !self.consistent {
+            return;
+        }
+        if level == 0 {
+            if self.decided[e as usize].is_none() {
+                let mut p = !s.is_empty();
+                for &t in &s {
+                    match self.decided[t as usize] {
+                        Some(true) => p = false,
+                        Some(false) => {}
+                        None => {
+                            self.consistent = false;
+                            return;
+                        }
+                    }
+                }
+                self.decided[e as usize] = Some(p);
+                self.first.push(e);
+                self.words.insert(e, self.word.clone());
+            }
+            return;
+        }
+        let (heap, g, ref targets) = self.kinds[level - 1];
+        let (mut e, mut s) = (e, s);
+        let start = self.word[heap];
+        loop {
+            self.level(level - 1, e, s.clone());
+            if !self.consistent {
+                break;
+            }
+            let mut next: Vec<Element> = s.iter().map(|&t| (self.mul)(t, g)).collect();
+            next.extend(targets.iter().map(|&t| (self.mul)(e, t)));
+            next.sort_unstable();
+            next.dedup();
+            e = (self.mul)(e, g);
+            s = next;
+            self.word[heap] += 1;
+            if self.decided[e as usize].is_some() {
+                break;
+            }
+        }
+        self.word[heap] = start;
+    }
+}
+
+/// Everything `grundy quotient` prints about a quotient.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuotientReport {
+    /// The game's spec.
+    pub game: String,
+    /// The heap bound `n`.
+    pub heaps_to: u64,
+    /// `|Q|`.
+    pub order: usize,
+    /// `|P|`.
+    pub p_count: usize,
+    /// Each element's name, a word in the generators (`1` for the identity).
+    pub elements: Vec<String>,
+    /// The generators: name and the heap whose class it is.
+    pub generators: Vec<Generator>,
+    /// Relations `left = right` that present `Q` with those generators.
+    pub relations: Vec<String>,
+    /// The names of the elements of the P-portion.
+    pub p_portion: Vec<String>,
+    /// Each heap's element (index into `elements`), heaps `0..=n`.
+    pub heaps: Vec<Element>,
+    /// The multiplication table: `table[x][y]` is the index of `x y`.
+    pub table: Vec<Vec<Element>>,
+    /// `|Q_h|` for each `h = 0..=n`.
+    pub orders: Vec<usize>,
+    /// The least heap bound from which the quotient no longer changed up to `n`.
+    pub stable_from: u64,
+    /// Whether the periodicity argument proves that the quotient is the same for every bound.
+    pub proven: bool,
+    /// The period and preperiod of the heaps' classes, when proven.
+    pub period: Option<u64>,
+    /// The preperiod of the heaps' classes, when proven.
+    pub preperiod: Option<u64>,
+    /// How the result is known, in words.
+    pub status: String,
+}
+
+/// A generator of the presentation.
+#[derive(Debug, Clone, Serialize)]
+pub struct Generator {
+    /// `a`, `b`, ...
+    pub name: String,
+    /// The first heap whose class it is.
+    pub heap: u64,
+}
+
+/// The misère quotient of `game` for heaps `<= heaps`, with its presentation.
+pub fn quotient(
+    game: &dyn Ruleset,
+    heaps: u64,
+    shape: Option<Shape>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Quotient, QuotientReport)> {
+    let mut builder = Builder::new(game)?;
+    builder.extend_to(heaps, progress)?;
+    let proof = shape.and_then(|s| builder.proof(s));
+    let mut q = builder.quotient().clone();
+    q.proof = proof;
+    let presentation = Presentation::of(&q);
+    let orders = builder.orders().to_vec();
+    let stable_from = builder.expansions().last().copied().unwrap_or(0);
+    let status = match &proof {
+        Some(p) => format!(
+            "proven: the heaps' classes have period {} from heap {} on, checked to heap {} as the periodicity theorem requires, so the quotient is the same for every heap bound",
+            p.period, p.preperiod, p.checked_to - 1
+        ),
+        None => format!(
+            "observed: the quotient is unchanged from heap {stable_from} to {heaps}; not proven for larger heaps"
+        ),
+    };
+    let report = QuotientReport {
+        game: game.spec(),
+        heaps_to: heaps,
+        order: q.order(),
+        p_count: q.p_portion.iter().filter(|&&p| p).count(),
+        elements: presentation.names.clone(),
+        generators: presentation.generators.clone(),
+        relations: presentation.relations.clone(),
+        p_portion: (0..q.order())
+            .filter(|&x| q.p_portion[x])
+            .map(|x| presentation.names[x].clone())
+            .collect(),
+        heaps: q.phi.clone(),
+        table: (0..q.order())
+            .map(|x| {
+                (0..q.order())
+                    .map(|y| q.monoid.mul(x as Element, y as Element))
+                    .collect()
+            })
+            .collect(),
+        orders,
+        stable_from,
+        proven: proof.is_some(),
+        period: proof.map(|p| p.period),
+        preperiod: proof.map(|p| p.preperiod),
+        status,
+    };
+    Ok((q, report))
+}
+
+/// A presentation of a quotient: generators (the classes of the heaps that are not products
+/// of earlier heaps' classes), each element's least word in them (by degree, then with earlier
+/// generators first), and the relations `w = nf(w)` for the minimal words `w` that are not
+/// least words. Least words are closed under taking parts (the order is a monomial order), so
+/// these relations rewrite any word to its least word: they present `Q`.
+pub struct Presentation {
+    /// Element names.
+    pub names: Vec<String>,
+    /// The generators.
+    pub generators: Vec<Generator>,
+    /// The relations.
+    pub relations: Vec<String>,
+}
+
+impl Presentation {
+    /// Computes the presentation of `q`.
+    pub fn of(q: &Quotient) -> Self {
+        let m = &q.monoid;
+        // Generators: heaps whose class is not yet generated.
+        let mut generated = vec![false; m.order];
+        generated[0] = true;
+        let mut gens: Vec<(u64, Element)> = Vec::new();
+        for (h, &x) in q.phi.iter().enumerate() {
+            if !generated[x as usize] {
+                gens.push((h as u64, x));
+                // Close the generated set under the new generator.
+                let mut frontier: Vec<Element> = (0..m.order as Element)
+                    .filter(|&y| generated[y as usize])
+                    .collect();
+                while let Some(y) = frontier.pop() {
+                    for &(_, g) in &gens {
+                        let z = m.mul(y, g);
+                        if !generated[z as usize] {
+                            generated[z as usize] = true;
+                            frontier.push(z);
+                        }
+                    }
+                }
+            }
+        }
+        let k = gens.len();
+        // Least words, by degree then by exponents of earlier generators first.
+        let mut normal: Vec<Option<Vec<u32>>> = vec![None; m.order];
+        normal[0] = Some(vec![0; k]);
+        let mut least: std::collections::HashSet<Vec<u32>> = [vec![0; k]].into_iter().collect();
+        let mut layer: Vec<(Vec<u32>, Element)> = vec![(vec![0; k], 0)];
+        let mut reached = 1;
+        let mut relations = Vec::new();
+        while reached < m.order && !layer.is_empty() {
+            // Next degree: every least word times a generator, in the order of the words.
+            let mut candidates: Vec<(Vec<u32>, Element)> = Vec::new();
+            for (w, x) in &layer {
+                for (i, &(_, g)) in gens.iter().enumerate() {
+                    let mut v = w.clone();
+                    v[i] += 1;
+                    candidates.push((v, m.mul(*x, g)));
+                }
+            }
+            candidates.sort_by(|a, b| b.0.cmp(&a.0));
+            candidates.dedup_by(|a, b| a.0 == b.0);
+            let mut next = Vec::new();
+            for (v, x) in candidates {
+                // Only words all of whose parts are least words are least or relation heads.
+                let minimal = (0..k).filter(|&i| v[i] > 0).all(|i| {
+                    let mut part = v.clone();
+                    part[i] -= 1;
+                    least.contains(&part)
+                });
+                if !minimal {
+                    continue;
+                }
+                if normal[x as usize].is_none() {
+                    normal[x as usize] = Some(v.clone());
+                    least.insert(v.clone());
+                    reached += 1;
+                    next.push((v, x));
+                } else {
+                    relations.push((v, x));
+                }
+            }
+            layer = next;
+        }
+        // Words at the last degree that are not least words are relations too.
+        for (w, x) in &layer {
+            for (i, &(_, g)) in gens.iter().enumerate() {
+                let mut v = w.clone();
+                v[i] += 1;
+                let minimal = (0..k).filter(|&j| v[j] > 0).all(|j| {
+                    let mut part = v.clone();
+                    part[j] -= 1;
+                    least.contains(&part)
+                });
+                let y = m.mul(*x, g);
+                if minimal && normal[y as usize].as_ref() != Some(&v) {
+                    relations.push((v, y));
+                }
+            }
+        }
+        relations.sort();
+        relations.dedup();
+        let letters: Vec<String> = (0..k).map(generator_name).collect();
+        let name = |v: &[u32]| -> String {
+            let mut s = String::new();
+            for (i, &e) in v.iter().enumerate() {
+                match e {
+                    0 => {}
+                    1 => s.push_str(&letters[i]),
+                    _ => s.push_str(&format!("{}^{e}", letters[i])),
+                }
+            }
+            if s.is_empty() {
+                "1".into()
+            } else {
+                s
+            }
+        };
+        let names: Vec<String> = normal
+            .iter()
+            .map(|w| name(w.as_ref().expect("the generators generate Q")))
+            .collect();
+        let relations = relations
+            .iter()
+            .map(|(v, x)| format!("{} = {}", name(v), names[*x as usize]))
+            .collect();
+        Presentation {
+            generators: gens
+                .iter()
+                .enumerate()
+                .map(|(i, &(heap, _))| Generator {
+                    name: letters[i].clone(),
+                    heap,
+                })
+                .collect(),
+            names,
+            relations,
+        }
+    }
+}
+
+/// `a`, `b`, ..., `z`, then `a1`, `b1`, ...
+fn generator_name(i: usize) -> String {
+    let letter = (b'a' + (i % 26) as u8) as char;
+    if i < 26 {
+        letter.to_string()
+    } else {
+        format!("{letter}{}", i / 26)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse_game;
+    use std::collections::HashMap;
+
+    /// The misère outcome of a multiset of heaps by the definition alone: P when it has a
+    /// move and every move leads to an N-position (heaps sorted, empty heaps dropped).
+    struct Reference<'g> {
+        game: &'g dyn Ruleset,
+        memo: HashMap<Vec<u64>, bool>,
+    }
+
+    impl Reference<'_> {
+        fn is_p(&mut self, heaps: &[u64]) -> bool {
+            let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+            key.sort_unstable();
+            if let Some(&p) = self.memo.get(&key) {
+                return p;
+            }
+            let mut has_move = false;
+            let mut p = true;
+            for i in 0..key.len() {
+                if i > 0 && key[i] == key[i - 1] {
+                    continue;
+                }
+                for option in self.game.heap_options(key[i]).unwrap().unwrap() {
+                    has_move = true;
+                    let mut next = key.clone();
+                    next.remove(i);
+                    next.extend(option);
+                    if self.is_p(&next) {
+                        p = false;
+                    }
+                }
+            }
+            let p = p && has_move;
+            self.memo.insert(key, p);
+            p
+        }
+    }
+
+    /// Every multiset of heaps in `1..=max` with total at most `total`.
+    fn multisets(max: u64, total: u64) -> Vec<Vec<u64>> {
+        fn go(max: u64, left: u64, current: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            out.push(current.clone());
+            for h in 1..=max.min(left) {
+                current.push(h);
+                go(h, left - h, current, out);
+                current.pop();
+            }
+        }
+        let mut out = Vec::new();
+        go(max, total, &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// Whether the quotient's outcomes are the definition's on every position of heaps
+    /// `<= bound` with total `<= total`.
+    fn agrees(spec: &str, bound: u64, total: u64) -> Quotient {
+        let game = parse_game(spec).unwrap();
+        let (q, _) = quotient(game.as_ref(), bound, None, &mut |_| {}).unwrap();
+        let mut reference = Reference {
+            game: game.as_ref(),
+            memo: HashMap::new(),
+        };
+        for heaps in multisets(bound, total) {
+            let x = q.class_of(&heaps).unwrap();
+            assert_eq!(
+                q.is_p(x),
+                reference.is_p(&heaps),
+                "{spec}: heaps {heaps:?} (quotient to {bound})"
+            );
+        }
+        q
+    }
+
+    /// Whether two elements are distinguished by some element (the quotient is reduced).
+    fn reduced(q: &Quotient) -> bool {
+        let m = q.order() as Element;
+        (0..m).all(|x| {
+            (0..x).all(|y| (0..m).any(|z| q.is_p(q.monoid.mul(x, z)) != q.is_p(q.monoid.mul(y, z))))
+        })
+    }
+
+    #[test]
+    fn nim_quotients_give_the_outcomes_of_the_definition() {
+        for bound in 0..=5 {
+            let q = agrees("nim", bound, 16);
+            assert!(reduced(&q));
+        }
+    }
+
+    #[test]
+    fn classic_octal_quotients_give_the_outcomes_of_the_definition() {
+        for spec in [
+            "octal:0.75",
+            "kayles",
+            "dawson-kayles",
+            "octal:0.31",
+            "octal:0.45",
+        ] {
+            let q = agrees(spec, 10, 18);
+            assert!(reduced(&q), "{spec}");
+            assert_eq!(q.order() % 2, 0, "{spec}: misère quotients have even order");
+        }
+    }
+
+    #[test]
+    fn every_two_digit_octal_code_agrees_with_the_definition() {
+        for d1 in 0..8 {
+            for d2 in 0..8 {
+                let spec = format!("octal:0.{d1}{d2}");
+                agrees(&spec, 8, 16);
+            }
+        }
+    }
+
+    #[test]
+    fn presentations_rewrite_every_element_to_its_name() {
+        let game = parse_game("octal:0.75").unwrap();
+        let (q, report) = quotient(game.as_ref(), 12, None, &mut |_| {}).unwrap();
+        assert_eq!(report.elements.len(), q.order());
+        assert_eq!(report.elements[0], "1");
+        // Names are distinct and every heap's element is named.
+        let mut names = report.elements.clone();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), q.order());
+    }
+}
