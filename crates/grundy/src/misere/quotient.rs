@@ -404,7 +404,7 @@ impl<'a> Builder<'a> {
                 self.stuck(
                     heap,
                     &format!(
-                        "no recalibration corrects the failing position {}",
+                        "no candidate found: giving the heaps of the failing position {} generators of their own did not correct it; the quotient may be infinite",
                         word_text(&word)
                     ),
                 )
@@ -451,12 +451,16 @@ fn word_class(q: &Quotient, word: &[u32]) -> Element {
     x
 }
 
-/// `3 + 5 + 5`, or `0` for the empty word.
+/// `3 + 5 + 5`, with `5 (x12)` for many equal heaps, or `0` for the empty word.
 pub fn word_text(word: &[u32]) -> String {
     let mut parts = Vec::new();
     for (h, &count) in word.iter().enumerate().skip(1) {
-        for _ in 0..count {
-            parts.push(h.to_string());
+        if count > 3 {
+            parts.push(format!("{h} (x{count})"));
+        } else {
+            for _ in 0..count {
+                parts.push(h.to_string());
+            }
         }
     }
     if parts.is_empty() {
