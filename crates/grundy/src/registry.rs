@@ -8,7 +8,7 @@
 
 use crate::spec::Family;
 use crate::verify::Claim;
-use crate::{count, games, Error, Result};
+use crate::{count, games, misere, Error, Result};
 
 /// What one folder contributes: its spec entries and its claims.
 pub struct Entry {
@@ -34,6 +34,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new(&[], count::claims::CLAIMS),
     Entry::new(games::sharing_nim::spec::FAMILIES, games::sharing_nim::theory::CLAIMS),
     Entry::new(games::octal::spec::FAMILIES, games::octal::theory::CLAIMS),
+    Entry::new(&[], misere::claims::CLAIMS),
 ];
 
 /// Every family.

@@ -62,6 +62,7 @@ fn heading(paper: Paper) -> &'static str {
         Paper::Imark => "i-Mark games",
         Paper::NimFractals => "Nim Fractals",
         Paper::Octal => "Octal games: known periods",
+        Paper::Misere => "Misère play: quotients",
     }
 }
 

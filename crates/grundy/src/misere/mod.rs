@@ -19,6 +19,7 @@
 //!   heap game with heaps up to `n`, modulo indistinguishability, form a commutative monoid `Q`
 //!   with a P-portion; where `Q` is finite, the outcome of any sum is a product in `Q`.
 
+pub mod claims;
 pub mod published;
 pub mod quotient;
 

@@ -55,7 +55,8 @@ use crate::{Error, Result};
 
 /// The largest quotient kept (its multiplication table has `order^2` entries of 4 bytes: 64 MiB).
 pub const MAX_ORDER: usize = 1 << 12;
-/// The largest candidate monoid built while looking for the next quotient.
+/// The largest candidate monoid built while looking for the next quotient (for quotients of at
+/// most [`MAX_ORDER`] elements; proportionally fewer under a lower limit).
 pub const MAX_CANDIDATE: usize = 1 << 20;
 /// The largest heap bound `quotient` accepts.
 pub const MAX_HEAPS: u64 = 1 << 16;
@@ -200,6 +201,8 @@ pub struct Builder<'a> {
     expansions: Vec<u64>,
     /// Candidates rejected by verification so far.
     pub rejected: u64,
+    /// The largest order accepted ([`MAX_ORDER`] unless lowered).
+    max_order: usize,
 }
 
 /// Why building the next quotient stopped.
@@ -229,7 +232,15 @@ impl<'a> Builder<'a> {
             orders: vec![1],
             expansions: Vec::new(),
             rejected: 0,
+            max_order: MAX_ORDER,
         })
+    }
+
+    /// Refuses quotients of more than `max_order` elements (at most [`MAX_ORDER`]), for sweeps
+    /// over many games that should skip the large ones quickly.
+    pub fn with_max_order(mut self, max_order: usize) -> Self {
+        self.max_order = max_order.min(MAX_ORDER);
+        self
     }
 
     /// The quotient so far.
@@ -361,8 +372,14 @@ impl<'a> Builder<'a> {
             phi.push(0);
             phi
         };
-        let mut candidate = build_candidate(&old.monoid, &base_phi, &cycles, &self.options)?
-            .ok_or_else(|| self.stuck(heap, "the first candidate is inconsistent"))?;
+        let mut candidate = build_candidate(
+            &old.monoid,
+            &base_phi,
+            &cycles,
+            &self.options,
+            self.max_order,
+        )?
+        .ok_or_else(|| self.stuck(heap, "the first candidate is inconsistent"))?;
         loop {
             let failure = verify(&candidate, &self.options)?;
             let Some(word) = failure else {
@@ -388,6 +405,7 @@ impl<'a> Builder<'a> {
                         &candidate.phi,
                         &cycles,
                         &self.options,
+                        self.max_order,
                     ) {
                         Ok(Some(trial)) => trial,
                         // Too large or inconsistent: a smaller or other choice may do.
@@ -739,6 +757,7 @@ fn build_candidate(
     base_phi: &[Element],
     cycles: &[(usize, usize)],
     options: &[Vec<Vec<u64>>],
+    max_order: usize,
 ) -> Result<Option<Quotient>> {
     let product = Product {
         base,
@@ -746,9 +765,10 @@ fn build_candidate(
         indices: cycles.iter().map(|&(_, i)| i).collect(),
     };
     let order = product.order();
-    if order > MAX_CANDIDATE {
+    let cap = max_order.saturating_mul(MAX_CANDIDATE / MAX_ORDER);
+    if order > cap {
         return Err(too_large(format!(
-            "a candidate quotient would have {order} elements, more than the {MAX_CANDIDATE} allowed"
+            "a candidate quotient would have {order} elements, more than the {cap} allowed"
         )));
     }
     let mut phi: Vec<usize> = base_phi.iter().map(|&x| x as usize).collect();
@@ -825,9 +845,9 @@ fn build_candidate(
         }
     }
     let classes = representatives.len();
-    if classes > MAX_ORDER {
+    if classes > max_order {
         return Err(too_large(format!(
-            "the quotient would have more than {MAX_ORDER} elements"
+            "the quotient would have more than {max_order} elements"
         )));
     }
     let class = |x: Element| class_of_block[&block[&x]];

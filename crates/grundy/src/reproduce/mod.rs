@@ -11,6 +11,7 @@
 //! [`Mode`] are fixed here, so `--quick` and the tests run exactly the same checks.
 
 mod imark;
+mod misere;
 mod nim_fractals;
 mod octal;
 mod sharing_nim;
@@ -59,16 +60,19 @@ pub enum Paper {
     /// Octal games: the known periods (Guy and Smith; Winning Ways; Gangolli and Plambeck;
     /// Flammenkamp) and the periodicity theorem.
     Octal,
+    /// Misère play: the misère quotients of Plambeck and Siegel and the other stored sources.
+    Misere,
 }
 
 impl Paper {
     /// Every paper, in report order.
-    pub const ALL: [Paper; 5] = [
+    pub const ALL: [Paper; 6] = [
         Paper::SharingNim,
         Paper::Takeaway,
         Paper::Imark,
         Paper::NimFractals,
         Paper::Octal,
+        Paper::Misere,
     ];
 
     /// The short name `--paper` accepts.
@@ -79,6 +83,7 @@ impl Paper {
             Paper::Imark => "imark",
             Paper::NimFractals => "nim-fractals",
             Paper::Octal => "octal",
+            Paper::Misere => "misere",
         }
     }
 
@@ -110,6 +115,9 @@ impl Paper {
             Paper::Octal => {
                 "Octal games: R. K. Guy, C. A. B. Smith, The G-values of various games (1956); Winning Ways, ch. 4; A. Gangolli, T. Plambeck (1989); A. Flammenkamp's tables"
             }
+            Paper::Misere => {
+                "Misère play: T. E. Plambeck, Taming the wild in impartial combinatorial games (2005); T. E. Plambeck, A. N. Siegel, Misère quotients for impartial games (2008); A. N. Siegel (2007); M. Weimerskirch (2015)"
+            }
         }
     }
 
@@ -120,6 +128,7 @@ impl Paper {
             Paper::Imark => imark::rows(mode),
             Paper::NimFractals => nim_fractals::rows(mode),
             Paper::Octal => octal::rows(mode),
+            Paper::Misere => misere::rows(mode),
         }
     }
 
@@ -130,6 +139,7 @@ impl Paper {
             Paper::Imark => imark::TABLES_AND_FIGURES,
             Paper::NimFractals => nim_fractals::TABLES_AND_FIGURES,
             Paper::Octal => octal::TABLES_AND_FIGURES,
+            Paper::Misere => misere::TABLES_AND_FIGURES,
         };
         let rows = self.rows(mode);
         let checks = rows.iter().filter(|r| matches!(r, Row::Check(_))).count();
@@ -501,6 +511,7 @@ pub fn run(papers: &[Paper], mode: Mode, options: &Options, progress: Progress) 
             Paper::Imark => imark::section(mode, options, &mut steps)?,
             Paper::NimFractals => nim_fractals::section(mode, &mut steps)?,
             Paper::Octal => octal::section(mode, &mut steps)?,
+            Paper::Misere => misere::section(mode, &mut steps)?,
         };
         sections.push(section);
     }
@@ -700,6 +711,7 @@ mod tests {
                     nim_fractals::rows(Mode::Quick),
                 ),
                 Paper::Octal => (octal::TABLES_AND_FIGURES, octal::rows(Mode::Quick)),
+                Paper::Misere => (misere::TABLES_AND_FIGURES, misere::rows(Mode::Quick)),
             };
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {
