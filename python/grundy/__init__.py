@@ -15,6 +15,7 @@ Periodicity(period=7, preperiod=0, saltus=0)
 from ._arrays import Sequence, Table
 from ._functions import base, claims, count, families, gaps, sum, verify
 from ._game import Game
+from ._quotient import Quotient, quotient
 from ._grundy import TooLarge
 from ._reports import (
     Analysis,
@@ -51,6 +52,7 @@ __all__ = [
     "Move",
     "Moves",
     "Periodicity",
+    "Quotient",
     "Sequence",
     "SumComponent",
     "SumMove",
@@ -58,6 +60,7 @@ __all__ = [
     "Table",
     "TooLarge",
     "Verdict",
+    "quotient",
     "base",
     "claims",
     "count",

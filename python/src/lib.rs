@@ -11,6 +11,7 @@
 //! - [`user`]: games whose moves are a Python function, on the memoised and the dense engines.
 //! - [`arrays`]: values gathered into the narrowest NumPy integer type, handed over without a copy.
 //! - [`functions`]: sums, claims, gap statistics, counts and g-bases, as on the command line.
+//! - [`quotient`]: misère quotients of heap games, their tables as NumPy arrays.
 //!
 //! The Python modules of the package (`grundy/*.py`) give names and shapes to the results.
 
@@ -19,6 +20,7 @@ mod compute;
 mod functions;
 mod game;
 mod position;
+mod quotient;
 mod user;
 
 use pyo3::prelude::*;
@@ -43,5 +45,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::gaps, m)?)?;
     m.add_function(wrap_pyfunction!(functions::count, m)?)?;
     m.add_function(wrap_pyfunction!(functions::base, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
     Ok(())
 }

@@ -471,6 +471,16 @@ impl Ruleset for HeapGame {
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(KeptTable { game: self }))
     }
+
+    /// A heap's options are single smaller heaps (`0`: nothing left), for misère quotients.
+    fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
+        let mut options = Vec::new();
+        Some(
+            self.rules
+                .heap_options(heap, |m| options.push(if m == 0 { vec![] } else { vec![m] }))
+                .map(|()| options),
+        )
+    }
 }
 
 /// The dense engine kept in a [`HeapGame`].

@@ -111,6 +111,9 @@ pub struct QuotientArgs {
     /// With --format csv: one row per heap (its element) instead of the multiplication table.
     #[arg(long)]
     pub heap_map: bool,
+    /// Refuse quotients of more than this many elements (at most 4096).
+    #[arg(long, value_name = "M", default_value = "4096")]
+    pub max_order: String,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::analysis::{self, Analysis, Periodicity};
+use crate::misere::quotient::{Quotient, QuotientReport};
 use crate::ruleset::{solver_for, Arity, BlockSink, Move, Ruleset, Solver};
 use crate::{Error, Outcome, Result};
 
@@ -736,14 +737,13 @@ mod tests {
 
 /// The misère quotient of a heap game for heaps `<= heaps`, with its presentation and, where the
 /// periodicity argument applies ([`Ruleset::heap_shape`]), the proof that it never changes
-/// again (see [`crate::misere::quotient`]). `progress` gets each heap bound done.
+/// again (see [`crate::misere::quotient`]); refused past `max_order` elements. `progress` gets
+/// each heap bound done.
 pub fn quotient(
     ruleset: &dyn Ruleset,
     heaps: u64,
+    max_order: usize,
     progress: &mut dyn FnMut(u64),
-) -> Result<(
-    crate::misere::quotient::Quotient,
-    crate::misere::quotient::QuotientReport,
-)> {
-    crate::misere::quotient::quotient(ruleset, heaps, ruleset.heap_shape(), progress)
+) -> Result<(Quotient, QuotientReport)> {
+    crate::misere::quotient::quotient(ruleset, heaps, ruleset.heap_shape(), max_order, progress)
 }

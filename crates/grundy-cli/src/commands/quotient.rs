@@ -20,6 +20,7 @@ struct PositionOutcome {
 pub fn run(args: QuotientArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
     let heaps = number(&args.heaps)?;
+    let max_order = usize::try_from(number(&args.max_order)?).unwrap_or(usize::MAX);
     let format = args.output.format();
     if format == Format::Bfile {
         return Err(unsupported(format, "quotient (use text, csv or json)"));
@@ -36,7 +37,9 @@ pub fn run(args: QuotientArgs, out: &mut dyn Write) -> Outcome {
         game.validate(position)?;
     }
     let bar = crate::progress::bar(heaps, "quotient");
-    let (quotient, report) = query::quotient(game.as_ref(), heaps, &mut |h| bar.set_position(h))?;
+    let (quotient, report) = query::quotient(game.as_ref(), heaps, max_order, &mut |h| {
+        bar.set_position(h)
+    })?;
     bar.finish_and_clear();
     let outcomes = positions
         .into_iter()

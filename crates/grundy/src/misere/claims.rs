@@ -74,6 +74,16 @@ impl<'g> Definition<'g> {
         }
     }
 
+    /// How many positions it has decided.
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Whether it has decided nothing yet.
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+
     /// Whether `heaps` is a misère P-position.
     pub fn is_p(&mut self, heaps: &[u64]) -> Result<bool> {
         let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();

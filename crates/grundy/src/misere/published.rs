@@ -392,6 +392,7 @@ pub fn compare(published: &Published) -> Result<Comparison> {
         game.as_ref(),
         published.heaps,
         game.heap_shape(),
+        super::quotient::MAX_ORDER,
         &mut |_| {},
     );
     match computed {

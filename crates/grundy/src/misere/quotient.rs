@@ -388,7 +388,7 @@ impl<'a> Builder<'a> {
             self.rejected += 1;
             let should_be_p = !candidate.is_p(word_class(&candidate, &word));
             let involved: Vec<usize> = (1..word.len()).filter(|&h| word[h] > 0).collect();
-            let mut next = None;
+            let (mut next, mut hit_limit) = (None, false);
             'sizes: for size in 1..=involved.len() {
                 for subset in combinations(&involved, size) {
                     cycles = subset
@@ -409,7 +409,11 @@ impl<'a> Builder<'a> {
                     ) {
                         Ok(Some(trial)) => trial,
                         // Too large or inconsistent: a smaller or other choice may do.
-                        Ok(None) | Err(Error::TooLarge(_)) => continue,
+                        Ok(None) => continue,
+                        Err(Error::TooLarge(_)) => {
+                            hit_limit = true;
+                            continue;
+                        }
                         Err(e) => return Err(e),
                     };
                     if trial.is_p(word_class(&trial, &word)) == should_be_p {
@@ -422,7 +426,12 @@ impl<'a> Builder<'a> {
                 self.stuck(
                     heap,
                     &format!(
-                        "no candidate found: giving the heaps of the failing position {} generators of their own did not correct it; the quotient may be infinite",
+                        "no candidate{} corrects the failing position {}; the quotient may be infinite",
+                        if hit_limit {
+                            format!(" of at most {} elements", self.max_order)
+                        } else {
+                            String::new()
+                        },
                         word_text(&word)
                     ),
                 )
@@ -987,9 +996,15 @@ pub fn quotient(
     game: &dyn Ruleset,
     heaps: u64,
     shape: Option<Shape>,
+    max_order: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Quotient, QuotientReport)> {
-    let mut builder = Builder::new(game)?;
+    if max_order > MAX_ORDER {
+        return Err(too_large(format!(
+            "quotients of at most {MAX_ORDER} elements are computed, not {max_order}"
+        )));
+    }
+    let mut builder = Builder::new(game)?.with_max_order(max_order);
     builder.extend_to(heaps, progress)?;
     let proof = shape.and_then(|s| builder.proof(s));
     let mut q = builder.quotient().clone();
@@ -1246,7 +1261,7 @@ mod tests {
     /// `<= bound` with total `<= total`.
     fn agrees(spec: &str, bound: u64, total: u64) -> Quotient {
         let game = parse_game(spec).unwrap();
-        let (q, _) = quotient(game.as_ref(), bound, None, &mut |_| {}).unwrap();
+        let (q, _) = quotient(game.as_ref(), bound, None, MAX_ORDER, &mut |_| {}).unwrap();
         let mut reference = Reference {
             game: game.as_ref(),
             memo: HashMap::new(),
@@ -1306,7 +1321,7 @@ mod tests {
     #[test]
     fn presentations_rewrite_every_element_to_its_name() {
         let game = parse_game("octal:0.75").unwrap();
-        let (q, report) = quotient(game.as_ref(), 12, None, &mut |_| {}).unwrap();
+        let (q, report) = quotient(game.as_ref(), 12, None, MAX_ORDER, &mut |_| {}).unwrap();
         assert_eq!(report.elements.len(), q.order());
         assert_eq!(report.elements[0], "1");
         // Names are distinct and every heap's element is named.

@@ -1,0 +1,161 @@
+//! CLI tests for `grundy quotient`: the misère quotient of a heap game, its formats, outcomes
+//! read from it (compared with the definition) and its refusals.
+
+mod common;
+use common::{fails, json, stdout};
+use grundy::misere::claims::Definition;
+use grundy::spec::parse_game;
+
+#[test]
+fn the_quotient_of_0_75_has_the_order_siegel_proves_unique() {
+    // Siegel, The structure and classification of misère quotients: exactly one quotient of
+    // order 8; Plambeck and Siegel (2008): 0.75 realises it.
+    let v = json(&["quotient", "octal:0.75", "--heaps", "30"]);
+    assert_eq!(v["order"], 8);
+    assert_eq!(v["proven"], true);
+    for key in [
+        "generators",
+        "relations",
+        "p_portion",
+        "heaps",
+        "table",
+        "stable_from",
+    ] {
+        assert!(!v[key].is_null(), "missing {key}");
+    }
+    assert_eq!(v["heaps"].as_array().unwrap().len(), 31);
+    // The table is a commutative monoid with identity 0.
+    let table: Vec<Vec<u64>> = serde_json::from_value(v["table"].clone()).unwrap();
+    for x in 0..8 {
+        assert_eq!(table[0][x], x as u64);
+        for y in 0..8 {
+            assert_eq!(table[x][y], table[y][x]);
+            for z in 0..8 {
+                let (xy, yz) = (table[x][y] as usize, table[y][z] as usize);
+                assert_eq!(table[xy][z], table[x][yz]);
+            }
+        }
+    }
+    let text = stdout(&["quotient", "octal:0.75", "--heaps", "30"]);
+    assert!(text.starts_with(
+        "octal:0.75, heaps up to 30: misère quotient of order 8, P-portion of 2\nproven:"
+    ));
+}
+
+#[test]
+fn outcomes_from_the_quotient_are_those_of_the_definition() {
+    let positions = ["1", "1,1", "2,3,5", "4,7,9", "3,3,6,10", "1,2,3,4,5,6"];
+    for game in ["octal:0.75", "dawson-kayles", "kayles", "octal:0.123"] {
+        let mut args = vec!["quotient", game, "--heaps", "12"];
+        for p in positions {
+            args.extend(["--position", p]);
+        }
+        let v = json(&args);
+        let ruleset = parse_game(game).unwrap();
+        let mut definition = Definition::new(ruleset.as_ref());
+        for (i, p) in positions.iter().enumerate() {
+            let heaps: Vec<u64> = p.split(',').map(|h| h.parse().unwrap()).collect();
+            let expected = if definition.is_p(&heaps).unwrap() {
+                "P"
+            } else {
+                "N"
+            };
+            assert_eq!(v["positions"][i]["outcome"], expected, "{game} {p}");
+        }
+    }
+}
+
+#[test]
+fn a_proven_quotient_answers_heaps_past_its_bound_and_an_observed_one_refuses() {
+    // 0.75's classes have period 2 from heap 8, proven at heap 21.
+    let v = json(&[
+        "quotient",
+        "octal:0.75",
+        "--heaps",
+        "30",
+        "--position",
+        "1000001,3",
+    ]);
+    let short = json(&[
+        "quotient",
+        "octal:0.75",
+        "--heaps",
+        "30",
+        "--position",
+        "29,3",
+    ]);
+    assert_eq!(
+        v["positions"][0]["element"],
+        short["positions"][0]["element"]
+    );
+    fails(
+        &[
+            "quotient",
+            "octal:0.75",
+            "--heaps",
+            "12",
+            "--position",
+            "13",
+        ],
+        "not proven to stay the same",
+    );
+}
+
+#[test]
+fn csv_gives_the_table_or_the_heap_map() {
+    let table = stdout(&["quotient", "octal:0.33", "--heaps", "9", "--format", "csv"]);
+    let mut lines = table.lines();
+    assert_eq!(lines.next(), Some("element,name,p,1,a,b,ab,b^2,ab^2"));
+    assert_eq!(table.lines().count(), 7);
+    let map = stdout(&[
+        "quotient",
+        "octal:0.33",
+        "--heaps",
+        "9",
+        "--format",
+        "csv",
+        "--heap-map",
+    ]);
+    // T_2 for 0.33: heaps 0, 1, 2 repeat as 1, a, b (a in P).
+    assert!(
+        map.starts_with("heap,element,name,p\n0,0,1,0\n1,1,a,1\n2,2,b,0\n3,0,1,0\n"),
+        "{map}"
+    );
+}
+
+#[test]
+fn refusals_name_the_reason() {
+    fails(
+        &["quotient", "sharing-nim", "--heaps", "3"],
+        "not played on heaps",
+    );
+    fails(
+        &["quotient", "kayles", "--heaps", "10^9"],
+        "heaps up to 65536",
+    );
+    fails(
+        &["quotient", "kayles", "--heaps", "5", "--format", "bfile"],
+        "not available",
+    );
+    fails(
+        &["quotient", "kayles", "--heaps", "5", "--heap-map"],
+        "--format csv",
+    );
+    fails(
+        &["quotient", "kayles", "--heaps", "5", "--max-order", "5000"],
+        "at most 4096",
+    );
+    // Weimerskirch (Games of No Chance 4): the quotient of 0.3122 to heap 7 is infinite.
+    fails(
+        &[
+            "quotient",
+            "octal:0.3122",
+            "--heaps",
+            "7",
+            "--max-order",
+            "256",
+            "--json",
+        ],
+        "order 52 for heaps up to 6",
+    );
+}
