@@ -599,6 +599,19 @@ fn values_before(
     Ok(Some((first, before)))
 }
 
+/// The misère quotient of a heap game for heaps `<= heaps`, with its presentation and, where the
+/// periodicity argument applies ([`Ruleset::heap_shape`]), the proof that it never changes
+/// again (see [`crate::misere::quotient`]); refused past `max_order` elements. `progress` gets
+/// each heap bound done.
+pub fn quotient(
+    ruleset: &dyn Ruleset,
+    heaps: u64,
+    max_order: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Quotient, QuotientReport)> {
+    crate::misere::quotient::quotient(ruleset, heaps, ruleset.heap_shape(), max_order, progress)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -733,17 +746,4 @@ mod tests {
         );
         assert!(sum(&[]).is_err());
     }
-}
-
-/// The misère quotient of a heap game for heaps `<= heaps`, with its presentation and, where the
-/// periodicity argument applies ([`Ruleset::heap_shape`]), the proof that it never changes
-/// again (see [`crate::misere::quotient`]); refused past `max_order` elements. `progress` gets
-/// each heap bound done.
-pub fn quotient(
-    ruleset: &dyn Ruleset,
-    heaps: u64,
-    max_order: usize,
-    progress: &mut dyn FnMut(u64),
-) -> Result<(Quotient, QuotientReport)> {
-    crate::misere::quotient::quotient(ruleset, heaps, ruleset.heap_shape(), max_order, progress)
 }

@@ -346,3 +346,63 @@ fn check_published(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> R
             ),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Status;
+    use proptest::prelude::*;
+
+    fn run(name: &str, pairs: &[(&str, &str)], to: u64) -> Verdict {
+        let claim = claim(name);
+        let params = Params::new(
+            claim,
+            pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())),
+        )
+        .unwrap();
+        (claim.check)(&params, to, &mut |_| {}).unwrap()
+    }
+
+    /// The bar: every octal code of up to three digits whose quotient (of at most 256
+    /// elements) is found for heaps <= 16, on every position of total <= 16.
+    #[test]
+    fn quotients_of_every_three_digit_code_give_the_definitions_outcomes() {
+        let verdict = run("misere-quotient-definition", &[("digits", "3")], 16);
+        assert_eq!(verdict.status, Status::Holds, "{verdict:?}");
+        assert!(verdict.cases > 700_000, "{verdict:?}");
+    }
+
+    #[test]
+    fn proven_quotients_stay_the_same() {
+        let verdict = run("misere-quotient-periodicity", &[("digits", "2")], 30);
+        assert_eq!(verdict.status, Status::Holds, "{verdict:?}");
+        assert!(verdict.cases > 0);
+    }
+
+    #[test]
+    fn published_quotients_agree_as_far_as_compared() {
+        let verdict = run("misere-published-quotients", &[], 26);
+        assert_eq!(verdict.status, Status::Evidence, "{verdict:?}");
+        assert!(verdict.counterexample.is_none());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Larger random positions (up to 7 heaps of up to 14) of games whose quotient is proven.
+        #[test]
+        fn random_positions_of_proven_games(
+            game in prop::sample::select(vec!["octal:0.75", "octal:0.123", "dawson-kayles", "octal:0.33"]),
+            heaps in prop::collection::vec(1u64..=14, 1..=7),
+        ) {
+            let ruleset = parse_game(game).unwrap();
+            let mut builder = Builder::new(ruleset.as_ref()).unwrap();
+            builder.extend_to(14, &mut |_| {}).unwrap();
+            let mut definition = Definition::new(ruleset.as_ref());
+            prop_assert_eq!(
+                builder.quotient().is_p_position(&heaps).unwrap(),
+                definition.is_p(&heaps).unwrap(),
+                "{} {:?}", game, heaps
+            );
+        }
+    }
+}

@@ -812,58 +812,69 @@ fn build_candidate(
         g.dedup();
         g
     };
-    let mut block: HashMap<Element, usize> =
-        reached.iter().map(|&x| (x, usize::from(p_of(x)))).collect();
-    let mut count = reached
-        .iter()
-        .map(|&x| usize::from(p_of(x)))
-        .collect::<std::collections::HashSet<_>>()
-        .len();
-    loop {
-        let mut signatures: HashMap<Vec<usize>, usize> = HashMap::new();
-        let mut next = HashMap::with_capacity(reached.len());
+    // Work on the reached elements renumbered 0..r in the order reached (least words first),
+    // with each generator's action as a table.
+    const NONE: u32 = u32::MAX;
+    let mut index = vec![NONE; order];
+    for (i, &x) in reached.iter().enumerate() {
+        index[x as usize] = i as u32;
+    }
+    let mut actions = Vec::with_capacity(generators.len());
+    for &g in &generators {
+        let mut action = Vec::with_capacity(reached.len());
         for &x in &reached {
-            let mut signature = vec![block[&x]];
-            for &g in &generators {
-                // Every word's class was reached; a product outside them means the marking
-                // went wrong, and the candidate is dropped.
-                let Some(&b) = block.get(&mul(x, g)) else {
-                    return Ok(None);
-                };
-                signature.push(b);
+            let y = index[mul(x, g) as usize];
+            // Every word's class was reached; a product outside them means the marking went
+            // wrong, and the candidate is dropped.
+            if y == NONE {
+                return Ok(None);
             }
-            let len = signatures.len();
-            let id = *signatures.entry(signature).or_insert(len);
-            next.insert(x, id);
+            action.push(y);
         }
-        let new_count = signatures.len();
-        block = next;
-        if new_count == count {
+        actions.push(action);
+    }
+    let mut block: Vec<u32> = reached.iter().map(|&x| u32::from(p_of(x))).collect();
+    let mut count = renumber(&mut block);
+    // Moore's refinement: split blocks by where one generator sends them, until a whole round
+    // over the generators splits nothing.
+    loop {
+        let before = count;
+        for action in &actions {
+            let mut pairs: HashMap<(u32, u32), u32> = HashMap::with_capacity(count * 2);
+            let next: Vec<u32> = (0..reached.len())
+                .map(|i| {
+                    let len = pairs.len() as u32;
+                    *pairs
+                        .entry((block[i], block[action[i] as usize]))
+                        .or_insert(len)
+                })
+                .collect();
+            block = next;
+            count = pairs.len();
+        }
+        if count == before {
             break;
         }
-        count = new_count;
     }
-    // Classes numbered in the order of their least words (the identity first).
-    let mut class_of_block: HashMap<usize, Element> = HashMap::new();
-    let mut representatives = Vec::new();
-    for &x in &reached {
-        let b = block[&x];
-        if let std::collections::hash_map::Entry::Vacant(slot) = class_of_block.entry(b) {
-            slot.insert(representatives.len() as Element);
-            representatives.push(x);
-        }
-    }
-    let classes = representatives.len();
+    // Blocks are numbered in the order of their least words (the identity first).
+    renumber(&mut block);
+    let classes = count;
     if classes > max_order {
         return Err(too_large(format!(
             "the quotient would have more than {max_order} elements"
         )));
     }
-    let class = |x: Element| class_of_block[&block[&x]];
+    let mut representatives = vec![0 as Element; classes];
+    for (i, &b) in block.iter().enumerate().rev() {
+        representatives[b as usize] = reached[i];
+    }
+    let class = |x: Element| block[index[x as usize] as usize];
     let mut table = vec![0; classes * classes];
     for (i, &x) in representatives.iter().enumerate() {
-        for (j, &y) in representatives.iter().enumerate() {
-            table[i * classes + j] = class(mul(x, y));
+        for (j, &y) in representatives.iter().enumerate().skip(i) {
+            let c = class(mul(x, y));
+            table[i * classes + j] = c;
+            table[j * classes + i] = c;
         }
     }
     let words = representatives
@@ -883,6 +894,16 @@ fn build_candidate(
         words,
         proof: None,
     }))
+}
+
+/// Renumbers block ids in order of first appearance; returns how many there are.
+fn renumber(block: &mut [u32]) -> usize {
+    let mut ids: HashMap<u32, u32> = HashMap::new();
+    for b in block.iter_mut() {
+        let len = ids.len() as u32;
+        *b = *ids.entry(*b).or_insert(len);
+    }
+    ids.len()
 }
 
 /// The word enumeration that marks the P-portion of a candidate.
