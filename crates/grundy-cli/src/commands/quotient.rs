@@ -103,6 +103,17 @@ fn text(report: &QuotientReport, outcomes: &[PositionOutcome], out: &mut dyn Wri
         report.game, report.heaps_to, report.order, report.p_count
     )?;
     writeln!(out, "{}", report.status)?;
+    match &report.tame_counterexample {
+        None => writeln!(
+            out,
+            "tame: every position of heaps up to {} has the misère outcome of the Nim position of its heaps' values",
+            report.heaps_to
+        )?,
+        Some(w) => writeln!(
+            out,
+            "not tame: {w} has another misère outcome than the Nim position of its heaps' values"
+        )?,
+    }
     let generators: Vec<String> = report
         .generators
         .iter()

@@ -386,6 +386,60 @@ mod tests {
         assert!(verdict.counterexample.is_none());
     }
 
+    /// Tameness as the quotient decides it, against the definition and Bouton's rule directly.
+    #[test]
+    fn tameness_agrees_with_bouton_on_the_definitions_outcomes() {
+        use crate::misere::quotient::{nim_counterexample, quotient, MAX_ORDER};
+        let bouton = |values: &[u64]| {
+            let v = values.iter().fold(0, |x, y| x ^ y);
+            if values.iter().any(|&g| g >= 2) {
+                v == 0
+            } else {
+                v == 1
+            }
+        };
+        for (spec, n) in [
+            ("nim", 7),
+            ("octal:0.33", 12),
+            ("grundy-game", 12),
+            ("octal:0.75", 12),
+            ("kayles", 12),
+            ("dawson-kayles", 14),
+        ] {
+            let game = parse_game(spec).unwrap();
+            let (q, report) = quotient(game.as_ref(), n, None, MAX_ORDER, &mut |_| {}).unwrap();
+            let mut solver = crate::ruleset::solver_for(game.as_ref());
+            let values: Vec<u64> = (0..=n).map(|h| solver.value(&[h]).unwrap()).collect();
+            let mut definition = Definition::new(game.as_ref());
+            let mut nim_like = true;
+            each_multiset(n, 14, &mut |heaps| {
+                let g: Vec<u64> = heaps.iter().map(|&h| values[h as usize]).collect();
+                nim_like &= definition.is_p(heaps)? == bouton(&g);
+                Ok(())
+            })
+            .unwrap();
+            match nim_counterexample(&q, &values) {
+                None => {
+                    assert!(report.tame && nim_like, "{spec}");
+                }
+                Some(word) => {
+                    assert!(!report.tame, "{spec}");
+                    let heaps: Vec<u64> = word
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(h, &c)| std::iter::repeat_n(h as u64, c as usize))
+                        .collect();
+                    let g: Vec<u64> = heaps.iter().map(|&h| values[h as usize]).collect();
+                    assert_ne!(
+                        definition.is_p(&heaps).unwrap(),
+                        bouton(&g),
+                        "{spec} {heaps:?}"
+                    );
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
         /// Larger random positions (up to 7 heaps of up to 14) of games whose quotient is proven.

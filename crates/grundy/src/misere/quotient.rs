@@ -966,6 +966,48 @@ impl Marking<'_> {
     }
 }
 
+/// Whether every position of heaps `<= bound` has the misère outcome of the Nim position made
+/// of its heaps' normal values `values[h]` (Bouton: misère P exactly when the nim-sum is 0 and
+/// some heap is 2 or more, or when every heap is 0 or 1 and their number of 1s is odd): the
+/// quotient is then a tame one, the misère quotient of those Nim heaps (Plambeck and Siegel).
+/// Decided exactly over the states (class, nim-sum, some value >= 2) reachable from the empty
+/// position; `Some(word)` is a position where the two outcomes differ.
+pub fn nim_counterexample(q: &Quotient, values: &[u64]) -> Option<Word> {
+    let n = q.phi.len();
+    let mut seen: HashMap<(Element, u64, bool), usize> = HashMap::new();
+    // Each state with the state and heap it was reached from, for the witness.
+    let mut states: Vec<((Element, u64, bool), usize, usize)> = vec![((0, 0, false), 0, 0)];
+    seen.insert((0, 0, false), 0);
+    let mut next = 0;
+    while next < states.len() {
+        let ((x, v, big), _, _) = states[next];
+        let bouton = if big { v == 0 } else { v == 1 };
+        if q.is_p(x) != bouton {
+            let mut word = vec![0u32; n];
+            let mut at = next;
+            while at != 0 {
+                let (_, parent, heap) = states[at];
+                word[heap] += 1;
+                at = parent;
+            }
+            return Some(word);
+        }
+        for h in 1..n {
+            let state = (
+                q.monoid.mul(x, q.phi[h]),
+                v ^ values[h],
+                big || values[h] >= 2,
+            );
+            if let std::collections::hash_map::Entry::Vacant(slot) = seen.entry(state) {
+                slot.insert(states.len());
+                states.push((state, next, h));
+            }
+        }
+        next += 1;
+    }
+    None
+}
+
 /// Everything `grundy quotient` prints about a quotient.
 #[derive(Debug, Clone, Serialize)]
 pub struct QuotientReport {
@@ -1001,6 +1043,11 @@ pub struct QuotientReport {
     pub preperiod: Option<u64>,
     /// How the result is known, in words.
     pub status: String,
+    /// Whether every position of heaps `<= n` has the misère outcome of the Nim position of
+    /// its heaps' normal values (the quotient is tame), decided exactly.
+    pub tame: bool,
+    /// When not tame: a position whose misère outcome is not that of its Nim position.
+    pub tame_counterexample: Option<String>,
 }
 
 /// A generator of the presentation.
@@ -1031,6 +1078,11 @@ pub fn quotient(
     let mut q = builder.quotient().clone();
     q.proof = proof;
     let presentation = Presentation::of(&q);
+    let mut normal = crate::ruleset::solver_for(game);
+    let values = (0..=heaps)
+        .map(|h| normal.value(&[h]))
+        .collect::<Result<Vec<u64>>>()?;
+    let tame_counterexample = nim_counterexample(&q, &values).map(|w| word_text(&w));
     let orders = builder.orders().to_vec();
     let stable_from = builder.expansions().last().copied().unwrap_or(0);
     let status = match &proof {
@@ -1068,6 +1120,8 @@ pub fn quotient(
         period: proof.map(|p| p.period),
         preperiod: proof.map(|p| p.preperiod),
         status,
+        tame: tame_counterexample.is_none(),
+        tame_counterexample,
     };
     Ok((q, report))
 }
