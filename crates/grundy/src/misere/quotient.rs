@@ -992,12 +992,8 @@ pub fn nim_counterexample(q: &Quotient, values: &[u64]) -> Option<Word> {
             }
             return Some(word);
         }
-        for h in 1..n {
-            let state = (
-                q.monoid.mul(x, q.phi[h]),
-                v ^ values[h],
-                big || values[h] >= 2,
-            );
+        for (h, (&g, &value)) in q.phi.iter().zip(values).enumerate().skip(1) {
+            let state = (q.monoid.mul(x, g), v ^ value, big || value >= 2);
             if let std::collections::hash_map::Entry::Vacant(slot) = seen.entry(state) {
                 slot.insert(states.len());
                 states.push((state, next, h));
