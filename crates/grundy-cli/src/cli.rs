@@ -49,7 +49,7 @@ pub enum Command {
     Conjunctive(ComponentsArgs),
     /// The disjunctive sum (a move is a move in one component): its value, the nim-sum of the
     /// components' values, and its winning moves: `grundy sum GAME POS GAME POS ...`.
-    Sum(ComponentsArgs),
+    Sum(SumArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
     /// octal games), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
@@ -148,6 +148,10 @@ pub struct PositionArgs {
     pub game: String,
     /// The position, e.g. 3,5,6.
     pub position: String,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -171,6 +175,14 @@ pub struct SeqArgs {
     /// Also draw the sequence to this file (.svg or .png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
+    /// For a heap game: each heap's genus (Conway): normal value and the misère values of the
+    /// heap plus 0, 1, 2, ... copies of *2, until they provably alternate.
+    #[arg(long)]
+    pub genus: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -191,6 +203,10 @@ pub struct TableArgs {
     /// Also draw the table as a heat map to this file (.svg or .png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -204,6 +220,10 @@ pub struct PlayArgs {
     /// Let the computer make the first move.
     #[arg(long)]
     pub computer_first: bool,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
 }
 
 #[derive(Debug, Args)]
@@ -335,6 +355,19 @@ pub struct ComponentsArgs {
     pub output: OutputArgs,
 }
 
+#[derive(Debug, Args)]
+pub struct SumArgs {
+    /// Pairs GAME POS, one per component.
+    #[arg(required = true, num_args = 2.., value_name = "GAME POS")]
+    pub components: Vec<String>,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
 fn games_help() -> String {
     let mut text = String::from("Games (spec strings):\n");
     for family in grundy::registry::families() {
@@ -379,6 +412,32 @@ pub fn verify_help() -> String {
         .expect("verify is a subcommand")
         .render_help()
         .to_string()
+}
+
+/// The commands that take `--misere`.
+pub const PLAYED: [&str; 7] = [
+    "value",
+    "moves",
+    "seq",
+    "table",
+    "sum",
+    "play",
+    "remoteness",
+];
+
+/// The error for `--misere` on a command where misère play has no meaning (checked before clap
+/// parses, whose own message would suggest `-- --misere`): `None` when the arguments are fine
+/// in this respect.
+pub fn misere_refusal(args: &[String]) -> Option<String> {
+    let command = args.iter().skip(1).find(|a| !a.starts_with('-'))?;
+    if PLAYED.contains(&command.as_str()) || !args.iter().skip(1).any(|a| a == "--misere") {
+        return None;
+    }
+    Cli::command().find_subcommand(command)?;
+    Some(format!(
+        "error: misère play has no meaning for `grundy {command}` (--misere applies to {})",
+        PLAYED.join(", ")
+    ))
 }
 
 /// Parses the process arguments (the claim list is added to `verify --help`).

@@ -8,7 +8,8 @@ use crate::cli::{Format, TableArgs};
 use grundy::{query, spec};
 
 pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
-    let game = spec::parse_game(&args.game)?;
+    let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
+    let game = played.ruleset();
     let template = spec::parse_template(&args.position)?;
     let max = number(&args.max)?;
     let format = args.output.format();

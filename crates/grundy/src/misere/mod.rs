@@ -10,7 +10,7 @@
 //!
 //! - **Bouton** (1901): misère Nim is won like normal Nim, except when every pile has at most
 //!   one token, where the parity of the piles decides (Winning Ways, ch. 13; Siegel, *Misère
-//!   games and misère quotients*, Theorem 2.? of the course notes).
+//!   games and misère quotients*, §2 of the course notes).
 //! - **Genus** (Conway, *On Numbers and Games*, ch. 12): the normal value of a game and the
 //!   misère Grundy values of the game plus 0, 1, 2, ... copies of `*2`. Tame games (genus that
 //!   of a Nim heap) play like misère Nim.
@@ -18,6 +18,11 @@
 //!   Plambeck and Siegel, *Misère quotients for impartial games*, JCTA 2008): the positions of a
 //!   heap game with heaps up to `n`, modulo indistinguishability, form a commutative monoid `Q`
 //!   with a P-portion; where `Q` is finite, the outcome of any sum is a product in `Q`.
+
+pub mod genus;
+pub mod nim;
+pub mod outcome;
+pub mod play;
 
 use serde::Serialize;
 
