@@ -315,9 +315,18 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
     let one_heap_game =
         first.heap_options(1).is_some() && components.iter().all(|(r, _)| r.spec() == first.spec());
     // Each component's moves, listed once.
+    // Each component's moves, listed once (when they can be: a closed form may answer sums
+    // whose moves are too many to list).
     let mut moves = Vec::new();
+    let mut listing = Ok(());
     for &(ruleset, position) in components {
-        moves.push(ruleset.moves(position)?);
+        match ruleset.moves(position) {
+            Ok(list) => moves.push(list),
+            Err(e) => {
+                listing = Err(e);
+                break;
+            }
+        }
     }
     let replaced = |i: usize, to: &[u64]| -> Vec<Vec<u64>> {
         components
@@ -336,8 +345,10 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
                 .collect::<Vec<_>>(),
         );
         let mut engine = PlayEngine::for_ruleset(first, Convention::Misere);
-        let searched =
-            crate::misere::play::check_reach(first, &whole).and_then(|()| engine.value(&whole));
+        let searched = listing
+            .clone()
+            .and_then(|()| crate::misere::play::check_reach(first, &whole))
+            .and_then(|()| engine.value(&whole));
         match searched {
             Ok(value) => {
                 let mut winning = Vec::new();
@@ -358,14 +369,25 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
                 let Some(answer) = first.misere_closed_form(&whole) else {
                     return Err(e);
                 };
+                // The theory's winning moves of the whole position, each in the component
+                // holding the pile it changes (a closed form changes one pile of a Nim sum).
                 let mut winning = Vec::new();
-                for (i, list) in moves.iter().enumerate() {
-                    for m in list {
-                        let after = heaps(&replaced(i, &m.to));
-                        if first.misere_closed_form(&after).map(|a| a.outcome) == Some(Outcome::P) {
-                            winning.push((i, m.clone()));
-                        }
+                for m in &answer.winning_moves {
+                    let Some(at) = (0..whole.len()).find(|&k| m.to.get(k) != Some(&whole[k]))
+                    else {
+                        continue;
+                    };
+                    let (mut offset, mut component) = (0, 0);
+                    while offset + components[component].1.len() <= at {
+                        offset += components[component].1.len();
+                        component += 1;
                     }
+                    let mut to = components[component].1.to_vec();
+                    let local = at - offset;
+                    to[local] = m.to[at];
+                    let description =
+                        format!("take {} from pile {}", whole[at] - m.to[at], local + 1);
+                    winning.push((component, crate::ruleset::Move { to, description }));
                 }
                 method = format!("closed form: {}", answer.method);
                 (None, answer.outcome, winning)
@@ -391,6 +413,7 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
         let all: Vec<Vec<u64>> = components.iter().map(|(_, p)| p.to_vec()).collect();
         let joined = join(&mut engine, &all);
         let value = engine.value_of_form(joined)?;
+        listing?;
         let mut winning = Vec::new();
         for (i, list) in moves.iter().enumerate() {
             for m in list {
