@@ -31,7 +31,7 @@ pub const MAX_MISERE_POSITIONS: usize = 5_000_000;
 
 /// The most options a [`PlayEngine`] lists in all (its work): a search that would take minutes
 /// is refused instead.
-pub const MAX_MISERE_OPTIONS: u64 = 100_000_000;
+pub const MAX_MISERE_OPTIONS: u64 = 50_000_000;
 
 /// The most memory a [`PlayEngine`] may take for its stored positions (2 GiB): positions of
 /// many coordinates get a lower limit than [`MAX_MISERE_POSITIONS`].

@@ -55,6 +55,11 @@ pub struct Played {
 }
 
 impl Played {
+    /// `game` played under `convention`.
+    pub fn new(game: Box<dyn Ruleset>, convention: Convention) -> Self {
+        Played { game, convention }
+    }
+
     /// The game as played under its convention: the game itself, or its [`Misere`] version.
     pub fn ruleset(&self) -> Box<dyn Ruleset + '_> {
         match self.convention {
@@ -94,6 +99,56 @@ pub fn parse_game(spec: &str, misere: bool) -> Result<Played> {
             Convention::Normal
         },
     })
+}
+
+/// A game with its convention is itself a ruleset: the game's own under normal play, its
+/// [`Misere`] version under misère play (so an owner, e.g. the Python binding, can hold it).
+macro_rules! dispatch {
+    ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+        $(fn $name(&self, $($arg: $ty),*) -> $ret {
+            match self.convention {
+                Convention::Normal => self.game.$name($($arg),*),
+                Convention::Misere => Misere::new(self.game.as_ref()).$name($($arg),*),
+            }
+        })*
+    };
+}
+
+impl Ruleset for Played {
+    dispatch! {
+        spec() -> String;
+        arity() -> Arity;
+        position_hint() -> String;
+        min_coordinate(index: usize) -> u64;
+        validate(position: &[u64]) -> Result<()>;
+        moves(position: &[u64]) -> Result<Vec<Move>>;
+        options(position: &[u64]) -> Result<Vec<Position>>;
+        explored_form(position: &[u64]) -> Position;
+        explored_options(position: &[u64]) -> Result<Vec<Position>>;
+        heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
+        canonical(position: &[u64]) -> Position;
+        explain_move(position: &[u64], to: &[u64]) -> Option<String>;
+        reachable_at_least(position: &[u64]) -> u128;
+        check_size(position: &[u64]) -> Result<()>;
+        reachable_at_most(position: &[u64]) -> Option<u128>;
+        moves_below_at_least(position: &[u64]) -> u128;
+        default_sequence_start() -> Option<u64>;
+        default_template() -> Option<Vec<Option<u64>>>;
+        theory_winning_moves(position: &[u64]) -> Option<Vec<Move>>;
+        table_cell_shown(template: &[Option<u64>], position: &[u64]) -> bool;
+        misere_closed_form(position: &[u64]) -> Option<MisereAnswer>;
+        proof_end(template: &[Option<u64>], progress: &mut dyn FnMut(u64)) -> Option<Result<u64>>;
+        default_sequence(from: Option<u64>, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<crate::ruleset::DefaultSequence>>;
+        sequence_notes(template: &[Option<u64>], from: u64, values: &[u64], periodicity: Option<&crate::analysis::Periodicity>) -> Vec<String>;
+        periodicity_proof(template: &[Option<u64>], from: u64, values: &[u64], periodicity: &crate::analysis::Periodicity) -> Option<String>;
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        match self.convention {
+            Convention::Normal => self.game.solver(),
+            Convention::Misere => Some(Box::new(MisereSolver::new(self.game.as_ref()))),
+        }
+    }
 }
 
 /// A borrowed ruleset passed on unchanged (normal play).
