@@ -73,14 +73,16 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 )?;
             }
             let verdict = match (moves.len(), winning) {
-                (0, _) if misere => {
-                    "no moves: the player to move has won (misère play)".to_string()
-                }
+                (0, _) if misere => "no moves: the player to move has won".to_string(),
                 (0, _) => "no moves: the player to move has lost".to_string(),
                 (n, 0) => format!("{n} moves, none winning: a P-position"),
                 (n, w) => format!("{n} moves, {w} winning"),
             };
-            writeln!(out, "{verdict}")?;
+            if misere {
+                writeln!(out, "{verdict} under misère play (values are G-)")?;
+            } else {
+                writeln!(out, "{verdict}")?;
+            }
             Ok(())
         }
         Format::Csv => {

@@ -40,7 +40,11 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
             let value = match report.value {
                 Some(v) => {
                     writeln!(out, "{v}")?;
-                    format!("value {v}, ")
+                    if misere {
+                        format!("misère value G- {v}, ")
+                    } else {
+                        format!("value {v}, ")
+                    }
                 }
                 None => {
                     writeln!(out, "{}", report.outcome)?;
