@@ -52,9 +52,8 @@ struct GenusTree<'a> {
 
 impl GenusTree<'_> {
     fn heap_options(&mut self, h: u64) -> Result<&Vec<Vec<u64>>> {
-        if !self.heaps.contains_key(&h) {
-            let options = self.ruleset.heap_options(h).ok_or_else(not_a_heap_game)??;
-            self.heaps.insert(h, options);
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.heaps.entry(h) {
+            slot.insert(self.ruleset.heap_options(h).ok_or_else(not_a_heap_game)??);
         }
         Ok(&self.heaps[&h])
     }

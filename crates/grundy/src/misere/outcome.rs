@@ -93,12 +93,11 @@ impl Tree for RulesetTree<'_> {
             if i > 0 && form[i - 1] == h {
                 continue;
             }
-            if !cache.contains_key(&h) {
-                let options = self
-                    .ruleset
-                    .heap_options(h)
-                    .expect("a heap game lists the options of every heap")?;
-                cache.insert(h, options);
+            if let std::collections::hash_map::Entry::Vacant(slot) = cache.entry(h) {
+                let options = self.ruleset.heap_options(h).ok_or_else(|| {
+                    Error::Invalid(format!("the game lists no options for a heap of {h}"))
+                })??;
+                slot.insert(options);
             }
             for parts in &cache[&h] {
                 let mut next = Vec::with_capacity(form.len() + parts.len());
