@@ -470,3 +470,24 @@ fn the_readme_section_shows_real_output() {
     }
     assert!(checked >= 8, "only {checked} commands found");
 }
+
+#[test]
+fn huge_nim_moves_come_from_bouton_s_rule() {
+    // Too many moves to list: the closed form's winning moves only, each to a position with a
+    // pile of 2 or more and nim-sum 0 (Bouton's misère P-positions there).
+    let answer = json(&["moves", "nim", "1000000000000,5,1000000000004", "--misere"]);
+    assert_eq!(answer["complete"], false);
+    assert_eq!(answer["play"], "misere");
+    let moves = answer["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let to: Vec<u64> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        assert!(to.iter().any(|&p| p >= 2));
+        assert_eq!(to.iter().fold(0, |x, p| x ^ p), 0, "{to:?}");
+    }
+}

@@ -347,6 +347,7 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
         let mut engine = PlayEngine::for_ruleset(first, Convention::Misere);
         let searched = listing
             .clone()
+            .and_then(|()| first.check_size(&whole))
             .and_then(|()| crate::misere::play::check_reach(first, &whole))
             .and_then(|()| engine.value(&whole));
         match searched {
@@ -396,6 +397,9 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
         }
     } else {
         let games: Vec<&dyn Ruleset> = components.iter().map(|(r, _)| *r).collect();
+        for (ruleset, position) in components {
+            ruleset.check_size(position)?;
+        }
         let least = components
             .iter()
             .fold(1u128, |n, (r, p)| n.saturating_mul(r.reachable_at_least(p)));

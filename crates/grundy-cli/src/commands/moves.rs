@@ -30,6 +30,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                     &position,
                     &winning,
                     &e,
+                    misere,
                 ),
                 None => Err(e.into()),
             };
@@ -111,19 +112,23 @@ fn write_partial(
     position: &[u64],
     moves: &[MoveReport],
     why: &grundy::Error,
+    misere: bool,
 ) -> Outcome {
     match format {
-        Format::Json => write_json(
-            out,
-            &json!({
+        Format::Json => {
+            let mut answer = json!({
                 "game": game,
                 "position": position,
                 "moves": moves,
                 "winning": moves.len(),
                 "complete": false,
                 "why": why.to_string(),
-            }),
-        ),
+            });
+            if misere {
+                answer["play"] = json!(Convention::Misere);
+            }
+            write_json(out, &answer)
+        }
         Format::Text => {
             for m in moves {
                 writeln!(

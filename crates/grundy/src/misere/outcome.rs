@@ -21,6 +21,7 @@
 //! positions that shrinks as positions grow (at most [`MAX_MISERE_BYTES`] of memory).
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Convention;
 use crate::ruleset::{Move, Position, Ruleset};
@@ -29,13 +30,51 @@ use crate::{Error, Outcome, Result};
 /// The most positions a [`PlayEngine`] stores (and keeps on its stack).
 pub const MAX_MISERE_POSITIONS: usize = 5_000_000;
 
-/// The most options a [`PlayEngine`] lists in all (its work): a search that would take minutes
-/// is refused instead.
-pub const MAX_MISERE_OPTIONS: u64 = 50_000_000;
+/// The most numbers a [`PlayEngine`] lists in all, its work (an option of `k` numbers counts
+/// `k + 1`): a search that would take minutes is refused instead.
+pub const MAX_MISERE_WORK: u64 = 100_000_000;
 
-/// The most memory a [`PlayEngine`] may take for its stored positions (2 GiB): positions of
-/// many coordinates get a lower limit than [`MAX_MISERE_POSITIONS`].
-pub const MAX_MISERE_BYTES: usize = 1 << 31;
+/// The most memory a [`PlayEngine`] may take (1 GiB), counted as it goes: the stored positions
+/// (a position of `k` numbers as `96 + 16 k` bytes, the slack of the table included) and the
+/// options held by the line of play being explored.
+pub const MAX_MISERE_BYTES: usize = 1 << 30;
+
+fn stored_bytes(form: &[u64]) -> usize {
+    96 + 16 * form.len()
+}
+
+/// A fast hash for short vectors of small integers (the positions the engine stores): each
+/// word is mixed in by a rotate, XOR and multiplication by an odd constant (the scheme of Firefox's and
+/// rustc's "Fx" hash). Not resistant to chosen collisions, which positions computed from the
+/// rules cannot be aimed at; SipHash, the default, took a third of the search's time.
+#[derive(Default, Clone, Copy)]
+pub struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Hash maps and sets of positions with [`WordHasher`].
+pub type PositionMap<V> = HashMap<Position, V, BuildHasherDefault<WordHasher>>;
+type PositionSet = HashSet<Position, BuildHasherDefault<WordHasher>>;
 
 /// A game graph seen by the engine: positions in a stored form, and their options in that form.
 pub trait Tree {
@@ -180,15 +219,18 @@ impl Tree for SumTree<'_> {
 pub struct PlayEngine<T: Tree> {
     tree: T,
     convention: Convention,
-    values: HashMap<Position, u64>,
+    values: PositionMap<u64>,
     limit: Option<usize>,
     listed: u64,
+    stored: usize,
 }
 
 struct Frame {
     form: Position,
     options: Vec<Position>,
     next: usize,
+    /// What the frame holds in memory (its options, and its position here and on the stack).
+    bytes: usize,
 }
 
 impl<'a> PlayEngine<RulesetTree<'a>> {
@@ -204,9 +246,10 @@ impl<T: Tree> PlayEngine<T> {
         PlayEngine {
             tree,
             convention,
-            values: HashMap::new(),
+            values: PositionMap::default(),
             limit: None,
             listed: 0,
+            stored: 0,
         }
     }
 
@@ -255,19 +298,16 @@ impl<T: Tree> PlayEngine<T> {
         if let Some(&v) = self.values.get(&root) {
             return Ok(v);
         }
-        let limit = *self.limit.get_or_insert_with(|| {
-            // A stored position is its vector (24 bytes and 8 per number) and its slot; heap
-            // positions may grow by splitting, so a few numbers are added.
-            let per_position = 64 + 8 * (root.len() + 4);
-            MAX_MISERE_POSITIONS.min(MAX_MISERE_BYTES / per_position)
-        });
+        let limit = *self.limit.get_or_insert(MAX_MISERE_POSITIONS);
         let terminal = match self.convention {
             Convention::Normal => 0,
             Convention::Misere => 1,
         };
-        let mut on_stack: HashSet<Position> = HashSet::new();
+        let mut on_stack = PositionSet::default();
         on_stack.insert(root.clone());
-        let mut stack = vec![self.frame(root.clone())?];
+        let first = self.frame(root.clone())?;
+        let mut held = first.bytes;
+        let mut stack = vec![first];
         while let Some(top) = stack.last_mut() {
             while top.next < top.options.len() && self.values.contains_key(&top.options[top.next]) {
                 top.next += 1;
@@ -283,6 +323,13 @@ impl<T: Tree> PlayEngine<T> {
                     return Err(too_large(limit));
                 }
                 let frame = self.frame(child)?;
+                held += frame.bytes;
+                if self.stored + held > MAX_MISERE_BYTES {
+                    return Err(Error::TooLarge(format!(
+                        "the search by the definition needs more than {} MiB of memory; use a smaller position",
+                        MAX_MISERE_BYTES >> 20
+                    )));
+                }
                 stack.push(frame);
                 continue;
             }
@@ -292,7 +339,9 @@ impl<T: Tree> PlayEngine<T> {
                 crate::solve::mex(top.options.iter().map(|o| self.values[o]))
             };
             let frame = stack.pop().expect("the stack is not empty");
+            held -= frame.bytes;
             on_stack.remove(&frame.form);
+            self.stored += stored_bytes(&frame.form);
             self.values.insert(frame.form, value);
         }
         Ok(self.values[&root])
@@ -300,16 +349,19 @@ impl<T: Tree> PlayEngine<T> {
 
     fn frame(&mut self, form: Position) -> Result<Frame> {
         let options = self.tree.options(&form)?;
-        self.listed += options.len() as u64;
-        if self.listed > MAX_MISERE_OPTIONS {
+        let numbers: usize = options.iter().map(|o| o.len() + 1).sum();
+        self.listed += numbers as u64;
+        if self.listed > MAX_MISERE_WORK {
             return Err(Error::TooLarge(format!(
-                "the search by the definition needs to list more than {MAX_MISERE_OPTIONS} moves; use a smaller position"
+                "the search by the definition needs to list more than {MAX_MISERE_WORK} numbers of positions; use a smaller position"
             )));
         }
+        let bytes = 32 * options.len() + 8 * numbers + 2 * stored_bytes(&form);
         Ok(Frame {
             form,
             options,
             next: 0,
+            bytes,
         })
     }
 }

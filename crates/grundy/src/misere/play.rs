@@ -282,12 +282,14 @@ impl Ruleset for Misere<'_> {
         self.game.moves_below_at_least(position)
     }
 
-    /// The game's own refusals, and positions with more reachable positions than the search
-    /// by the definition stores (unless a closed form answers them).
+    /// The game's own refusals (the state space is the same under both conventions), and
+    /// positions with more reachable positions than the search by the definition stores
+    /// (unless a closed form answers them).
     fn check_size(&self, position: &[u64]) -> Result<()> {
         if self.game.misere_closed_form(position).is_some() {
             return Ok(());
         }
+        self.game.check_size(position)?;
         check_reach(self.game, position)
     }
 
@@ -349,14 +351,22 @@ impl<'a> MisereSolver<'a> {
     }
 }
 
+impl MisereSolver<'_> {
+    /// `G-` by the search, after the game's own refusals of positions too large to search.
+    fn search(&mut self, position: &[u64]) -> Result<u64> {
+        self.game.check_size(position)?;
+        self.engine.value(position)
+    }
+}
+
 impl Solver for MisereSolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
-        self.engine.value(position)
+        self.search(position)
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
         Ok(Evaluation {
-            value: self.engine.value(position)?,
+            value: self.search(position)?,
             method: self.method(),
         })
     }
@@ -365,7 +375,7 @@ impl Solver for MisereSolver<'_> {
     /// there is one; beyond the search, the closed form's outcome alone.
     fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
         let theory = self.game.misere_closed_form(position);
-        let searched = check_reach(self.game, position).and_then(|()| self.engine.value(position));
+        let searched = check_reach(self.game, position).and_then(|()| self.search(position));
         match (searched, theory) {
             (Ok(value), Some(answer)) => {
                 debug_assert_eq!(crate::Outcome::of(value), answer.outcome);
