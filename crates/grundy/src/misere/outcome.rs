@@ -518,6 +518,47 @@ mod tests {
             || (0..n).any(|k| !sum_reference(kayles, heaps, k))
     }
 
+    #[test]
+    fn misere_remoteness_has_the_parity_of_the_misere_outcome() {
+        // Smith's rule with the misère base case: P-positions have odd remoteness.
+        for code in ["nim", "kayles", "subtraction:s=1,3,4"] {
+            let game = parse_game(code).unwrap();
+            let positions: Vec<Vec<u64>> = if code == "nim" {
+                vec![
+                    vec![0],
+                    vec![1, 1],
+                    vec![1, 1, 1],
+                    vec![2, 2],
+                    vec![3, 5, 6],
+                    vec![1, 2, 3],
+                ]
+            } else {
+                (0..12).map(|n| vec![n]).collect()
+            };
+            for p in positions {
+                let report = crate::solve::evolution::remoteness_under(
+                    game.as_ref(),
+                    &p,
+                    1 << 20,
+                    &mut |_, _| {},
+                    Convention::Misere,
+                )
+                .unwrap();
+                let want = if misere_wins(game.as_ref(), &p) {
+                    Outcome::N
+                } else {
+                    Outcome::P
+                };
+                assert_eq!(report.outcome, want, "{code} {p:?}");
+                assert_eq!(
+                    report.remoteness % 2 == 1,
+                    want == Outcome::P,
+                    "{code} {p:?}"
+                );
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
