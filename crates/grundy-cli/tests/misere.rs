@@ -366,6 +366,14 @@ fn genus_of_heap_games() {
             !misere_wins(KAYLES, &[heap], &mut HashMap::new())
         );
     }
+    // Every superscript proven; Kayles is tame up to heap 4 and wild at 5, where the normal
+    // value is 4 and G- is 1 (no tame genus has both).
+    let heaps = kayles["heaps"].as_array().unwrap();
+    assert!(heaps.iter().all(|h| h["proven"] == true));
+    assert_eq!(heaps[4]["tame"], true);
+    assert_eq!(heaps[5]["tame"], false);
+    assert_eq!(heaps[5]["value"], 4);
+    assert_eq!(heaps[5]["genus"][0], 1);
     let csv = stdout(&["seq", "kayles", "--genus", "--to", "3", "--format", "csv"]);
     assert!(csv.starts_with("heap,value,genus,notation,tame\n"), "{csv}");
     fails(

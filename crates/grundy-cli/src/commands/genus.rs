@@ -48,7 +48,6 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
                 "from": from,
                 "to": to,
                 "heaps": heaps,
-                "superscript_proven": false,
             }),
         ),
         Format::Text => {
@@ -62,20 +61,29 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
                     .wild
                     .as_deref()
                     .map_or(String::new(), |w| format!(" ({w})"));
+                let status = if h.proven { "" } else { " (observed)" };
                 writeln!(
                     out,
-                    "{:>6}  {:<16} {}{why}",
+                    "{:>6}  {:<16} {}{why}{status}",
                     h.heap,
                     h.notation,
                     tame(h.tame)
                 )?;
             }
-            writeln!(
-                out,
-                "superscripts computed by the definition until their last {} entries alternate (at most {} copies of *2); that they alternate for ever is observed, not proven here",
-                genus::ALTERNATION,
-                genus::MAX_K
-            )?;
+            if heaps.iter().all(|h| h.proven) {
+                writeln!(
+                    out,
+                    "every superscript proven to alternate from where it is cut (each follower's from its options' and one computed equality; crates/grundy/src/misere/genus.rs)"
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "(observed): more than {} positions reachable, so the superscript is computed until its last {} entries alternate (at most {} copies of *2), not proven",
+                    genus::MAX_FOLLOWERS,
+                    genus::ALTERNATION,
+                    genus::MAX_K
+                )?;
+            }
             Ok(())
         }
         Format::Csv => {

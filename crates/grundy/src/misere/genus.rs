@@ -6,22 +6,36 @@
 //! the superscript up to where it starts to alternate between its last two entries (`0^{120}`
 //! is `0` with `1, 2, 0, 2, 0, ...`); ONAG shows it always ends that way.
 //!
-//! **Computed, not assumed.** Every `γk` printed here is computed by the definition: positions
-//! are (multiset of heaps, copies of `*2`, copies of `*1`), since a move on a `*2` leaves a `*1`
-//! or nothing, searched by the same engine as every misère value ([`super::outcome`]). How far
-//! the superscript goes: until its last [`ALTERNATION`] entries alternate, at most [`MAX_K`]
-//! copies. That the alternation *continues* past the computed entries is Conway's theorem for
-//! some index we could not pin down in a source we can cite with a bound, so the notation
-//! says where it was seen (`settled_at`) and that it is observed (`proven: false`).
+//! **Computed, then proven.** Every `γk` is computed by the definition: positions are
+//! (multiset of heaps, copies of `*2`, copies of `*1`), since a move on a `*2` leaves a `*1` or
+//! nothing, searched by the same engine as every misère value ([`super::outcome`]). Where the
+//! superscript settles is then *proven*, by an argument of ours in two steps:
+//!
+//! 1. `G-(H + *1) = G-(H) XOR 1` for every game `H`. By induction: with `m = G-(H) = mex S`
+//!    (`S` the options' values), the options of `H + *1` have the values `S XOR 1` and `m`;
+//!    for `m` even `S XOR 1` holds `0..m` without `m + 1`, for `m` odd it holds `0..m-1`
+//!    without `m - 1` and `m` is added; either way the mex is `m XOR 1` (and `G-(*1) = 0`).
+//!    So for `k >= 1`, `γk(X) = mex({γk(X') : X' an option of X} ∪ {w, w XOR 1})` with
+//!    `w = γ(k-1)(X)`: the `*1`s need not be searched to reason about the superscript.
+//! 2. If every option of `X` alternates from `A` (`γ(a+2)(X') = γa(X')` for all `a >= A`) and
+//!    `γ(t+2)(X) = γt(X)` for one `t >= max(A, 1) - 1`, then `X` alternates from `t`: for
+//!    `a >= t + 1` the sets in step 1 at `a + 2` and at `a` are equal, the options' by
+//!    hypothesis, `{w, w XOR 1}` by induction on `a`.
+//!
+//! So each follower's bound comes from its options' bounds and one computed equality, options
+//! first (the empty position: `1, 2, 0, 2, ...`, from 1). This is Conway's statement that the
+//! superscript ends by alternating (ONAG ch. 12), with the place computed and proven for every
+//! position reachable from the heap; beyond [`MAX_FOLLOWERS`] positions the superscript is
+//! computed until its last [`ALTERNATION`] entries alternate and reported as observed.
 //!
 //! **Tameness.** A game is tame when every position reachable from it has the genus of a Nim
-//! position: `0^{120}`, `1^{031}`, or `a^{a b}` with `b = a XOR 2` (`0^{02}`, `1^{13}`,
-//! `2^{20}`, `3^{31}`, `4^{46}`, ...) (ONAG ch. 12, WW ch. 13).
-//! The normal value of a position of heaps is the XOR of its heaps' values and each `γk` is
-//! exact, so a reachable position whose computed entries differ from the tame genus with its
-//! normal value proves the heap *not* tame (the witness is reported). That every entry agrees
-//! would need the whole infinite superscript of every follower, so "tame" is never claimed:
-//! without a witness the answer is "not decided".
+//! position (ONAG ch. 12, WW ch. 13): `0^{120}`, `1^{031}` (only 0s and 1s), or
+//! `a^{a b}` with `b = a XOR 2` (`0^{02}`, `1^{13}`, `2^{20}`, `3^{31}`, `4^{46}`, ...). The
+//! normal value of a position of heaps is the XOR of its heaps' values, and with the bounds
+//! above every follower's genus is known in full, so tameness is decided: "tame", or "wild"
+//! with a witness. When the superscripts are only observed, a follower whose computed entries
+//! already differ from every tame genus still proves the heap wild; otherwise it is "not
+//! decided".
 
 use std::collections::{HashMap, HashSet};
 
@@ -126,12 +140,13 @@ pub struct HeapGenus {
     pub genus: Vec<u64>,
     /// Conway's notation, e.g. `0^{120}`.
     pub notation: String,
-    /// The first index from which the computed superscript alternates (`None`: it never did
-    /// within [`MAX_K`] copies).
+    /// The index up to which the notation writes the superscript: from there on each entry
+    /// equals the one two before (`None`: not seen within [`MAX_K`] copies).
     pub settled_at: Option<usize>,
-    /// Whether the continuation of the alternation is proven (never, see the module docs).
+    /// Whether that alternation is proven for ever (see the module docs), or only observed.
     pub proven: bool,
-    /// `Some(false)`: proven not tame (see `wild`); `None`: not decided.
+    /// `Some(true)`: every follower has a tame genus; `Some(false)`: one has not (see `wild`);
+    /// `None`: not decided.
     pub tame: Option<bool>,
     /// A reachable position whose genus is not a tame one, with what was computed.
     pub wild: Option<String>,
@@ -166,25 +181,183 @@ pub fn genus_sequence(
         Convention::Misere,
     );
     let mut out = Vec::new();
+    let mut bounds: HashMap<Position, usize> = HashMap::new();
     for heap in from..=to {
         let value = normal.value(&[heap])?;
-        let genus = superscript(&mut engine, &[heap])?;
-        let settled_at = settled(&genus);
-        let notation = notation(value, &genus, settled_at);
-        let wild = wild_follower(&mut engine, normal.as_mut(), heap, genus.len())?;
-        out.push(HeapGenus {
-            heap,
-            value,
-            notation,
-            settled_at,
-            proven: false,
-            tame: wild.as_ref().map(|_| false),
-            wild,
-            genus,
-        });
+        let root = heap_multiset(&[heap]);
+        match settle(&mut engine, &mut bounds, &root) {
+            Ok(bound) => {
+                // Proven: the superscript alternates from `bound` on, so the entries up to
+                // `bound + 1` are all of it.
+                let genus = entries(&mut engine, &root, bound.max(1) + 2)?;
+                let settled_at = (1..genus.len())
+                    .find(|&m| (m + 1..genus.len()).all(|i| genus[i] == genus[i - 2]));
+                let notation = notation(value, &genus, settled_at);
+                let wild = untame_follower(&mut engine, normal.as_mut(), &bounds, &root)?;
+                out.push(HeapGenus {
+                    heap,
+                    value,
+                    notation,
+                    settled_at,
+                    proven: true,
+                    tame: Some(wild.is_none()),
+                    wild,
+                    genus,
+                });
+            }
+            Err(Error::TooLarge(_)) => {
+                let genus = superscript(&mut engine, &[heap])?;
+                let settled_at = settled(&genus);
+                let notation = notation(value, &genus, settled_at);
+                let wild = wild_follower(&mut engine, normal.as_mut(), heap, genus.len())?;
+                out.push(HeapGenus {
+                    heap,
+                    value,
+                    notation,
+                    settled_at,
+                    proven: false,
+                    tame: wild.as_ref().map(|_| false),
+                    wild,
+                    genus,
+                });
+            }
+            Err(e) => return Err(e),
+        }
         progress(heap - from + 1);
     }
     Ok(out)
+}
+
+/// `γ0, ..., γ(count - 1)` of the position `heaps` (a multiset).
+fn entries(engine: &mut PlayEngine<GenusTree>, heaps: &[u64], count: usize) -> Result<Vec<u64>> {
+    (0..count as u64)
+        .map(|a| {
+            let mut form = vec![a, 0];
+            form.extend_from_slice(heaps);
+            engine.value_of_form(form)
+        })
+        .collect()
+}
+
+/// The index `t` from which the superscript of `x` provably alternates (`γ(a + 2) = γ(a)` for
+/// every `a >= t`), for `x` and every follower (kept in `bounds`), by the argument of the
+/// module docs: with every option alternating from `A`, one computed equality
+/// `γ(t + 2) = γ(t)` at some `t >= max(A, 1) - 1` starts an induction that never ends.
+/// Followers are visited after their options, with an explicit stack.
+fn settle(
+    engine: &mut PlayEngine<GenusTree>,
+    bounds: &mut HashMap<Position, usize>,
+    root: &[u64],
+) -> Result<usize> {
+    struct Visit {
+        x: Position,
+        options: Vec<Position>,
+        next: usize,
+    }
+    if let Some(&b) = bounds.get(root) {
+        return Ok(b);
+    }
+    let first = engine.tree_mut().heap_moves(root)?;
+    let mut stack = vec![Visit {
+        x: root.to_vec(),
+        options: first,
+        next: 0,
+    }];
+    while let Some(top) = stack.last_mut() {
+        if top.next < top.options.len() {
+            let option = top.options[top.next].clone();
+            top.next += 1;
+            if !bounds.contains_key(&option) {
+                if bounds.len() + stack.len() > MAX_FOLLOWERS {
+                    return Err(Error::TooLarge(format!(
+                        "more than {MAX_FOLLOWERS} positions are reachable; the genus is then only computed, not proven"
+                    )));
+                }
+                let options = engine.tree_mut().heap_moves(&option)?;
+                stack.push(Visit {
+                    x: option,
+                    options,
+                    next: 0,
+                });
+            }
+            continue;
+        }
+        let from = top
+            .options
+            .iter()
+            .map(|o| bounds[o])
+            .max()
+            .unwrap_or(0)
+            .max(1)
+            - 1;
+        let mut t = from;
+        loop {
+            let gamma = entries(engine, &top.x, t + 3)?;
+            if gamma[t + 2] == gamma[t] {
+                break;
+            }
+            t += 1;
+            if t > MAX_K {
+                return Err(Error::TooLarge(format!(
+                    "a superscript still changes after {MAX_K} copies of *2"
+                )));
+            }
+        }
+        let visit = stack.pop().expect("the stack is not empty");
+        bounds.insert(visit.x, t);
+    }
+    Ok(bounds[root])
+}
+
+/// A follower of `root` (itself included) whose genus, known in full (`bounds`), is not a tame
+/// one, if there is one. Both it and a tame genus alternate from `max(bound, 1)` on, so the
+/// entries up to one past that decide.
+fn untame_follower(
+    engine: &mut PlayEngine<GenusTree>,
+    normal: &mut dyn crate::ruleset::Solver,
+    bounds: &HashMap<Position, usize>,
+    root: &[u64],
+) -> Result<Option<String>> {
+    let mut seen: HashSet<Position> = HashSet::new();
+    let mut stack = vec![root.to_vec()];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x.clone()) {
+            continue;
+        }
+        let g = x
+            .iter()
+            .map(|&h| normal.value(&[h]))
+            .try_fold(0, |acc, v| v.map(|v| acc ^ v))?;
+        let entries = entries(engine, &x, bounds[&x].max(1) + 2)?;
+        if let Some(why) = untame(&x, g, &entries) {
+            return Ok(Some(why));
+        }
+        stack.extend(engine.tree_mut().heap_moves(&x)?);
+    }
+    Ok(None)
+}
+
+/// Why the entries of a position's genus are not those of a tame genus, if they are not.
+fn untame(x: &[u64], g: u64, entries: &[u64]) -> Option<String> {
+    let fits = |fickle: bool| {
+        entries
+            .iter()
+            .enumerate()
+            .all(|(i, &v)| v == tame_entry(g, i, fickle))
+    };
+    if fits(false) || (g <= 1 && fits(true)) {
+        return None;
+    }
+    let shown: Vec<String> = entries.iter().map(u64::to_string).collect();
+    Some(format!(
+        "the position {} has genus {g}^{{{}}}, not a tame genus",
+        if x.is_empty() {
+            "0".to_string()
+        } else {
+            x.iter().map(u64::to_string).collect::<Vec<_>>().join("+")
+        },
+        shown.join(",")
+    ))
 }
 
 /// `γ0, γ1, ...` of `heaps` until the last [`ALTERNATION`] entries alternate, or [`MAX_K`].
@@ -269,23 +442,8 @@ fn wild_follower(
             form.extend_from_slice(&x);
             entries.push(engine.value_of_form(form)?);
         }
-        let fits = |fickle: bool| {
-            entries
-                .iter()
-                .enumerate()
-                .all(|(i, &v)| v == tame_entry(g, i, fickle))
-        };
-        if !(fits(false) || (g <= 1 && fits(true))) {
-            let shown: Vec<String> = entries.iter().map(u64::to_string).collect();
-            return Ok(Some(format!(
-                "the position {} has genus {g}^{{{}}}, not a tame genus",
-                if x.is_empty() {
-                    "0".to_string()
-                } else {
-                    x.iter().map(u64::to_string).collect::<Vec<_>>().join("+")
-                },
-                shown.join(",")
-            )));
+        if let Some(why) = untame(&x, g, &entries) {
+            return Ok(Some(why));
         }
         stack.extend(engine.tree_mut().heap_moves(&x)?);
     }
@@ -327,7 +485,47 @@ mod tests {
             notations,
             ["0^{120}", "1^{031}", "2^{20}", "3^{31}", "4^{46}", "5^{57}", "6^{64}"]
         );
-        assert!(genus.iter().all(|h| h.tame.is_none()));
+        assert!(genus.iter().all(|h| h.proven && h.tame == Some(true)));
+    }
+
+    #[test]
+    fn adding_a_heap_of_one_flips_the_last_bit_of_the_misere_value() {
+        // Step 1 of the module docs, checked on positions of Kayles and Dawson's Kayles with
+        // copies of *2: G-(H + *1) = G-(H) XOR 1.
+        for code in ["kayles", "dawson-kayles"] {
+            let game = parse_game(code).unwrap();
+            for heaps in [vec![], vec![1], vec![4], vec![2, 3], vec![5]] {
+                for twos in 0..3 {
+                    let h = reference(game.as_ref(), &heaps, twos, 0);
+                    let with_one = reference(game.as_ref(), &heaps, twos, 1);
+                    assert_eq!(with_one, h ^ 1, "{code} {heaps:?} + {twos} *2");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn proven_superscripts_agree_with_the_definition_far_past_their_bound() {
+        // The proof says the superscript alternates from its bound on: compare with the
+        // definition up to 8 copies of *2 (further than any bound here).
+        let game = parse_game("dawson-kayles").unwrap();
+        let genus = genus_sequence(game.as_ref(), 0, 5, &mut |_| {}).unwrap();
+        for h in &genus {
+            assert!(h.proven);
+            let m = h.settled_at.unwrap();
+            for k in 0..8u64 {
+                let want = reference(game.as_ref(), &[h.heap], k, 0);
+                let k = k as usize;
+                let got = if k < h.genus.len() {
+                    h.genus[k]
+                } else {
+                    // Periodic with period 2 from entry m on.
+                    let back = if (k - m) % 2 == 0 { m } else { m - 1 };
+                    h.genus[back.max(m.saturating_sub(1))]
+                };
+                assert_eq!(got, want, "heap {} k {k}", h.heap);
+            }
+        }
     }
 
     #[test]
@@ -357,8 +555,9 @@ mod tests {
         assert_eq!((genus[5].value, genus[5].genus[0]), (4, 1));
         assert_eq!(genus[5].tame, Some(false));
         assert!(genus[5].wild.as_deref().unwrap().contains("position 5 "));
-        // Below it every follower's computed entries are tame ones: not decided, never "tame".
-        assert!(genus[..5].iter().all(|h| h.tame.is_none()));
+        // Below it every follower has a tame genus (Winning Ways ch. 13 plays misère Kayles
+        // like Nim up to there); all superscripts proven.
+        assert!(genus[..5].iter().all(|h| h.tame == Some(true) && h.proven));
     }
 
     #[test]
