@@ -520,8 +520,8 @@ mod tests {
                     h.genus[k]
                 } else {
                     // Periodic with period 2 from entry m on.
-                    let back = if (k - m) % 2 == 0 { m } else { m - 1 };
-                    h.genus[back.max(m.saturating_sub(1))]
+                    let back = if (k - m).is_multiple_of(2) { m } else { m - 1 };
+                    h.genus[back]
                 };
                 assert_eq!(got, want, "heap {} k {k}", h.heap);
             }
