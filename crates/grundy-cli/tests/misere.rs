@@ -201,6 +201,7 @@ fn moves_of_a_finished_game_say_the_mover_has_won() {
 fn seq_and_table_give_misere_values() {
     // G- of a Nim heap: 1, 0, 2, 3, 4, ... (0 and 1 swap).
     let seq = json(&["seq", "nim", "_", "--to", "6", "--misere"]);
+    assert_eq!(seq["play"], "misere");
     assert_eq!(seq["values"], serde_json::json!([1, 0, 2, 3, 4, 5, 6]));
     // Kayles heaps: P exactly where the definition says.
     let seq = json(&["seq", "kayles", "--to", "20", "--misere"]);
@@ -215,6 +216,13 @@ fn seq_and_table_give_misere_values() {
     let analyzed = json(&["seq", "kayles", "--to", "30", "--misere", "--analyze"]);
     assert_eq!(analyzed["analysis"]["proven"], false);
     let table = json(&["table", "nim", "_,_", "--max", "3", "--misere"]);
+    assert_eq!(table["play"], "misere");
+    assert!(json(&["table", "nim", "_,_", "--max", "3"])
+        .get("play")
+        .is_none());
+    assert!(json(&["seq", "nim", "_", "--to", "3"])
+        .get("play")
+        .is_none());
     let mut memo = HashMap::new();
     for cell in table["cells"].as_array().unwrap() {
         let p: Vec<u64> = cell["position"]
@@ -328,6 +336,7 @@ fn play_dawson_kayles_9_misere() {
 fn remoteness_under_misere_play() {
     // Misère Nim 1,1: take one, the opponent must take the last: N in 2 moves.
     let r = json(&["remoteness", "nim", "1,1", "--misere"]);
+    assert_eq!(r["play"], "misere");
     assert_eq!(r["outcome"], "N");
     assert_eq!(r["remoteness"], 2);
     // A finished game is won by the player to move, in 0 moves.

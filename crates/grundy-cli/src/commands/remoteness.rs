@@ -26,7 +26,13 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     spinner.finish_and_clear();
     let report = report?;
     match args.output.format() {
-        Format::Json => write_json(out, &json!(report)),
+        Format::Json => {
+            let mut answer = json!(report);
+            if misere {
+                answer["play"] = json!(played.convention());
+            }
+            write_json(out, &answer)
+        }
         Format::Text => {
             let meaning = match (report.outcome, report.remoteness) {
                 (Class::N, 0) if misere => {

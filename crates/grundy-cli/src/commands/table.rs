@@ -166,8 +166,9 @@ impl<'a> TableWriter<'a> {
         let mut pending = crate::stream::Pending::new(out);
         let head = match (format, matrix) {
             (Format::Json, _) => format!(
-                "{{\"game\":{},\"position\":{},\"max\":{max},\"cells\":[",
+                "{{\"game\":{}{},\"position\":{},\"max\":{max},\"cells\":[",
                 serde_json::to_string(game).expect("a string"),
+                crate::stream::play_key(game),
                 serde_json::to_string(template).expect("numbers")
             ),
             (_, true) => {
