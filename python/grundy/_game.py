@@ -25,7 +25,8 @@ def _name(function: Callable[..., Any], kind: str) -> str:
 
 
 class Game:
-    """An impartial game under normal play (the player who cannot move loses).
+    """An impartial game under normal play (the player who cannot move loses), or with
+    ``misere=True`` under misère play (the player who makes the last move loses).
 
     ``Game(spec)`` takes a spec string of the command line (``grundy.families()`` lists them):
 
@@ -36,6 +37,16 @@ class Game:
     >>> grundy.Game("subtraction:s=1,3,4").outcome(10)
     'N'
 
+    Under misère play, ``value`` is the misère Grundy value G- of the position as one game
+    (0 exactly at the P-positions), ``outcome`` the misère outcome, ``moves`` the misère
+    winning moves; a spec ``misere-kayles`` is the same as ``Game("kayles", misere=True)``:
+
+    >>> misere_nim = grundy.Game("nim", misere=True)
+    >>> misere_nim.outcome((1, 1, 1)), misere_nim.outcome((1, 1))
+    ('P', 'N')
+    >>> grundy.Game("misere-kayles").seq(8)
+    Sequence([1, 0, 2, 3, 0, 1, 3, 2, 1], dtype=uint8)
+
     A new game is a function giving the options of a position: see ``Game.from_options`` (any
     game, memoised search) and ``Game.heap`` (one heap, dense table). Every method computes in
     the Rust library; errors are ``ValueError`` (bad input) or ``grundy.TooLarge`` (a request
@@ -44,8 +55,8 @@ class Game:
 
     _native: Any
 
-    def __init__(self, spec: str) -> None:
-        self._native = _grundy.Game(spec)
+    def __init__(self, spec: str, misere: bool = False) -> None:
+        self._native = _grundy.Game(spec, misere)
 
     @classmethod
     def _of(cls, native: Any) -> "Game":
@@ -60,6 +71,7 @@ class Game:
         *,
         name: Optional[str] = None,
         max_positions: int = DEFAULT_MAX_POSITIONS,
+        misere: bool = False,
     ) -> "Game":
         """The game whose options at ``position`` are ``options(position)``.
 
@@ -84,12 +96,18 @@ class Game:
         6
         """
         native = _grundy.Game.from_options(
-            options, name or _name(options, "options"), max_positions
+            options, name or _name(options, "options"), max_positions, misere
         )
         return cls._of(native)
 
     @classmethod
-    def heap(cls, options: Callable[[int], Iterable[int]], *, name: Optional[str] = None) -> "Game":
+    def heap(
+        cls,
+        options: Callable[[int], Iterable[int]],
+        *,
+        name: Optional[str] = None,
+        misere: bool = False,
+    ) -> "Game":
         """The one-heap game whose options at heap ``n`` are ``options(n)``, each below ``n``.
 
         The dense engine computes the values in increasing order into a table (kept between
@@ -104,7 +122,12 @@ class Game:
         >>> halve_or_take_one.seq(10)
         Sequence([0, 1, 0, 2, 1, 2, 0, 1, 0, 2, 0], dtype=uint8)
         """
-        return cls._of(_grundy.Game.heap(options, name or _name(options, "heap")))
+        return cls._of(_grundy.Game.heap(options, name or _name(options, "heap"), misere))
+
+    @property
+    def misere(self) -> bool:
+        """Whether the game is played under misère play (the last player to move loses)."""
+        return bool(self._native.misere)
 
     @property
     def spec(self) -> str:

@@ -48,6 +48,16 @@ pub fn sum<'py>(
     for (game, position) in &components {
         positions.push(game.get().position(position)?);
     }
+    if components.iter().any(|(g, _)| {
+        g.get()
+            .ruleset()
+            .spec()
+            .starts_with(grundy::misere::play::PREFIX)
+    }) {
+        return Err(to_python(grundy::Error::Invalid(
+            "grundy.sum adds values under normal play (Sprague-Grundy); a misère sum is not decided by its parts' values (the command line's `grundy sum ... --misere` searches the whole sum)".into(),
+        )));
+    }
     let calls_python = components.iter().any(|(g, _)| g.get().calls_python());
     let parts: Vec<(&dyn grundy::Ruleset, &[u64])> = components
         .iter()

@@ -156,34 +156,63 @@ fn show_template(template: &[Option<u64>]) -> String {
     parts.join(",")
 }
 
+/// `game` as played: itself, or under misère play.
+fn played(game: Box<dyn Ruleset>, misere: bool) -> Box<dyn Ruleset> {
+    if misere {
+        Box::new(grundy::misere::play::Played::new(
+            game,
+            grundy::misere::Convention::Misere,
+        ))
+    } else {
+        game
+    }
+}
+
 #[pymethods]
 impl Game {
+    /// The game of a spec string; `misere` (or a `misere-` prefix): under misère play.
     #[new]
-    fn new(spec: &str) -> PyResult<Self> {
+    #[pyo3(signature = (spec, misere=false))]
+    fn new(spec: &str, misere: bool) -> PyResult<Self> {
+        let played = grundy::misere::play::parse_game(spec, misere).map_err(to_python)?;
         Ok(Game {
-            ruleset: grundy::spec::parse_game(spec).map_err(to_python)?,
+            ruleset: Box::new(played),
             rules: None,
         })
     }
 
     /// A game whose options are `function(position)`, on the memoised engine.
     #[staticmethod]
-    fn from_options(function: Py<PyAny>, name: String, max_positions: usize) -> Self {
+    #[pyo3(signature = (function, name, max_positions, misere=false))]
+    fn from_options(function: Py<PyAny>, name: String, max_positions: usize, misere: bool) -> Self {
         let rules = Rules::new(function, None);
         Game {
-            ruleset: Box::new(OptionsGame::new(name, rules.clone(), max_positions)),
+            ruleset: played(
+                Box::new(OptionsGame::new(name, rules.clone(), max_positions)),
+                misere,
+            ),
             rules: Some(rules),
         }
     }
 
-    /// A one-heap game whose options are `function(n)` (all below `n`), on the dense engine.
+    /// A one-heap game whose options are `function(n)` (all below `n`), on the dense engine
+    /// (under misère play, on the misère search).
     #[staticmethod]
-    fn heap(function: Py<PyAny>, name: String) -> Self {
+    #[pyo3(signature = (function, name, misere=false))]
+    fn heap(function: Py<PyAny>, name: String, misere: bool) -> Self {
         let rules = Rules::new(function, Some(Shape::Int));
         Game {
-            ruleset: Box::new(HeapGame::new(name, rules.clone())),
+            ruleset: played(Box::new(HeapGame::new(name, rules.clone())), misere),
             rules: Some(rules),
         }
+    }
+
+    /// Whether the game is played under misère play (the last player to move loses).
+    #[getter]
+    fn misere(&self) -> bool {
+        self.ruleset
+            .spec()
+            .starts_with(grundy::misere::play::PREFIX)
     }
 
     #[getter]

@@ -49,7 +49,7 @@ pub enum Command {
     Conjunctive(ComponentsArgs),
     /// The disjunctive sum (a move is a move in one component): its value, the nim-sum of the
     /// components' values, and its winning moves: `grundy sum GAME POS GAME POS ...`.
-    Sum(ComponentsArgs),
+    Sum(SumArgs),
     /// The misère quotient of a heap game for heaps up to N (Plambeck and Siegel): its order,
     /// presentation, P-portion, each heap's element and the multiplication table, e.g.
     /// `grundy quotient octal:0.75 --heaps 30`; with --position, the misère outcome of a
@@ -173,6 +173,10 @@ pub struct PositionArgs {
     pub game: String,
     /// The position, e.g. 3,5,6.
     pub position: String,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -196,6 +200,14 @@ pub struct SeqArgs {
     /// Also draw the sequence to this file (.svg or .png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
+    /// For a heap game: each heap's genus (Conway): normal value and the misère values of the
+    /// heap plus 0, 1, 2, ... copies of *2, until they provably alternate.
+    #[arg(long)]
+    pub genus: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -216,6 +228,10 @@ pub struct TableArgs {
     /// Also draw the table as a heat map to this file (.svg or .png).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -229,6 +245,10 @@ pub struct PlayArgs {
     /// Let the computer make the first move.
     #[arg(long)]
     pub computer_first: bool,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
 }
 
 #[derive(Debug, Args)]
@@ -360,6 +380,19 @@ pub struct ComponentsArgs {
     pub output: OutputArgs,
 }
 
+#[derive(Debug, Args)]
+pub struct SumArgs {
+    /// Pairs GAME POS, one per component.
+    #[arg(required = true, num_args = 2.., value_name = "GAME POS")]
+    pub components: Vec<String>,
+    /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
+    /// game, e.g. misere-kayles).
+    #[arg(long)]
+    pub misere: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
 fn games_help() -> String {
     let mut text = String::from("Games (spec strings):\n");
     for family in grundy::registry::families() {
@@ -404,6 +437,32 @@ pub fn verify_help() -> String {
         .expect("verify is a subcommand")
         .render_help()
         .to_string()
+}
+
+/// The commands that take `--misere`.
+pub const PLAYED: [&str; 7] = [
+    "value",
+    "moves",
+    "seq",
+    "table",
+    "sum",
+    "play",
+    "remoteness",
+];
+
+/// The error for `--misere` on a command where misère play has no meaning (checked before clap
+/// parses, whose own message would suggest `-- --misere`): `None` when the arguments are fine
+/// in this respect.
+pub fn misere_refusal(args: &[String]) -> Option<String> {
+    let command = args.iter().skip(1).find(|a| !a.starts_with('-'))?;
+    if PLAYED.contains(&command.as_str()) || !args.iter().skip(1).any(|a| a == "--misere") {
+        return None;
+    }
+    Cli::command().find_subcommand(command)?;
+    Some(format!(
+        "error: misère play has no meaning for `grundy {command}` (--misere applies to {})",
+        PLAYED.join(", ")
+    ))
 }
 
 /// Parses the process arguments (the claim list is added to `verify --help`).

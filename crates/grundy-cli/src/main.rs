@@ -12,6 +12,13 @@ mod stream;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if let Some(refusal) = cli::misere_refusal(&args) {
+        eprintln!("{refusal}");
+        return ExitCode::from(2);
+    }
     let cli = match cli::parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -143,6 +143,16 @@ pub struct JsonHead<'a> {
     pub to: u64,
 }
 
+/// `,"play":"misere"` for a game under misère play (its spec has the `misere-` prefix), else
+/// nothing: the JSON of normal play is unchanged.
+pub fn play_key(game: &str) -> &'static str {
+    if game.starts_with(grundy::misere::play::PREFIX) {
+        ",\"play\":\"misere\""
+    } else {
+        ""
+    }
+}
+
 impl<'a> SequenceWriter<'a> {
     /// Starts a sequence from `from` to `to` (for the text layout's widths and the JSON head).
     pub fn new(out: &'a mut dyn Write, format: Format, head: &JsonHead) -> Self {
@@ -155,6 +165,7 @@ impl<'a> SequenceWriter<'a> {
                 buffer.extend_from_slice(
                     format!("{{\"game\":{game},\"position\":{position}").as_bytes(),
                 );
+                buffer.extend_from_slice(play_key(head.game).as_bytes());
                 if let Some(name) = head.sequence {
                     let name = serde_json::to_string(name).expect("a string");
                     buffer.extend_from_slice(format!(",\"sequence\":{name}").as_bytes());

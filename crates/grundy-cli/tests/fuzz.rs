@@ -570,6 +570,17 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
                 .to_string(),
         );
     }
+    // Drawn last, so that the cases before misère play stay as they were: `--misere` on any
+    // command (refused in one line where it has no meaning), `--genus` on seq.
+    if rng.chance(15) {
+        args.push("--misere".into());
+    }
+    if command == "seq" && rng.chance(10) {
+        args.push("--genus".into());
+    }
+    if rng.chance(5) && args.len() > 1 {
+        args[1] = format!("misere-{}", args[1]);
+    }
     args
 }
 

@@ -251,6 +251,203 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
     })
 }
 
+/// The misère outcome of a disjunctive sum, its winning moves, and `G-` of the whole sum.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MisereSumReport {
+    /// The components (game and position), in the order given.
+    pub components: Vec<MisereSumComponent>,
+    /// `G-` of the sum as one game, where the search reaches it.
+    pub value: Option<u64>,
+    /// The misère outcome of the sum.
+    pub outcome: Outcome,
+    /// How the outcome was found.
+    pub method: String,
+    /// Every winning move: a move in one component to a misère P-position of the sum.
+    pub winning_moves: Vec<MisereSumMove>,
+    /// Always "misere".
+    pub play: crate::misere::Convention,
+}
+
+/// A component of a misère sum.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MisereSumComponent {
+    /// The game's canonical spec.
+    pub game: String,
+    /// The component's position.
+    pub position: Vec<u64>,
+}
+
+/// A winning move of a misère sum.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MisereSumMove {
+    /// Which component (0-based, in the order given).
+    pub component: usize,
+    /// The component's position after the move.
+    pub to: Vec<u64>,
+    /// The move in words.
+    pub description: String,
+}
+
+/// The misère sum of `components`: its outcome and winning moves.
+///
+/// There is no Sprague–Grundy theorem under misère play, so the parts' values do not decide the
+/// sum. This is the one place sums are decided; today by the definition over the whole sum
+/// (components of one heap game as one position of all their heaps, stored as a multiset;
+/// otherwise the sum of the components searched as one game), with a game's proven misère
+/// closed form (Nim: Bouton) for sums beyond the search. A misère quotient, where one is
+/// computed or proven for the heaps involved, answers here in time linear in the heaps.
+pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumReport> {
+    use crate::misere::outcome::{PlayEngine, SumTree};
+    use crate::misere::Convention;
+    if components.is_empty() {
+        return Err(Error::Invalid("a sum needs at least one component".into()));
+    }
+    for &(ruleset, position) in components {
+        ruleset.validate(position)?;
+    }
+    let parts: Vec<MisereSumComponent> = components
+        .iter()
+        .map(|&(r, p)| MisereSumComponent {
+            game: crate::misere::play::PREFIX.to_string() + &r.spec(),
+            position: p.to_vec(),
+        })
+        .collect();
+    let first = components[0].0;
+    let one_heap_game =
+        first.heap_options(1).is_some() && components.iter().all(|(r, _)| r.spec() == first.spec());
+    // Each component's moves, listed once.
+    // Each component's moves, listed once (when they can be: a closed form may answer sums
+    // whose moves are too many to list).
+    let mut moves = Vec::new();
+    let mut listing = Ok(());
+    for &(ruleset, position) in components {
+        match ruleset.moves(position) {
+            Ok(list) => moves.push(list),
+            Err(e) => {
+                listing = Err(e);
+                break;
+            }
+        }
+    }
+    let replaced = |i: usize, to: &[u64]| -> Vec<Vec<u64>> {
+        components
+            .iter()
+            .enumerate()
+            .map(|(j, (_, p))| if i == j { to.to_vec() } else { p.to_vec() })
+            .collect()
+    };
+    let method;
+    let (value, outcome, winning) = if one_heap_game {
+        let heaps = |positions: &[Vec<u64>]| positions.concat();
+        let whole = heaps(
+            &components
+                .iter()
+                .map(|(_, p)| p.to_vec())
+                .collect::<Vec<_>>(),
+        );
+        let mut engine = PlayEngine::for_ruleset(first, Convention::Misere);
+        let searched = listing
+            .clone()
+            .and_then(|()| first.check_size(&whole))
+            .and_then(|()| crate::misere::play::check_reach(first, &whole))
+            .and_then(|()| engine.value(&whole));
+        match searched {
+            Ok(value) => {
+                let mut winning = Vec::new();
+                for (i, list) in moves.iter().enumerate() {
+                    for m in list {
+                        if engine.value(&heaps(&replaced(i, &m.to)))? == 0 {
+                            winning.push((i, m.clone()));
+                        }
+                    }
+                }
+                method = format!(
+                    "by the definition over the sum as one position of {} (memoised search over multisets of heaps)",
+                    first.spec()
+                );
+                (Some(value), Outcome::of(value), winning)
+            }
+            Err(e @ Error::TooLarge(_)) => {
+                let Some(answer) = first.misere_closed_form(&whole) else {
+                    return Err(e);
+                };
+                // The theory's winning moves of the whole position, each in the component
+                // holding the pile it changes (a closed form changes one pile of a Nim sum).
+                let mut winning = Vec::new();
+                for m in &answer.winning_moves {
+                    let Some(at) = (0..whole.len()).find(|&k| m.to.get(k) != Some(&whole[k]))
+                    else {
+                        continue;
+                    };
+                    let (mut offset, mut component) = (0, 0);
+                    while offset + components[component].1.len() <= at {
+                        offset += components[component].1.len();
+                        component += 1;
+                    }
+                    let mut to = components[component].1.to_vec();
+                    let local = at - offset;
+                    to[local] = m.to[at];
+                    let description =
+                        format!("take {} from pile {}", whole[at] - m.to[at], local + 1);
+                    winning.push((component, crate::ruleset::Move { to, description }));
+                }
+                method = format!("closed form: {}", answer.method);
+                (None, answer.outcome, winning)
+            }
+            Err(e) => return Err(e),
+        }
+    } else {
+        let games: Vec<&dyn Ruleset> = components.iter().map(|(r, _)| *r).collect();
+        for (ruleset, position) in components {
+            ruleset.check_size(position)?;
+        }
+        let least = components
+            .iter()
+            .fold(1u128, |n, (r, p)| n.saturating_mul(r.reachable_at_least(p)));
+        let limit = crate::misere::outcome::MAX_MISERE_POSITIONS;
+        if least > limit as u128 {
+            return Err(Error::TooLarge(format!(
+                "at least {least} positions of the sum are reachable, more than the {limit} the misère search by the definition stores"
+            )));
+        }
+        let mut engine = PlayEngine::new(SumTree::new(&games), Convention::Misere);
+        let join = |engine: &mut PlayEngine<SumTree>, positions: &[Vec<u64>]| {
+            let refs: Vec<&[u64]> = positions.iter().map(Vec::as_slice).collect();
+            engine.tree_mut().join(&refs)
+        };
+        let all: Vec<Vec<u64>> = components.iter().map(|(_, p)| p.to_vec()).collect();
+        let joined = join(&mut engine, &all);
+        let value = engine.value_of_form(joined)?;
+        listing?;
+        let mut winning = Vec::new();
+        for (i, list) in moves.iter().enumerate() {
+            for m in list {
+                let joined = join(&mut engine, &replaced(i, &m.to));
+                if engine.value_of_form(joined)? == 0 {
+                    winning.push((i, m.clone()));
+                }
+            }
+        }
+        method = "by the definition over the sum as one game (memoised search)".into();
+        (Some(value), Outcome::of(value), winning)
+    };
+    Ok(MisereSumReport {
+        components: parts,
+        value,
+        outcome,
+        method,
+        winning_moves: winning
+            .into_iter()
+            .map(|(component, m)| MisereSumMove {
+                component,
+                to: m.to,
+                description: m.description,
+            })
+            .collect(),
+        play: Convention::Misere,
+    })
+}
+
 /// The winning moves the game's theory gives directly, for positions whose options cannot all
 /// be valued (`None` when the theory gives none). The moves reach P-positions, so their value
 /// is 0.

@@ -214,6 +214,13 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// What the game's theory *proves* about `position` under misère play (outcome and
+    /// winning moves, with the theorem), for positions the search by the definition cannot
+    /// reach. `None` (the default): no closed form; misère play is then searched.
+    fn misere_closed_form(&self, _position: &[u64]) -> Option<crate::misere::play::MisereAnswer> {
+        None
+    }
+
     /// A position with the same value, used to share work (the default is the position itself).
     fn canonical(&self, position: &[u64]) -> Position {
         position.to_vec()

@@ -8,6 +8,7 @@ mod count;
 pub(crate) mod evolve;
 mod gaps;
 mod generations;
+mod genus;
 mod moves;
 mod period;
 mod play;

@@ -6,11 +6,14 @@ use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
 use crate::cli::{Format, PositionArgs};
+use grundy::misere::{play, Convention};
 use grundy::query::MoveReport;
 use grundy::{query, spec};
 
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
-    let game = spec::parse_game(&args.game)?;
+    let played = play::parse_game(&args.game, args.misere)?;
+    let misere = played.convention() == Convention::Misere;
+    let game = played.ruleset();
     let position = spec::parse_position(&args.position)?;
     // Beyond what the engines reach, the game's theory may still give the winning moves.
     let working = crate::progress::delayed("computing");
@@ -27,6 +30,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                     &position,
                     &winning,
                     &e,
+                    misere,
                 ),
                 None => Err(e.into()),
             };
@@ -35,16 +39,19 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     };
     let winning = moves.iter().filter(|m| m.winning).count();
     match args.output.format() {
-        Format::Json => write_json(
-            out,
-            &json!({
+        Format::Json => {
+            let mut answer = json!({
                 "game": game.spec(),
                 "position": position,
                 "moves": moves,
                 "winning": winning,
                 "complete": true,
-            }),
-        ),
+            });
+            if misere {
+                answer["play"] = json!(Convention::Misere);
+            }
+            write_json(out, &answer)
+        }
         Format::Text => {
             let width = moves.iter().map(|m| m.description.len()).max().unwrap_or(0);
             let to_width = moves
@@ -67,11 +74,16 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 )?;
             }
             let verdict = match (moves.len(), winning) {
+                (0, _) if misere => "no moves: the player to move has won".to_string(),
                 (0, _) => "no moves: the player to move has lost".to_string(),
                 (n, 0) => format!("{n} moves, none winning: a P-position"),
                 (n, w) => format!("{n} moves, {w} winning"),
             };
-            writeln!(out, "{verdict}")?;
+            if misere {
+                writeln!(out, "{verdict} under misère play (values are G-)")?;
+            } else {
+                writeln!(out, "{verdict}")?;
+            }
             Ok(())
         }
         Format::Csv => {
@@ -100,19 +112,23 @@ fn write_partial(
     position: &[u64],
     moves: &[MoveReport],
     why: &grundy::Error,
+    misere: bool,
 ) -> Outcome {
     match format {
-        Format::Json => write_json(
-            out,
-            &json!({
+        Format::Json => {
+            let mut answer = json!({
                 "game": game,
                 "position": position,
                 "moves": moves,
                 "winning": moves.len(),
                 "complete": false,
                 "why": why.to_string(),
-            }),
-        ),
+            });
+            if misere {
+                answer["play"] = json!(Convention::Misere);
+            }
+            write_json(out, &answer)
+        }
         Format::Text => {
             for m in moves {
                 writeln!(

@@ -14,15 +14,22 @@ use grundy::{spec, Ruleset};
 const LISTED: usize = 40;
 
 pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
-    let game = spec::parse_game(&args.game)?;
+    let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
+    let misere = played.convention() == grundy::misere::Convention::Misere;
+    let game = played.ruleset();
     let mut position = spec::parse_position(&args.position)?;
     let mut moves = query::moves(game.as_ref(), &position)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut computer_to_move = args.computer_first;
+    let rule = if misere {
+        "misère play: the player who cannot move wins (whoever makes the last move loses)"
+    } else {
+        "the player who cannot move loses"
+    };
     writeln!(
         out,
-        "{}: you play against the perfect strategy; the player who cannot move loses.",
+        "{}: you play against the perfect strategy; {rule}.",
         game.spec()
     )?;
     writeln!(out, "Type a move number or the position to move to; 'hint' for the winning move, 'quit' to stop.")?;
@@ -34,7 +41,8 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
             show_position(&position)
         )?;
         if moves.is_empty() {
-            let winner = if computer_to_move {
+            // The player to move has lost under normal play, won under misère play.
+            let winner = if computer_to_move != misere {
                 "you win"
             } else {
                 "the computer wins"

@@ -11,21 +11,33 @@ use grundy::solve::{Outcome as Class, DEFAULT_GRAPH_LIMIT};
 use grundy::spec;
 
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
-    let game = spec::parse_game(&args.game)?;
+    let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
+    let misere = played.convention() == grundy::misere::Convention::Misere;
+    let game = played.ruleset();
     let position = spec::parse_position(&args.position)?;
     let spinner = crate::progress::spinner("exploring the game graph");
-    let report = evolution::remoteness(
+    let report = evolution::remoteness_under(
         game.as_ref(),
         &position,
         DEFAULT_GRAPH_LIMIT,
         &mut crate::progress::exploring(&spinner),
+        played.convention(),
     );
     spinner.finish_and_clear();
     let report = report?;
     match args.output.format() {
-        Format::Json => write_json(out, &json!(report)),
+        Format::Json => {
+            let mut answer = json!(report);
+            if misere {
+                answer["play"] = json!(played.convention());
+            }
+            write_json(out, &answer)
+        }
         Format::Text => {
             let meaning = match (report.outcome, report.remoteness) {
+                (Class::N, 0) if misere => {
+                    "the game is over: the player to move has won (misère play)".to_string()
+                }
                 (Class::P, 0) => "the game is over: the player to move has lost".to_string(),
                 (Class::P, r) => format!("the player to move loses, holding out for {r} moves"),
                 (Class::N, r) => format!("the player to move wins in {r} moves"),

@@ -12,7 +12,11 @@ use grundy::query::{self, SequenceReport};
 use grundy::spec;
 
 pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
-    let game = spec::parse_game(&args.game)?;
+    if args.genus {
+        return super::genus::run(args, out);
+    }
+    let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
+    let game = played.ruleset();
     let to = match &args.to {
         Some(to) => number(to)?,
         None => proof_end(&args, game.as_ref())?,

@@ -3,10 +3,13 @@
 use std::io::Write;
 
 use super::{show_position, unsupported, write_json, Outcome};
-use crate::cli::{ComponentsArgs, Format};
+use crate::cli::{Format, SumArgs};
 use grundy::{query, Ruleset};
 
-pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
+pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
+    if args.misere {
+        return misere(args, out);
+    }
     let games = super::parse_components(&args.components)?;
     let components: Vec<(&dyn Ruleset, &[u64])> = games
         .iter()
@@ -54,6 +57,49 @@ pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
                     "  component {} has too many moves to list; its winning moves are those to value {}",
                     i + 1,
                     report.components[i].value ^ report.value
+                )?;
+            }
+            Ok(())
+        }
+        format => Err(unsupported(format, "sum (use text or json)")),
+    }
+}
+
+/// `sum --misere`: the outcome of the whole sum under misère play (`query::misere_sum`).
+fn misere(args: SumArgs, out: &mut dyn Write) -> Outcome {
+    let games = super::parse_components(&args.components)?;
+    let components: Vec<(&dyn Ruleset, &[u64])> = games
+        .iter()
+        .map(|(g, p)| (g.as_ref(), p.as_slice()))
+        .collect();
+    let report = {
+        let _working = crate::progress::delayed("computing");
+        query::misere_sum(&components)?
+    };
+    match args.output.format() {
+        Format::Json => write_json(out, &serde_json::json!(report)),
+        Format::Text => {
+            for (i, c) in report.components.iter().enumerate() {
+                writeln!(out, "  {} {} {}", i + 1, c.game, show_position(&c.position))?;
+            }
+            let meaning = super::meaning(report.outcome);
+            let value = report.value.map_or(String::new(), |v| {
+                format!("misère value G- {v} (of the whole sum), ")
+            });
+            writeln!(
+                out,
+                "misère sum of {} component(s): {value}{}-position ({meaning})",
+                report.components.len(),
+                report.outcome
+            )?;
+            writeln!(out, "method: {}", report.method)?;
+            for m in &report.winning_moves {
+                writeln!(
+                    out,
+                    "  winning: in component {}, {} -> {}",
+                    m.component + 1,
+                    m.description,
+                    show_position(&m.to)
                 )?;
             }
             Ok(())

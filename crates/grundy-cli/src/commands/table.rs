@@ -8,7 +8,8 @@ use crate::cli::{Format, TableArgs};
 use grundy::{query, spec};
 
 pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
-    let game = spec::parse_game(&args.game)?;
+    let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
+    let game = played.ruleset();
     let template = spec::parse_template(&args.position)?;
     let max = number(&args.max)?;
     let format = args.output.format();
@@ -165,8 +166,9 @@ impl<'a> TableWriter<'a> {
         let mut pending = crate::stream::Pending::new(out);
         let head = match (format, matrix) {
             (Format::Json, _) => format!(
-                "{{\"game\":{},\"position\":{},\"max\":{max},\"cells\":[",
+                "{{\"game\":{}{},\"position\":{},\"max\":{max},\"cells\":[",
                 serde_json::to_string(game).expect("a string"),
+                crate::stream::play_key(game),
                 serde_json::to_string(template).expect("numbers")
             ),
             (_, true) => {

@@ -8,32 +8,43 @@ use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
 use crate::cli::{Format, PositionArgs};
+use grundy::misere::play;
 use grundy::{query, spec};
 
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
-    let game = spec::parse_game(&args.game)?;
+    let played = play::parse_game(&args.game, args.misere)?;
+    let misere = played.convention() == grundy::misere::Convention::Misere;
+    let game = played.ruleset();
     let position = spec::parse_position(&args.position)?;
     let report = {
         let _working = crate::progress::delayed("computing");
         query::outcome(game.as_ref(), &position)?
     };
     match args.output.format() {
-        Format::Json => write_json(
-            out,
-            &json!({
+        Format::Json => {
+            let mut answer = json!({
                 "game": report.game,
                 "position": report.position,
                 "value": report.value,
                 "outcome": report.outcome,
                 "method": report.method,
-            }),
-        ),
+            });
+            if misere {
+                // The value is G- of the position as one game; the outcome is the misère one.
+                answer["play"] = json!(played.convention());
+            }
+            write_json(out, &answer)
+        }
         Format::Text => {
             let meaning = super::meaning(report.outcome);
             let value = match report.value {
                 Some(v) => {
                     writeln!(out, "{v}")?;
-                    format!("value {v}, ")
+                    if misere {
+                        format!("misère value G- {v}, ")
+                    } else {
+                        format!("value {v}, ")
+                    }
                 }
                 None => {
                     writeln!(out, "{}", report.outcome)?;

@@ -9,17 +9,28 @@
 //! nim-sum of its parts. The theory has three levels, each used here only where it is proven:
 //!
 //! - **Bouton** (1901): misère Nim is won like normal Nim, except when every pile has at most
-//!   one token, where the parity of the piles decides (Winning Ways, ch. 13; Siegel, *Misère
-//!   games and misère quotients*, Theorem 2.? of the course notes).
+//!   one token, where the parity of the piles decides (Winning Ways, ch. 13): [`nim`].
 //! - **Genus** (Conway, *On Numbers and Games*, ch. 12): the normal value of a game and the
 //!   misère Grundy values of the game plus 0, 1, 2, ... copies of `*2`. Tame games (genus that
-//!   of a Nim heap) play like misère Nim.
+//!   of a Nim position) play like misère Nim: [`genus`].
 //! - **Misère quotients** (Plambeck, *Taming the wild in impartial combinatorial games*, 2005;
 //!   Plambeck and Siegel, *Misère quotients for impartial games*, JCTA 2008): the positions of a
 //!   heap game with heaps up to `n`, modulo indistinguishability, form a commutative monoid `Q`
 //!   with a P-portion; where `Q` is finite, the outcome of any sum is a product in `Q`.
+//!
+//! Here: [`outcome`] (the one search, either convention: `G-` of any position by the
+//! definition, sums searched as one game), [`play`] (a game under misère play as a
+//! [`crate::Ruleset`], so every query works on it; the `misere-` spec prefix), [`nim`] and
+//! [`genus`]; [`quotient`] (misère quotients, verified exactly), [`published`] (the quotients
+//! of the literature, compared check by check) and [`claims`] (their `verify` claims and the
+//! plain definition every test compares with). Misère sums are decided in one place,
+//! [`crate::query::misere_sum`].
 
 pub mod claims;
+pub mod genus;
+pub mod nim;
+pub mod outcome;
+pub mod play;
 pub mod published;
 pub mod quotient;
 

@@ -105,8 +105,25 @@ pub fn remoteness(
     limit: usize,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<RemotenessReport> {
+    remoteness_under(
+        ruleset,
+        position,
+        limit,
+        progress,
+        crate::misere::Convention::Normal,
+    )
+}
+
+/// [`remoteness`] under either play convention (see [`solve::remoteness_under`]).
+pub fn remoteness_under(
+    ruleset: &dyn Ruleset,
+    position: &[u64],
+    limit: usize,
+    progress: &mut dyn FnMut(usize, usize),
+    convention: crate::misere::Convention,
+) -> Result<RemotenessReport> {
     let graph = explore(ruleset, position, limit, progress)?;
-    let r = solve::remoteness(&graph)?;
+    let r = solve::remoteness_under(&graph, convention)?;
     let mut moves = Vec::new();
     for m in ruleset.moves(position)? {
         let remote = r[graph
@@ -123,7 +140,7 @@ pub fn remoteness(
         game: ruleset.spec(),
         position: position.to_vec(),
         remoteness: r[0],
-        outcome: solve::outcome_of_remoteness(r[0]),
+        outcome: solve::outcome_of_remoteness_under(r[0], convention),
         positions: graph.len(),
         moves,
     })

@@ -26,7 +26,7 @@ pub use memo::{MemoSolver, DEFAULT_MEMO_LIMIT};
 pub use packed::PackedValues;
 pub use remoteness::{
     conjunctive_remoteness, layered_generations, longest_optimal_game, outcome_of_remoteness,
-    remoteness, Conjunctive, Layer,
+    outcome_of_remoteness_under, remoteness, remoteness_under, Conjunctive, Layer,
 };
 pub use winning::{sum_winning_moves, winning_moves, SumMove};
 

@@ -31,6 +31,22 @@ use crate::{Game, Result};
 
 /// The remoteness of every position of the graph (by number).
 pub fn remoteness<P: Clone + Eq + std::hash::Hash>(graph: &GameGraph<P>) -> Result<Vec<u32>> {
+    remoteness_under(graph, crate::misere::Convention::Normal)
+}
+
+/// The remoteness under either play convention. Under misère play the same rule applies with
+/// the other base case: a terminal position is won by the player to move, with 0 moves left,
+/// so P-positions are those of *odd* remoteness, and the winner hurries to the quickest odd
+/// option. (It is the normal remoteness, less one, of the game in which every terminal position
+/// gets one more move.)
+pub fn remoteness_under<P: Clone + Eq + std::hash::Hash>(
+    graph: &GameGraph<P>,
+    convention: crate::misere::Convention,
+) -> Result<Vec<u32>> {
+    let losing_parity = match convention {
+        crate::misere::Convention::Normal => 0,
+        crate::misere::Convention::Misere => 1,
+    };
     let mut r = vec![0u32; graph.len()];
     for v in graph.order()? {
         let v = v as usize;
@@ -41,12 +57,21 @@ pub fn remoteness<P: Clone + Eq + std::hash::Hash>(graph: &GameGraph<P>) -> Resu
         let quickest_win = options
             .iter()
             .map(|&o| r[o as usize])
-            .filter(|x| x % 2 == 0)
+            .filter(|x| x % 2 == losing_parity)
             .min();
         r[v] = 1 + quickest_win
             .unwrap_or_else(|| options.iter().map(|&o| r[o as usize]).max().unwrap_or(0));
     }
     Ok(r)
+}
+
+/// The outcome a remoteness implies under `convention`: P when it is even (normal play) or odd
+/// (misère play).
+pub fn outcome_of_remoteness_under(r: u32, convention: crate::misere::Convention) -> Outcome {
+    match convention {
+        crate::misere::Convention::Normal => outcome_of_remoteness(r),
+        crate::misere::Convention::Misere => outcome_of_remoteness(r + 1),
+    }
 }
 
 /// The outcome a remoteness implies: P when it is even.

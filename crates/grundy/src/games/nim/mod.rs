@@ -96,6 +96,15 @@ impl Ruleset for Nim {
             .collect()))
     }
 
+    /// Bouton's misère rule (proven for every position).
+    fn misere_closed_form(&self, piles: &[u64]) -> Option<crate::misere::play::MisereAnswer> {
+        Some(crate::misere::play::MisereAnswer {
+            outcome: crate::misere::nim::outcome(piles),
+            winning_moves: crate::misere::nim::winning_moves(piles),
+            method: crate::misere::nim::SOURCE.into(),
+        })
+    }
+
     /// Every position with each pile at most as large is reachable: the product of `p + 1`.
     fn reachable_at_least(&self, piles: &[u64]) -> u128 {
         piles

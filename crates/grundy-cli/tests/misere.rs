@@ -1,0 +1,510 @@
+//! `--misere`: every command that evaluates positions, checked against the definition of misère
+//! play written here from the rules alone (a position with no move is won by the player to
+//! move; otherwise it is lost exactly when every move reaches a won position), and the
+//! refusals of the commands where misère play has no meaning.
+
+mod common;
+use common::{fails, grundy, json, stdout};
+use std::collections::HashMap;
+
+/// The moves of a heap game given by the rules of its code digits `d1 d2 ...` (octal): taking
+/// `k` tokens from a heap may leave 0, 1 or 2 heaps as digit `k` allows (bit 1: none left,
+/// bit 2: one heap, bit 4: two heaps). Positions are sorted heaps without zeros.
+fn octal_options(code: &[u8], heaps: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (i, &n) in heaps.iter().enumerate() {
+        let rest: Vec<u64> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &h)| h)
+            .collect();
+        for (k, &digit) in code.iter().enumerate() {
+            let k = k as u64 + 1;
+            if k > n {
+                break;
+            }
+            let left = n - k;
+            let mut leaves: Vec<Vec<u64>> = Vec::new();
+            if digit & 1 != 0 && left == 0 {
+                leaves.push(vec![]);
+            }
+            if digit & 2 != 0 && left > 0 {
+                leaves.push(vec![left]);
+            }
+            if digit & 4 != 0 && left >= 2 {
+                for a in 1..=left / 2 {
+                    leaves.push(vec![a, left - a]);
+                }
+            }
+            for parts in leaves {
+                let mut next = rest.clone();
+                next.extend(parts);
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the player to move wins `heaps` under misère play (memoised definition).
+fn misere_wins(code: &[u8], heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let options = octal_options(code, &key);
+    let w = options.is_empty() || options.iter().any(|o| !misere_wins(code, o, memo));
+    memo.insert(key, w);
+    w
+}
+
+const KAYLES: &[u8] = &[7, 7];
+const DAWSON_KAYLES: &[u8] = &[0, 7];
+
+/// Nim's misère outcome by the definition.
+fn nim_wins(piles: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    let mut key = piles.to_vec();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut options = Vec::new();
+    for i in 0..key.len() {
+        for t in 0..key[i] {
+            let mut o = key.clone();
+            o[i] = t;
+            options.push(o);
+        }
+    }
+    let w = options.is_empty() || options.iter().any(|o| !nim_wins(o, memo));
+    memo.insert(key, w);
+    w
+}
+
+fn outcome(wins: bool) -> &'static str {
+    if wins {
+        "N"
+    } else {
+        "P"
+    }
+}
+
+#[test]
+fn value_nim_3_5_6_misere() {
+    let answer = json(&["value", "nim", "3,5,6", "--misere"]);
+    let want = outcome(nim_wins(&[3, 5, 6], &mut HashMap::new()));
+    assert_eq!(answer["outcome"], want);
+    assert_eq!(answer["outcome"], "P");
+    assert_eq!(answer["play"], "misere");
+    assert_eq!(answer["game"], "misere-nim");
+    // G- of a P-position is 0.
+    assert_eq!(answer["value"], 0);
+    let text = stdout(&["value", "nim", "3,5,6", "--misere"]);
+    assert!(text.contains("P-position"), "{text}");
+}
+
+#[test]
+fn value_agrees_with_the_definition_on_small_nim_and_kayles() {
+    let mut memo = HashMap::new();
+    for piles in [
+        [1, 1, 1],
+        [1, 1, 0],
+        [2, 2, 0],
+        [2, 3, 1],
+        [1, 4, 5],
+        [7, 7, 1],
+    ] {
+        let pos = format!("{},{},{}", piles[0], piles[1], piles[2]);
+        let answer = json(&["value", "nim", &pos, "--misere"]);
+        assert_eq!(
+            answer["outcome"],
+            outcome(nim_wins(&piles, &mut memo)),
+            "{pos}"
+        );
+    }
+    let mut memo = HashMap::new();
+    for heaps in [
+        vec![1],
+        vec![2],
+        vec![4],
+        vec![5],
+        vec![3, 3],
+        vec![1, 4, 6],
+        vec![9],
+    ] {
+        let pos: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let answer = json(&["value", "kayles", &pos.join(","), "--misere"]);
+        assert_eq!(
+            answer["outcome"],
+            outcome(misere_wins(KAYLES, &heaps, &mut memo)),
+            "{heaps:?}"
+        );
+    }
+}
+
+#[test]
+fn the_misere_prefix_is_the_flag() {
+    assert_eq!(
+        json(&["value", "misere-kayles", "5"]),
+        json(&["value", "kayles", "5", "--misere"])
+    );
+    fails(&["value", "misere-misere-kayles", "5"], "once");
+}
+
+#[test]
+fn huge_nim_positions_get_bouton_s_rule() {
+    // Beyond the search: the outcome from the closed form, the value unknown.
+    let answer = json(&["value", "nim", "1000000000,3,1000000003", "--misere"]);
+    assert_eq!(answer["outcome"], "P");
+    assert!(answer["value"].is_null());
+    assert!(answer["method"].as_str().unwrap().contains("Bouton"));
+    let answer = json(&["value", "nim", "1,1,1,1", "--misere"]);
+    assert_eq!(answer["outcome"], "N");
+}
+
+#[test]
+fn moves_kayles_4_7_misere() {
+    let answer = json(&["moves", "kayles", "4,7", "--misere"]);
+    assert_eq!(answer["play"], "misere");
+    let mut memo = HashMap::new();
+    let moves = answer["moves"].as_array().unwrap();
+    let options = octal_options(KAYLES, &[4, 7]);
+    assert_eq!(moves.len(), options.len());
+    let mut winning = 0;
+    for m in moves {
+        let to: Vec<u64> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        let want = !misere_wins(KAYLES, &to, &mut memo);
+        assert_eq!(m["winning"], want, "{to:?}");
+        assert_eq!(m["value"] == 0, want);
+        winning += usize::from(want);
+    }
+    assert_eq!(answer["winning"], winning);
+    assert!(winning > 0, "kayles 4,7 is a misère N-position");
+    assert!(misere_wins(KAYLES, &[4, 7], &mut memo));
+}
+
+#[test]
+fn moves_of_a_finished_game_say_the_mover_has_won() {
+    let text = stdout(&["moves", "nim", "0,0", "--misere"]);
+    assert!(text.contains("has won"), "{text}");
+}
+
+#[test]
+fn seq_and_table_give_misere_values() {
+    // G- of a Nim heap: 1, 0, 2, 3, 4, ... (0 and 1 swap).
+    let seq = json(&["seq", "nim", "_", "--to", "6", "--misere"]);
+    assert_eq!(seq["play"], "misere");
+    assert_eq!(seq["values"], serde_json::json!([1, 0, 2, 3, 4, 5, 6]));
+    // Kayles heaps: P exactly where the definition says.
+    let seq = json(&["seq", "kayles", "--to", "20", "--misere"]);
+    let mut memo = HashMap::new();
+    for (n, v) in seq["values"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(
+            v == 0,
+            !misere_wins(KAYLES, &[n as u64], &mut memo),
+            "kayles {n}"
+        );
+    }
+    let analyzed = json(&["seq", "kayles", "--to", "30", "--misere", "--analyze"]);
+    assert_eq!(analyzed["analysis"]["proven"], false);
+    let table = json(&["table", "nim", "_,_", "--max", "3", "--misere"]);
+    assert_eq!(table["play"], "misere");
+    assert!(json(&["table", "nim", "_,_", "--max", "3"])
+        .get("play")
+        .is_none());
+    assert!(json(&["seq", "nim", "_", "--to", "3"])
+        .get("play")
+        .is_none());
+    let mut memo = HashMap::new();
+    for cell in table["cells"].as_array().unwrap() {
+        let p: Vec<u64> = cell["position"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        assert_eq!(cell["value"] == 0, !nim_wins(&p, &mut memo), "{p:?}");
+    }
+}
+
+#[test]
+fn a_misere_sum_is_decided_as_a_whole() {
+    // kayles 3 + kayles 4,2 is the position 2,3,4 of kayles.
+    let mut memo = HashMap::new();
+    let sum = json(&["sum", "kayles", "3", "kayles", "4,2", "--misere"]);
+    assert_eq!(sum["play"], "misere");
+    assert_eq!(
+        sum["outcome"],
+        outcome(misere_wins(KAYLES, &[2, 3, 4], &mut memo))
+    );
+    // Different games: nim 3 + kayles 4, by the definition over both.
+    fn wins(nim: u64, kayles: &[u64], memo: &mut HashMap<(u64, Vec<u64>), bool>) -> bool {
+        let key = (nim, kayles.to_vec());
+        if let Some(&w) = memo.get(&key) {
+            return w;
+        }
+        let mut any_move = nim > 0;
+        let mut w = (0..nim).any(|t| !wins(t, kayles, memo));
+        for o in octal_options(KAYLES, kayles) {
+            any_move = true;
+            w |= !wins(nim, &o, memo);
+        }
+        let w = w || !any_move;
+        memo.insert(key, w);
+        w
+    }
+    let mut memo = HashMap::new();
+    for (n, k) in [(3u64, 4u64), (1, 1), (2, 2), (0, 5), (4, 6)] {
+        let sum = json(&[
+            "sum",
+            "nim",
+            &n.to_string(),
+            "kayles",
+            &k.to_string(),
+            "--misere",
+        ]);
+        let want = wins(n, &[k], &mut memo);
+        assert_eq!(sum["outcome"], outcome(want), "nim {n} + kayles {k}");
+        let winning = sum["winning_moves"].as_array().unwrap();
+        assert_eq!(winning.is_empty(), !want);
+        for m in winning {
+            let to: Vec<u64> = m["to"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap())
+                .collect();
+            let after = if m["component"] == 0 {
+                wins(to[0], &[k], &mut memo)
+            } else {
+                wins(n, &to, &mut memo)
+            };
+            assert!(!after, "a winning move reaches a P-position");
+        }
+    }
+    // Nim beyond the search: Bouton's rule on all the piles.
+    let sum = json(&[
+        "sum",
+        "nim",
+        "1000000000",
+        "nim",
+        "1000000000,1",
+        "--misere",
+    ]);
+    assert_eq!(sum["outcome"], "N");
+}
+
+#[test]
+fn play_dawson_kayles_9_misere() {
+    // Dawson's Kayles heap 9 under misère play, by the definition.
+    let mut memo = HashMap::new();
+    let first_wins = misere_wins(DAWSON_KAYLES, &[9], &mut memo);
+    // The computer moves first and must win exactly when heap 9 is an N-position: it always
+    // moves to a P-position, so whatever the user answers, the computer ends the game.
+    let output = grundy(&["play", "dawson-kayles", "9", "--misere", "--computer-first"])
+        .write_stdin("1\n1\n1\n1\n1\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("misère play"), "{text}");
+    assert!(first_wins, "heap 9 is a misère N-position");
+    assert!(text.contains("no moves left: the computer wins."), "{text}");
+    // Every position the computer moved to is a misère P-position.
+    for line in text.lines().filter(|l| l.starts_with("computer: ")) {
+        let to = line
+            .split(" -> ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        let heaps: Vec<u64> = to.split(',').map(|h| h.parse().unwrap()).collect();
+        assert!(!misere_wins(DAWSON_KAYLES, &heaps, &mut memo), "{line}");
+    }
+}
+
+#[test]
+fn remoteness_under_misere_play() {
+    // Misère Nim 1,1: take one, the opponent must take the last: N in 2 moves.
+    let r = json(&["remoteness", "nim", "1,1", "--misere"]);
+    assert_eq!(r["play"], "misere");
+    assert_eq!(r["outcome"], "N");
+    assert_eq!(r["remoteness"], 2);
+    // A finished game is won by the player to move, in 0 moves.
+    let r = json(&["remoteness", "nim", "0", "--misere"]);
+    assert_eq!(r["outcome"], "N");
+    assert_eq!(r["remoteness"], 0);
+    // Outcomes agree with the definition.
+    let mut memo = HashMap::new();
+    for piles in [[1u64, 1, 1], [2, 2, 0], [2, 3, 1], [1, 4, 5]] {
+        let pos = format!("{},{},{}", piles[0], piles[1], piles[2]);
+        let r = json(&["remoteness", "nim", &pos, "--misere"]);
+        assert_eq!(r["outcome"], outcome(nim_wins(&piles, &mut memo)), "{pos}");
+    }
+}
+
+#[test]
+fn genus_of_heap_games() {
+    let nim = json(&["seq", "nim", "--genus", "--to", "4"]);
+    let notations: Vec<&str> = nim["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        notations,
+        ["0^{120}", "1^{031}", "2^{20}", "3^{31}", "4^{46}"]
+    );
+    let kayles = json(&["seq", "kayles", "--genus", "--to", "6"]);
+    for h in kayles["heaps"].as_array().unwrap() {
+        let heap = h["heap"].as_u64().unwrap();
+        // γ0 = G-(heap): 0 exactly at the misère P-positions.
+        let gamma0 = h["genus"][0].as_u64().unwrap();
+        assert_eq!(
+            gamma0 == 0,
+            !misere_wins(KAYLES, &[heap], &mut HashMap::new())
+        );
+    }
+    // Every superscript proven; Kayles is tame up to heap 4 and wild at 5, where the normal
+    // value is 4 and G- is 1 (no tame genus has both).
+    let heaps = kayles["heaps"].as_array().unwrap();
+    assert!(heaps.iter().all(|h| h["proven"] == true));
+    assert_eq!(heaps[4]["tame"], true);
+    assert_eq!(heaps[5]["tame"], false);
+    assert_eq!(heaps[5]["value"], 4);
+    assert_eq!(heaps[5]["genus"][0], 1);
+    let csv = stdout(&["seq", "kayles", "--genus", "--to", "3", "--format", "csv"]);
+    assert!(csv.starts_with("heap,value,genus,notation,tame\n"), "{csv}");
+    fails(
+        &["seq", "subtraction:s=1,2", "--genus", "--to", "3"],
+        "heap games",
+    );
+    fails(
+        &["seq", "kayles", "--genus", "--to", "3", "--misere"],
+        "--misere",
+    );
+}
+
+#[test]
+fn commands_without_misere_play_refuse_the_flag_in_one_line() {
+    for args in [
+        vec!["base", "takeaway:f=2*k", "--to", "10", "--misere"],
+        vec!["gaps", "imark:s=1:d=2,3", "--to", "10", "--misere"],
+        vec![
+            "count", "nim", "--piles", "3", "--by", "max", "--to", "5", "--misere",
+        ],
+        vec![
+            "evolve",
+            "nim",
+            "--piles",
+            "3",
+            "--generations",
+            "2",
+            "--misere",
+        ],
+        vec!["uw", "1,2,3", "--misere"],
+        vec!["verify", "nim-bounds", "--misere"],
+        vec!["reproduce", "--quick", "--misere"],
+        vec!["period", "kayles", "--misere"],
+        vec!["generations", "nim", "1,2", "--misere"],
+        vec!["conjunctive", "nim", "1", "nim", "2", "--misere"],
+    ] {
+        fails(&args, "misère play has no meaning");
+        let output = grundy(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("-- --misere"), "{stderr}");
+    }
+}
+
+#[test]
+fn normal_play_is_unchanged() {
+    // The flag off: the same answers as before (a value, no "play" key).
+    let answer = json(&["value", "nim", "3,5,6"]);
+    assert_eq!(answer["value"], 0);
+    assert!(answer.get("play").is_none());
+    assert_eq!(answer["game"], "nim");
+}
+
+/// Every `$ grundy ...` command of README.md's "Misère play" section, run as written: its
+/// output (stdout, or the `error:` line) must be the lines printed under it, exactly.
+#[test]
+fn the_readme_section_shows_real_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md");
+    let start = readme.find("\n## Misère play\n").expect("the section");
+    let section = &readme[start + 1..];
+    let section = &section[..section[1..].find("\n## ").map_or(section.len(), |e| e + 1)];
+    let mut checked = 0;
+    let mut in_block = false;
+    let mut current: Option<(Vec<String>, Vec<String>)> = None;
+    let mut run = |(args, expected): (Vec<String>, Vec<String>)| {
+        let output = grundy(&args.iter().map(String::as_str).collect::<Vec<_>>())
+            .output()
+            .unwrap();
+        let shown = if output.status.success() {
+            String::from_utf8(output.stdout).unwrap()
+        } else {
+            String::from_utf8(output.stderr).unwrap()
+        };
+        let shown: Vec<&str> = shown.lines().collect();
+        assert_eq!(shown, expected, "grundy {}", args.join(" "));
+        checked += 1;
+    };
+    for line in section.lines() {
+        if line.starts_with("```") {
+            if in_block {
+                if let Some(c) = current.take() {
+                    run(c);
+                }
+            }
+            in_block = !in_block;
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ grundy ") {
+            if let Some(c) = current.take() {
+                run(c);
+            }
+            current = Some((
+                command.split_whitespace().map(String::from).collect(),
+                Vec::new(),
+            ));
+        } else if let Some((_, expected)) = &mut current {
+            expected.push(line.to_string());
+        }
+    }
+    assert!(checked >= 8, "only {checked} commands found");
+}
+
+#[test]
+fn huge_nim_moves_come_from_bouton_s_rule() {
+    // Too many moves to list: the closed form's winning moves only, each to a position with a
+    // pile of 2 or more and nim-sum 0 (Bouton's misère P-positions there).
+    let answer = json(&["moves", "nim", "1000000000000,5,1000000000004", "--misere"]);
+    assert_eq!(answer["complete"], false);
+    assert_eq!(answer["play"], "misere");
+    let moves = answer["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let to: Vec<u64> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        assert!(to.iter().any(|&p| p >= 2));
+        assert_eq!(to.iter().fold(0, |x, p| x ^ p), 0, "{to:?}");
+    }
+}

@@ -1,0 +1,410 @@
+//! A game played under misère play, as a [`Ruleset`] of its own.
+//!
+//! [`Misere`] wraps any ruleset: the positions and moves are the game's, the values are `G-`
+//! ([`super::outcome`]), so every question of [`crate::query`] (value, moves, sequences,
+//! tables, their analysis) is asked of it unchanged. What belongs to normal play is *not*
+//! passed on: the canonical form (it only promises the same normal value), the solver and
+//! closed forms, periodicity proofs and notes, the theory's explanations of moves. A closed
+//! form for misère play comes only from [`Ruleset::misere_closed_form`] (Nim: Bouton).
+//! Its spec is the game's with a `misere-` prefix, which [`parse_game`] reads back.
+
+use std::ops::Range;
+
+use super::outcome::{PlayEngine, RulesetTree, MAX_MISERE_POSITIONS};
+use super::Convention;
+use crate::ruleset::{
+    Arity, BlockSink, Evaluation, Move, OutcomeEvaluation, Position, Ruleset, Solver,
+};
+use crate::{Error, Result};
+
+/// The prefix of a spec that asks for misère play of the game after it.
+pub const PREFIX: &str = "misere-";
+
+/// What a game's theory proves about a position under misère play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisereAnswer {
+    /// P or N.
+    pub outcome: crate::Outcome,
+    /// Every winning move (none for a P-position).
+    pub winning_moves: Vec<Move>,
+    /// The theorem, with its source.
+    pub method: String,
+}
+
+/// `game` under misère play.
+pub struct Misere<'a> {
+    game: &'a dyn Ruleset,
+}
+
+impl<'a> Misere<'a> {
+    /// The misère version of `game`.
+    pub fn new(game: &'a dyn Ruleset) -> Self {
+        Misere { game }
+    }
+
+    /// The game under normal play.
+    pub fn game(&self) -> &dyn Ruleset {
+        self.game
+    }
+}
+
+/// A game with its convention, as a spec string names it (`misere-kayles`) or a flag asks.
+pub struct Played {
+    game: Box<dyn Ruleset>,
+    convention: Convention,
+}
+
+impl Played {
+    /// `game` played under `convention`.
+    pub fn new(game: Box<dyn Ruleset>, convention: Convention) -> Self {
+        Played { game, convention }
+    }
+
+    /// The game as played under its convention: the game itself, or its [`Misere`] version.
+    pub fn ruleset(&self) -> Box<dyn Ruleset + '_> {
+        match self.convention {
+            Convention::Normal => Box::new(Same(self.game.as_ref())),
+            Convention::Misere => Box::new(Misere::new(self.game.as_ref())),
+        }
+    }
+
+    /// The game under normal play.
+    pub fn game(&self) -> &dyn Ruleset {
+        self.game.as_ref()
+    }
+
+    /// The convention.
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+}
+
+/// Parses a spec, reading a `misere-` prefix as misère play; `misere` (a `--misere` flag) asks
+/// for misère play too. `misere-misere-...` is refused.
+pub fn parse_game(spec: &str, misere: bool) -> Result<Played> {
+    let (rest, prefixed) = match spec.strip_prefix(PREFIX) {
+        Some(rest) => (rest, true),
+        None => (spec, false),
+    };
+    if rest.starts_with(PREFIX) {
+        return Err(Error::Spec(format!(
+            "'{spec}': the {PREFIX} prefix is given once"
+        )));
+    }
+    Ok(Played {
+        game: crate::spec::parse_game(rest)?,
+        convention: if prefixed || misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        },
+    })
+}
+
+/// A game with its convention is itself a ruleset: the game's own under normal play, its
+/// [`Misere`] version under misère play (so an owner, e.g. the Python binding, can hold it).
+macro_rules! dispatch {
+    ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+        $(fn $name(&self, $($arg: $ty),*) -> $ret {
+            match self.convention {
+                Convention::Normal => self.game.$name($($arg),*),
+                Convention::Misere => Misere::new(self.game.as_ref()).$name($($arg),*),
+            }
+        })*
+    };
+}
+
+impl Ruleset for Played {
+    dispatch! {
+        spec() -> String;
+        arity() -> Arity;
+        position_hint() -> String;
+        min_coordinate(index: usize) -> u64;
+        validate(position: &[u64]) -> Result<()>;
+        moves(position: &[u64]) -> Result<Vec<Move>>;
+        options(position: &[u64]) -> Result<Vec<Position>>;
+        explored_form(position: &[u64]) -> Position;
+        explored_options(position: &[u64]) -> Result<Vec<Position>>;
+        heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
+        canonical(position: &[u64]) -> Position;
+        explain_move(position: &[u64], to: &[u64]) -> Option<String>;
+        reachable_at_least(position: &[u64]) -> u128;
+        check_size(position: &[u64]) -> Result<()>;
+        reachable_at_most(position: &[u64]) -> Option<u128>;
+        moves_below_at_least(position: &[u64]) -> u128;
+        default_sequence_start() -> Option<u64>;
+        default_template() -> Option<Vec<Option<u64>>>;
+        theory_winning_moves(position: &[u64]) -> Option<Vec<Move>>;
+        table_cell_shown(template: &[Option<u64>], position: &[u64]) -> bool;
+        misere_closed_form(position: &[u64]) -> Option<MisereAnswer>;
+        proof_end(template: &[Option<u64>], progress: &mut dyn FnMut(u64)) -> Option<Result<u64>>;
+        default_sequence(from: Option<u64>, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<crate::ruleset::DefaultSequence>>;
+        sequence_notes(template: &[Option<u64>], from: u64, values: &[u64], periodicity: Option<&crate::analysis::Periodicity>) -> Vec<String>;
+        periodicity_proof(template: &[Option<u64>], from: u64, values: &[u64], periodicity: &crate::analysis::Periodicity) -> Option<String>;
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        match self.convention {
+            Convention::Normal => self.game.solver(),
+            Convention::Misere => Some(Box::new(MisereSolver::new(self.game.as_ref()))),
+        }
+    }
+}
+
+/// A borrowed ruleset passed on unchanged (normal play).
+struct Same<'a>(&'a dyn Ruleset);
+
+macro_rules! delegate {
+    ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+        $(fn $name(&self, $($arg: $ty),*) -> $ret { self.0.$name($($arg),*) })*
+    };
+}
+
+impl Ruleset for Same<'_> {
+    delegate! {
+        spec() -> String;
+        arity() -> Arity;
+        position_hint() -> String;
+        min_coordinate(index: usize) -> u64;
+        validate(position: &[u64]) -> Result<()>;
+        moves(position: &[u64]) -> Result<Vec<Move>>;
+        options(position: &[u64]) -> Result<Vec<Position>>;
+        explored_form(position: &[u64]) -> Position;
+        explored_options(position: &[u64]) -> Result<Vec<Position>>;
+        heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
+        canonical(position: &[u64]) -> Position;
+        solver() -> Option<Box<dyn Solver + '_>>;
+        explain_move(position: &[u64], to: &[u64]) -> Option<String>;
+        reachable_at_least(position: &[u64]) -> u128;
+        check_size(position: &[u64]) -> Result<()>;
+        reachable_at_most(position: &[u64]) -> Option<u128>;
+        moves_below_at_least(position: &[u64]) -> u128;
+        default_sequence_start() -> Option<u64>;
+        default_template() -> Option<Vec<Option<u64>>>;
+        theory_winning_moves(position: &[u64]) -> Option<Vec<Move>>;
+        table_cell_shown(template: &[Option<u64>], position: &[u64]) -> bool;
+        misere_closed_form(position: &[u64]) -> Option<MisereAnswer>;
+    }
+
+    fn default_sequence(
+        &self,
+        from: Option<u64>,
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<crate::ruleset::DefaultSequence>> {
+        self.0.default_sequence(from, to, progress)
+    }
+
+    fn proof_end(
+        &self,
+        template: &[Option<u64>],
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<u64>> {
+        self.0.proof_end(template, progress)
+    }
+
+    fn sequence_notes(
+        &self,
+        template: &[Option<u64>],
+        from: u64,
+        values: &[u64],
+        periodicity: Option<&crate::analysis::Periodicity>,
+    ) -> Vec<String> {
+        self.0.sequence_notes(template, from, values, periodicity)
+    }
+
+    fn periodicity_proof(
+        &self,
+        template: &[Option<u64>],
+        from: u64,
+        values: &[u64],
+        periodicity: &crate::analysis::Periodicity,
+    ) -> Option<String> {
+        self.0
+            .periodicity_proof(template, from, values, periodicity)
+    }
+}
+
+impl Ruleset for Misere<'_> {
+    fn spec(&self) -> String {
+        format!("{PREFIX}{}", self.game.spec())
+    }
+
+    fn arity(&self) -> Arity {
+        self.game.arity()
+    }
+
+    fn position_hint(&self) -> String {
+        self.game.position_hint()
+    }
+
+    fn min_coordinate(&self, index: usize) -> u64 {
+        self.game.min_coordinate(index)
+    }
+
+    fn validate(&self, position: &[u64]) -> Result<()> {
+        self.game.validate(position)
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        self.game.moves(position)
+    }
+
+    fn options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        self.game.options(position)
+    }
+
+    fn explored_form(&self, position: &[u64]) -> Position {
+        self.game.explored_form(position)
+    }
+
+    fn explored_options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        self.game.explored_options(position)
+    }
+
+    fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
+        self.game.heap_options(heap)
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(MisereSolver::new(self.game)))
+    }
+
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        self.game.reachable_at_least(position)
+    }
+
+    fn reachable_at_most(&self, position: &[u64]) -> Option<u128> {
+        self.game.reachable_at_most(position)
+    }
+
+    fn moves_below_at_least(&self, position: &[u64]) -> u128 {
+        self.game.moves_below_at_least(position)
+    }
+
+    /// The game's own refusals (the state space is the same under both conventions), and
+    /// positions with more reachable positions than the search by the definition stores
+    /// (unless a closed form answers them).
+    fn check_size(&self, position: &[u64]) -> Result<()> {
+        if self.game.misere_closed_form(position).is_some() {
+            return Ok(());
+        }
+        self.game.check_size(position)?;
+        check_reach(self.game, position)
+    }
+
+    fn default_template(&self) -> Option<Vec<Option<u64>>> {
+        self.game.default_template()
+    }
+
+    fn theory_winning_moves(&self, position: &[u64]) -> Option<Vec<Move>> {
+        self.game
+            .misere_closed_form(position)
+            .map(|a| a.winning_moves)
+    }
+
+    fn table_cell_shown(&self, template: &[Option<u64>], position: &[u64]) -> bool {
+        self.game.table_cell_shown(template, position)
+    }
+
+    fn explain_move(&self, position: &[u64], to: &[u64]) -> Option<String> {
+        let answer = self.game.misere_closed_form(to)?;
+        (answer.outcome == crate::Outcome::P && self.game.misere_closed_form(position).is_some())
+            .then(|| format!("it leaves a misère P-position ({})", answer.method))
+    }
+}
+
+/// Refuses at once a position from which more positions are reachable than the search stores.
+pub(crate) fn check_reach(game: &dyn Ruleset, position: &[u64]) -> Result<()> {
+    let least = game.reachable_at_least(position);
+    if least > MAX_MISERE_POSITIONS as u128 {
+        return Err(Error::TooLarge(format!(
+            "at least {least} positions are reachable, more than the {MAX_MISERE_POSITIONS} the misère search by the definition stores"
+        )));
+    }
+    Ok(())
+}
+
+/// `G-` by the definition ([`PlayEngine`]), with the game's misère closed form for outcomes
+/// beyond the search.
+pub struct MisereSolver<'a> {
+    game: &'a dyn Ruleset,
+    engine: PlayEngine<RulesetTree<'a>>,
+}
+
+impl<'a> MisereSolver<'a> {
+    /// The misère solver of `game`.
+    pub fn new(game: &'a dyn Ruleset) -> Self {
+        MisereSolver {
+            game,
+            engine: PlayEngine::for_ruleset(game, Convention::Misere),
+        }
+    }
+
+    fn method(&self) -> String {
+        if RulesetTree::new(self.game).is_heap_game() {
+            "misère Grundy value G- by the definition (memoised search over multisets of heaps)"
+                .into()
+        } else {
+            "misère Grundy value G- by the definition (memoised search)".into()
+        }
+    }
+}
+
+impl MisereSolver<'_> {
+    /// `G-` by the search, after the game's own refusals of positions too large to search.
+    fn search(&mut self, position: &[u64]) -> Result<u64> {
+        self.game.check_size(position)?;
+        self.engine.value(position)
+    }
+}
+
+impl Solver for MisereSolver<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        self.search(position)
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        Ok(Evaluation {
+            value: self.search(position)?,
+            method: self.method(),
+        })
+    }
+
+    /// The value by the search where it is within reach, checked against the closed form when
+    /// there is one; beyond the search, the closed form's outcome alone.
+    fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
+        let theory = self.game.misere_closed_form(position);
+        let searched = check_reach(self.game, position).and_then(|()| self.search(position));
+        match (searched, theory) {
+            (Ok(value), Some(answer)) => {
+                debug_assert_eq!(crate::Outcome::of(value), answer.outcome);
+                Ok(OutcomeEvaluation {
+                    value: Some(value),
+                    outcome: answer.outcome,
+                    method: format!("{}; outcome: {}", self.method(), answer.method),
+                })
+            }
+            (Ok(value), None) => Ok(OutcomeEvaluation {
+                value: Some(value),
+                outcome: crate::Outcome::of(value),
+                method: self.method(),
+            }),
+            (Err(Error::TooLarge(_)), Some(answer)) => Ok(OutcomeEvaluation {
+                value: None,
+                outcome: answer.outcome,
+                method: format!("closed form: {}", answer.method),
+            }),
+            (Err(e), _) => Err(e),
+        }
+    }
+
+    fn sequence_blocks(
+        &mut self,
+        template: &[Option<u64>],
+        range: Range<u64>,
+        sink: &mut BlockSink,
+    ) -> Result<()> {
+        crate::ruleset::sequence_by_position(self, template, range, sink)
+    }
+}
