@@ -159,3 +159,45 @@ fn refusals_name_the_reason() {
         "order 52 for heaps up to 6",
     );
 }
+
+/// Past a short search, `value --misere`, `moves --misere` and `sum --misere` of a heap game
+/// read the outcome from its quotient; checked against the definition.
+#[test]
+fn misere_commands_use_the_quotient_beyond_the_search() {
+    let game = parse_game("octal:0.75").unwrap();
+    let mut definition = Definition::new(game.as_ref());
+    // 151,824 positions below it: beyond the short search of 100,000.
+    let p_position = [2u64, 5, 3, 4, 5, 2, 1, 7, 5, 7, 7, 1, 3, 6];
+    let text: Vec<String> = p_position.iter().map(u64::to_string).collect();
+    let v = json(&["value", "octal:0.75", &text.join(","), "--misere"]);
+    assert_eq!(v["outcome"], "P");
+    assert!(v["value"].is_null());
+    assert!(v["method"].as_str().unwrap().contains("misère quotient"));
+    assert!(definition.is_p(&p_position).unwrap());
+    // The same position split into two components of a sum.
+    let (a, b) = text.split_at(7);
+    let s = json(&[
+        "sum",
+        "octal:0.75",
+        &a.join(","),
+        "octal:0.75",
+        &b.join(","),
+        "--misere",
+    ]);
+    assert_eq!(s["outcome"], "P");
+    assert_eq!(s["winning_moves"].as_array().unwrap().len(), 0);
+    // An N-position: every winning move listed leads to a P-position by the definition.
+    let n_position = [3u64, 2, 7, 3, 7, 7, 6, 6, 3, 3, 3, 5, 6, 6];
+    let text: Vec<String> = n_position.iter().map(u64::to_string).collect();
+    let m = json(&["moves", "octal:0.75", &text.join(","), "--misere"]);
+    let winning: Vec<Vec<u64>> = m["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .map(|m| serde_json::from_value(m["to"].clone()).unwrap())
+        .collect();
+    assert!(!winning.is_empty());
+    assert!(definition.is_p(&winning[0]).unwrap());
+    assert!(!definition.is_p(&n_position).unwrap());
+}

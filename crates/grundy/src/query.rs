@@ -346,11 +346,22 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
                 .collect::<Vec<_>>(),
         );
         let mut engine = PlayEngine::for_ruleset(first, Convention::Misere);
-        let searched = listing
+        let checked = listing
             .clone()
             .and_then(|()| first.check_size(&whole))
-            .and_then(|()| crate::misere::play::check_reach(first, &whole))
-            .and_then(|()| engine.value(&whole));
+            .and_then(|()| crate::misere::play::check_reach(first, &whole));
+        // A short search first; beyond it the quotient (linear in the heaps), then the rest.
+        let mut quick = PlayEngine::with_limit(
+            crate::misere::outcome::RulesetTree::new(first),
+            Convention::Misere,
+            crate::misere::play::QUICK_POSITIONS,
+        );
+        if let (Ok(()), Err(Error::TooLarge(_))) = (&checked, quick.value(&whole)) {
+            if let Some(report) = misere_sum_by_quotient(components, &parts, &moves, &whole)? {
+                return Ok(report);
+            }
+        }
+        let searched = checked.and_then(|()| engine.value(&whole));
         match searched {
             Ok(value) => {
                 let mut winning = Vec::new();
@@ -794,6 +805,54 @@ fn values_before(
         sequence(ruleset, template, first, from - 1, &mut |_| {})?
     };
     Ok(Some((first, before)))
+}
+
+/// A misère sum of components of one heap game from the game's quotient for heaps up to the
+/// largest one involved, when a verified quotient is found (`None` otherwise): the outcome and
+/// the winning moves, each move's position looked up in time linear in its heaps.
+fn misere_sum_by_quotient(
+    components: &[(&dyn Ruleset, &[u64])],
+    parts: &[MisereSumComponent],
+    moves: &[Vec<Move>],
+    whole: &[u64],
+) -> Result<Option<MisereSumReport>> {
+    let mut quotient = crate::misere::quotient::Cached::new(components[0].0);
+    let Some((p, method)) = quotient.is_p(whole)? else {
+        return Ok(None);
+    };
+    let mut winning_moves = Vec::new();
+    if !p {
+        for (i, list) in moves.iter().enumerate() {
+            for m in list {
+                let after: Vec<u64> = components
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(j, (_, position))| {
+                        if i == j {
+                            m.to.clone()
+                        } else {
+                            position.to_vec()
+                        }
+                    })
+                    .collect();
+                if quotient.is_p(&after)?.is_some_and(|(p, _)| p) {
+                    winning_moves.push(MisereSumMove {
+                        component: i,
+                        to: m.to.clone(),
+                        description: m.description.clone(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(Some(MisereSumReport {
+        components: parts.to_vec(),
+        value: None,
+        outcome: if p { Outcome::P } else { Outcome::N },
+        winning_moves,
+        method,
+        play: crate::misere::Convention::Misere,
+    }))
 }
 
 /// The misère quotient of a heap game for heaps `<= heaps`, with its presentation and, where the

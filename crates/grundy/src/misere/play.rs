@@ -325,11 +325,16 @@ pub(crate) fn check_reach(game: &dyn Ruleset, position: &[u64]) -> Result<()> {
     Ok(())
 }
 
-/// `G-` by the definition ([`PlayEngine`]), with the game's misère closed form for outcomes
-/// beyond the search.
+/// The positions a short search stores before a heap game's outcome is asked of its quotient.
+pub const QUICK_POSITIONS: usize = 100_000;
+
+/// `G-` by the definition ([`PlayEngine`]), with the game's misère closed form, or a heap
+/// game's misère quotient, for outcomes beyond the search.
 pub struct MisereSolver<'a> {
     game: &'a dyn Ruleset,
     engine: PlayEngine<RulesetTree<'a>>,
+    /// The heap game's misère quotient, for outcomes beyond the search.
+    quotient: super::quotient::Cached<'a>,
 }
 
 impl<'a> MisereSolver<'a> {
@@ -338,6 +343,7 @@ impl<'a> MisereSolver<'a> {
         MisereSolver {
             game,
             engine: PlayEngine::for_ruleset(game, Convention::Misere),
+            quotient: super::quotient::Cached::new(game),
         }
     }
 
@@ -375,6 +381,55 @@ impl Solver for MisereSolver<'_> {
     /// there is one; beyond the search, the closed form's outcome alone.
     fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
         let theory = self.game.misere_closed_form(position);
+        // A heap game without a closed form: G- by a short search, else the outcome from the
+        // quotient (microseconds where the search takes minutes), else the whole search.
+        if theory.is_none() && self.game.heap_options(0).is_some() {
+            if self.quotient.covers(position) {
+                if let Some((p, method)) = self.quotient.is_p(position)? {
+                    return Ok(OutcomeEvaluation {
+                        value: None,
+                        outcome: if p {
+                            crate::Outcome::P
+                        } else {
+                            crate::Outcome::N
+                        },
+                        method,
+                    });
+                }
+            }
+            let mut quick = PlayEngine::with_limit(
+                RulesetTree::new(self.game),
+                Convention::Misere,
+                QUICK_POSITIONS,
+            );
+            match self
+                .game
+                .check_size(position)
+                .and_then(|()| quick.value(position))
+            {
+                Ok(value) => {
+                    return Ok(OutcomeEvaluation {
+                        value: Some(value),
+                        outcome: crate::Outcome::of(value),
+                        method: self.method(),
+                    })
+                }
+                Err(Error::TooLarge(_)) => {
+                    if let Some((p, method)) = self.quotient.is_p(position)? {
+                        return Ok(OutcomeEvaluation {
+                            value: None,
+                            outcome: if p {
+                                crate::Outcome::P
+                            } else {
+                                crate::Outcome::N
+                            },
+                            method,
+                        });
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
         let searched = check_reach(self.game, position).and_then(|()| self.search(position));
         match (searched, theory) {
             (Ok(value), Some(answer)) => {

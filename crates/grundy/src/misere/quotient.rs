@@ -1004,6 +1004,72 @@ pub fn nim_counterexample(q: &Quotient, values: &[u64]) -> Option<Word> {
     None
 }
 
+/// The order up to which [`Cached`] looks for a quotient when the definition is out of reach.
+pub const FALLBACK_ORDER: usize = 1024;
+
+/// The quotient of a heap game, kept between questions and grown to the largest heap asked:
+/// what the misère engines use for positions the search by the definition cannot reach.
+pub struct Cached<'a> {
+    game: &'a dyn Ruleset,
+    builder: Option<Builder<'a>>,
+    /// A heap bound at which no quotient was found (nothing larger is tried again).
+    failed: Option<u64>,
+}
+
+impl<'a> Cached<'a> {
+    /// Nothing computed yet.
+    pub fn new(game: &'a dyn Ruleset) -> Self {
+        Cached {
+            game,
+            builder: None,
+            failed: None,
+        }
+    }
+
+    /// Whether a quotient was already needed and covers `heaps` (then asking it is cheaper than
+    /// any search).
+    pub fn covers(&self, heaps: &[u64]) -> bool {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        self.builder
+            .as_ref()
+            .is_some_and(|b| b.quotient().bound() >= largest)
+    }
+
+    /// The misère outcome of `heaps` (P: `true`) and how it was found, from the quotient for
+    /// heaps up to the largest of them; `None` when the game is not played on heaps or no
+    /// verified quotient of at most [`FALLBACK_ORDER`] elements is found.
+    pub fn is_p(&mut self, heaps: &[u64]) -> Result<Option<(bool, String)>> {
+        if self.game.heap_options(0).is_none() {
+            return Ok(None);
+        }
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        if largest > MAX_HEAPS || self.failed.is_some_and(|f| largest >= f) {
+            return Ok(None);
+        }
+        if self.builder.is_none() {
+            self.builder = Some(Builder::new(self.game)?.with_max_order(FALLBACK_ORDER));
+        }
+        let builder = self.builder.as_mut().expect("made above");
+        match builder.extend_to(largest, &mut |_| {}) {
+            Ok(()) => {}
+            Err(Error::TooLarge(_)) => {
+                self.failed = Some(builder.quotient().bound() + 1);
+                return Ok(None);
+            }
+            Err(e) => return Err(e),
+        }
+        let q = builder.quotient();
+        Ok(Some((
+            q.is_p_position(heaps)?,
+            format!(
+                "from the misère quotient of heaps up to {} (order {}, verified; Plambeck and Siegel), the search by the definition being out of reach",
+                q.bound(),
+                q.order()
+            ),
+        )))
+    }
+}
+
 /// Everything `grundy quotient` prints about a quotient.
 #[derive(Debug, Clone, Serialize)]
 pub struct QuotientReport {
