@@ -128,17 +128,21 @@ fn text(report: &QuotientReport, outcomes: &[PositionOutcome], out: &mut dyn Wri
             generators.join(", ")
         }
     )?;
-    writeln!(
-        out,
-        "relations: {}",
-        if report.relations.is_empty() {
-            "none".into()
+    // Long lists only in JSON and CSV.
+    let list = |items: &[String], separator: &str| {
+        if items.is_empty() {
+            "none".to_string()
+        } else if items.len() <= 40 {
+            items.join(separator)
         } else {
-            report.relations.join(", ")
+            format!("{} (listed by --json)", items.len())
         }
-    )?;
-    writeln!(out, "P-portion: {}", report.p_portion.join(", "))?;
-    writeln!(out, "elements: {}", report.elements.join(" "))?;
+    };
+    writeln!(out, "relations: {}", list(&report.relations, ", "))?;
+    writeln!(out, "P-portion: {}", list(&report.p_portion, ", "))?;
+    if report.order <= 32 {
+        writeln!(out, "elements: {}", report.elements.join(" "))?;
+    }
     let heaps: Vec<String> = report
         .heaps
         .iter()
@@ -165,7 +169,7 @@ fn text(report: &QuotientReport, outcomes: &[PositionOutcome], out: &mut dyn Wri
     } else {
         writeln!(
             out,
-            "(multiplication table of {} elements: --json or --format csv)",
+            "(the {} elements and their multiplication table: --json or --format csv)",
             report.order
         )?;
     }
