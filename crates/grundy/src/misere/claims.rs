@@ -16,6 +16,24 @@ use crate::{Error, Result};
 /// The claims, gathered by [`crate::registry`].
 pub const CLAIMS: &[Claim] = &[
     Claim {
+        name: "misere-bouton",
+        source: "C. L. Bouton, Nim, a game with a complete mathematical theory (1901); Winning Ways ch. 13",
+        statement: "a Nim position is a misère P-position exactly when some pile is >= 2 and the nim-sum is 0, or every pile is <= 1 and the number of 1s is odd",
+        params: &[param("max-pile", "the largest pile compared", "64")],
+        range: "every Nim position (multiset of piles) with total <= to",
+        default_to: None,
+        check: check_bouton,
+    },
+    Claim {
+        name: "misere-nim-genus",
+        source: "J. H. Conway, On Numbers and Games, ch. 12; Winning Ways ch. 13 (the genus of tame games)",
+        statement: "a Nim heap of size n has the genus of a tame game: 0^{120}, 1^{031}, or n^{n, n XOR 2} for n >= 2, the superscript alternating",
+        params: &[],
+        range: "every heap n <= to, superscripts as far as computed",
+        default_to: None,
+        check: check_nim_genus,
+    },
+    Claim {
         name: "misere-quotient-definition",
         source: "Plambeck and Siegel, Misère quotients for impartial games (2008): the quotient decides the misère outcome of every position",
         statement: "the outcome read from the computed quotient is the misère outcome by the definition, for every position of heaps with total <= to",
@@ -50,6 +68,80 @@ pub const CLAIMS: &[Claim] = &[
         check: check_published,
     },
 ];
+
+fn check_bouton(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    if to > 64 {
+        return Err(Error::TooLarge(
+            "Nim positions of total at most 64 are compared; lower --to".into(),
+        ));
+    }
+    let nim = parse_game("nim")?;
+    let mut definition = Definition::new(nim.as_ref());
+    let mut tally = Tally::new();
+    let max = to.min(params.number("max-pile")?);
+    each_multiset(max, to, &mut |piles| {
+        let truth = definition.is_p(piles)?;
+        let rule = super::nim::outcome(piles) == crate::Outcome::P;
+        tally.check(truth == rule, || {
+            format!(
+                "piles {piles:?}: {} by Bouton's rule, {} by the definition",
+                if rule { "P" } else { "N" },
+                if truth { "P" } else { "N" }
+            )
+        });
+        Ok(())
+    })?;
+    progress(1.0);
+    Ok(tally.verdict(claim("misere-bouton"), params, to))
+}
+
+/// The genus of a Nim position, by Conway's theorem for tame games: `0^{120}` or `1^{031}`
+/// when every pile is 0 or 1 (as the number of 1s is even or odd), otherwise `g^{g, g XOR 2}`
+/// for the nim-sum `g`, the superscript alternating from there.
+fn nim_genus(piles: &[u64], len: usize) -> Vec<u64> {
+    let g = piles.iter().fold(0, |x, &p| x ^ p);
+    let head: Vec<u64> = if piles.iter().all(|&p| p <= 1) {
+        if g == 0 {
+            vec![1, 2, 0]
+        } else {
+            vec![0, 3, 1]
+        }
+    } else {
+        vec![g, g ^ 2]
+    };
+    (0..len)
+        .map(|k| {
+            if k < head.len() {
+                head[k]
+            } else {
+                head[head.len() - 2 + (k - head.len()) % 2]
+            }
+        })
+        .collect()
+}
+
+fn check_nim_genus(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    if to > 64 {
+        return Err(Error::TooLarge(
+            "Nim heaps up to 64 are compared; lower --to".into(),
+        ));
+    }
+    let nim = parse_game("nim")?;
+    let genus = super::genus::genus_sequence(nim.as_ref(), 0, to, &mut |h| {
+        progress(h as f64 / (to + 1) as f64)
+    })?;
+    let mut tally = Tally::new();
+    for heap in &genus {
+        let expected = nim_genus(&[heap.heap], heap.genus.len());
+        tally.check(heap.genus == expected && heap.value == heap.heap, || {
+            format!(
+                "heap {}: genus {} computed, {}^{:?} by the theorem",
+                heap.heap, heap.notation, heap.heap, expected
+            )
+        });
+    }
+    Ok(tally.verdict(claim("misere-nim-genus"), params, to))
+}
 
 fn claim(name: &str) -> &'static Claim {
     CLAIMS.iter().find(|c| c.name == name).expect("listed")
@@ -438,6 +530,15 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn bouton_and_the_genus_of_nim_hold() {
+        let verdict = run("misere-bouton", &[], 20);
+        assert_eq!(verdict.status, Status::Holds, "{verdict:?}");
+        assert!(verdict.cases > 2000);
+        let verdict = run("misere-nim-genus", &[], 12);
+        assert_eq!(verdict.status, Status::Holds, "{verdict:?}");
     }
 
     proptest! {

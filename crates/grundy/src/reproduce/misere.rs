@@ -18,6 +18,18 @@ fn limit(mode: Mode) -> u64 {
 pub(crate) fn rows(mode: Mode) -> Vec<Row> {
     vec![
         check(
+            "Bouton's misère rule",
+            "misere-bouton",
+            &[],
+            mode.pick(24, 40),
+        ),
+        check(
+            "The genus of Nim heaps (tame genera)",
+            "misere-nim-genus",
+            &[],
+            mode.pick(16, 32),
+        ),
+        check(
             "The quotient gives the misère outcome of every position (two-digit octal codes)",
             "misere-quotient-definition",
             &[("digits", "2")],
