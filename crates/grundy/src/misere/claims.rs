@@ -34,6 +34,15 @@ pub const CLAIMS: &[Claim] = &[
         check: check_nim_genus,
     },
     Claim {
+        name: "misere-subtraction-tame",
+        source: "Winning Ways ch. 13, as quoted by Plambeck (plambeck.org, misère quaternary games): subtraction games always reduce to nim heaps in misère play",
+        statement: "for every finite subtraction set S, each position has the misère outcome of the Nim position of its heaps' normal values (the quotient is tame)",
+        params: &[param("digits", "every subtraction set within 1..=digits", "5")],
+        range: "every position of heaps <= to, decided exactly through the quotient",
+        default_to: None,
+        check: check_subtraction_tame,
+    },
+    Claim {
         name: "misere-quotient-definition",
         source: "Plambeck and Siegel, Misère quotients for impartial games (2008): the quotient decides the misère outcome of every position",
         statement: "the outcome read from the computed quotient is the misère outcome by the definition, for every position of heaps with total <= to",
@@ -141,6 +150,58 @@ fn check_nim_genus(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> R
         });
     }
     Ok(tally.verdict(claim("misere-nim-genus"), params, to))
+}
+
+fn check_subtraction_tame(
+    params: &Params,
+    to: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Verdict> {
+    let digits = params.number("digits")?;
+    if digits == 0 || digits > 8 {
+        return Err(Error::Invalid("--digits must be between 1 and 8".into()));
+    }
+    if to > 200 {
+        return Err(Error::TooLarge(
+            "heaps up to 200 are checked; lower --to".into(),
+        ));
+    }
+    // Every finite subtraction set S within 1..=digits: the octal code with 3 at each member.
+    let sets: Vec<Vec<u8>> = (1u32..1 << digits)
+        .map(|mask| {
+            (0..digits as u32)
+                .map(|i| if mask >> i & 1 == 1 { 3 } else { 0 })
+                .collect()
+        })
+        .collect();
+    let (mut cases, mut counterexample, mut proven) = (0u64, None, 0);
+    for (i, code) in sets.iter().enumerate() {
+        let code: String = code.iter().map(|d| char::from(b'0' + d)).collect();
+        let code = code.trim_end_matches('0');
+        let game = parse_game(&format!("octal:0.{code}"))?;
+        let (_, report) = super::quotient::quotient(
+            game.as_ref(),
+            to,
+            game.heap_shape(),
+            super::quotient::MAX_ORDER,
+            &mut |_| {},
+        )?;
+        cases += 1;
+        proven += u64::from(report.proven);
+        if let Some(witness) = report.tame_counterexample {
+            counterexample.get_or_insert(format!(
+                "octal:0.{code}: the position {witness} has another misère outcome than the Nim position of its heaps' values"
+            ));
+        }
+        progress((i + 1) as f64 / sets.len() as f64);
+    }
+    Ok(
+        verdict(claim("misere-subtraction-tame"), params, to, cases, counterexample).with_notes(
+            vec![format!(
+                "{cases} subtraction sets, each for every position of heaps <= {to}; {proven} of their quotients proven final"
+            )],
+        ),
+    )
 }
 
 fn claim(name: &str) -> &'static Claim {
@@ -539,6 +600,9 @@ mod tests {
         assert!(verdict.cases > 2000);
         let verdict = run("misere-nim-genus", &[], 12);
         assert_eq!(verdict.status, Status::Holds, "{verdict:?}");
+        let verdict = run("misere-subtraction-tame", &[("digits", "4")], 30);
+        assert_eq!(verdict.status, Status::Holds, "{verdict:?}");
+        assert_eq!(verdict.cases, 15);
     }
 
     proptest! {

@@ -18,6 +18,19 @@
 //!   heap game with heaps up to `n`, modulo indistinguishability, form a commutative monoid `Q`
 //!   with a P-portion; where `Q` is finite, the outcome of any sum is a product in `Q`.
 //!
+//! **Where misère play reduces to normal play**, each used only as proven:
+//!
+//! - Nim with a pile of 2 or more: the normal rule (nim-sum 0) decides (Bouton 1901); only
+//!   positions of piles 0 and 1 go by parity ([`nim`], claim `misere-bouton`).
+//! - Tame games (Conway, *On Numbers and Games* ch. 12; *Winning Ways* ch. 13): a position
+//!   whose followers all have the genus of a Nim position has the misère outcome of the Nim
+//!   position of its normal value ([`genus`] decides tameness heap by heap).
+//! - A heap game whose quotient is tame (Plambeck and Siegel): every position of heaps `<= n`
+//!   has the misère outcome of the Nim position of its heaps' normal values; the quotient
+//!   decides this exactly ([`quotient::nim_counterexample`]). Every finite subtraction game is
+//!   of this kind by *Winning Ways* ch. 13 (claim `misere-subtraction-tame` checks the sets
+//!   within `1..=k` through their quotients, proven final).
+//!
 //! Here: [`outcome`] (the one search, either convention: `G-` of any position by the
 //! definition, sums searched as one game), [`play`] (a game under misère play as a
 //! [`crate::Ruleset`], so every query works on it; the `misere-` spec prefix), [`nim`] and

@@ -30,6 +30,12 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
             mode.pick(16, 32),
         ),
         check(
+            "Subtraction games are tame in misère play",
+            "misere-subtraction-tame",
+            &[("digits", "5")],
+            mode.pick(40, 100),
+        ),
+        check(
             "The quotient gives the misère outcome of every position (two-digit octal codes)",
             "misere-quotient-definition",
             &[("digits", "2")],
