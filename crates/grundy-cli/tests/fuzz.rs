@@ -581,6 +581,26 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
     if rng.chance(5) && args.len() > 1 {
         args[1] = format!("misere-{}", args[1]);
     }
+    // Drawn last too: now and then the case is a misère quotient instead (small bounds, so
+    // that an infinite quotient is refused quickly).
+    if rng.chance(6) {
+        let spec = game(&mut rng, files);
+        args = vec!["quotient".into(), spec.clone()];
+        let heaps = if rng.chance(90) {
+            rng.below(13).to_string()
+        } else {
+            number(&mut rng)
+        };
+        args.extend(["--heaps".into(), heaps]);
+        args.extend(["--max-order".into(), (2 + rng.below(127)).to_string()]);
+        if rng.chance(40) {
+            args.extend(["--position".into(), position(&mut rng, 0, &spec)]);
+        }
+        if rng.chance(20) {
+            args.push("--heap-map".into());
+        }
+        format(&mut rng, &mut args);
+    }
     args
 }
 
