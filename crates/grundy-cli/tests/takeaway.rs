@@ -68,6 +68,17 @@ fn a_finite_base_says_so() {
     assert!(text.contains("the base is finite"), "{text}");
 }
 
+/// `--to 0`: b_0 = 1 is beyond the bound, so the base shown is empty (a debug build panicked on
+/// it, found by the fuzz test with seed 7).
+#[test]
+fn an_empty_base_is_said_in_words() {
+    let text = stdout(&["base", "takeaway:f=4*k+5", "--to", "0"]);
+    assert!(
+        text.contains("no member of the base is at most 0: the first is b_0 = 1"),
+        "{text}"
+    );
+}
+
 #[test]
 fn value_at_huge_n_gives_outcome_and_winning_move() {
     let n: u128 = 1_000_000_000_000_000_000;

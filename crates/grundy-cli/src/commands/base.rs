@@ -32,7 +32,17 @@ pub fn run(args: BaseArgs, out: &mut dyn Write) -> Outcome {
             for (i, (b, g0)) in report.base.iter().zip(&report.g0).enumerate() {
                 writeln!(out, "{i:>iw$}  {b:>width$}  {g0:>width$}")?;
             }
-            let last = report.base.len() - 1;
+            // An empty base (`--to 0`: b_0 = 1 lies beyond it) has no last member.
+            let Some(last) = report.base.len().checked_sub(1) else {
+                if let Some(next) = report.next {
+                    writeln!(
+                        out,
+                        "no member of the base is at most {}: the first is b_0 = {next}",
+                        report.to
+                    )?;
+                }
+                return Ok(());
+            };
             if report.finite {
                 writeln!(
                     out,
