@@ -56,6 +56,21 @@ pub struct Published {
 const PS08: &str = "Plambeck and Siegel, Misère quotients for impartial games, JCTA 115 (2008)";
 const DAWSON_READING: &str = "secondary: the orders of Q_n(0.07) as listed (with |P| of Q_33 and the single-heap P-positions) in the research repository sneakyweasel/balanced_ternary, file src/research/misere_quotients/reference.py, citing Plambeck-Siegel 2008 and Nowakowski";
 
+/// An order of a partial quotient of Dawson's Kayles as the transcription lists it.
+const fn dawson(heaps: u64, order: usize) -> Published {
+    Published {
+        game: "octal:0.07",
+        heaps,
+        all_heaps: false,
+        order: Some(order),
+        p_count: None,
+        presentation: None,
+        single_p: None,
+        source: PS08,
+        provenance: DAWSON_READING,
+    }
+}
+
 /// Every quotient found in the stored sources.
 pub const PUBLISHED: &[Published] = &[
     Published {
@@ -149,39 +164,9 @@ pub const PUBLISHED: &[Published] = &[
         source: "Plambeck, Taming the wild in impartial combinatorial games, INTEGERS 5 (2005) G05, Theorem 1 and Figures 3-4",
         provenance: "secondary: the transcription in sneakyweasel/balanced_ternary (src/research/misere_quotients/reference.py, docs/problems/misere_quotients.md); the stored copy of the paper ends before the theorem",
     },
-    Published {
-        game: "octal:0.07",
-        heaps: 24,
-        all_heaps: false,
-        order: Some(24),
-        p_count: None,
-        presentation: None,
-        single_p: None,
-        source: PS08,
-        provenance: DAWSON_READING,
-    },
-    Published {
-        game: "octal:0.07",
-        heaps: 26,
-        all_heaps: false,
-        order: Some(144),
-        p_count: None,
-        presentation: None,
-        single_p: None,
-        source: PS08,
-        provenance: DAWSON_READING,
-    },
-    Published {
-        game: "octal:0.07",
-        heaps: 29,
-        all_heaps: false,
-        order: Some(176),
-        p_count: None,
-        presentation: None,
-        single_p: None,
-        source: PS08,
-        provenance: DAWSON_READING,
-    },
+    dawson(24, 24),
+    dawson(26, 144),
+    dawson(29, 176),
     Published {
         game: "octal:0.07",
         heaps: 30,
@@ -193,28 +178,8 @@ pub const PUBLISHED: &[Published] = &[
         source: "A. Siegel, 'Some MisereSolver questions answered' (miseregames.wordpress.com, 28 August 2007): 'Q_30(0.07) has size 360'",
         provenance: "primary: the stored post, Siegel's own words",
     },
-    Published {
-        game: "octal:0.07",
-        heaps: 31,
-        all_heaps: false,
-        order: Some(520),
-        p_count: None,
-        presentation: None,
-        single_p: None,
-        source: PS08,
-        provenance: DAWSON_READING,
-    },
-    Published {
-        game: "octal:0.07",
-        heaps: 32,
-        all_heaps: false,
-        order: Some(552),
-        p_count: None,
-        presentation: None,
-        single_p: None,
-        source: PS08,
-        provenance: DAWSON_READING,
-    },
+    dawson(31, 520),
+    dawson(32, 552),
     Published {
         game: "octal:0.07",
         heaps: 33,
