@@ -315,6 +315,9 @@ fn games(params: &Params) -> Result<Vec<Box<dyn Ruleset>>> {
         .collect())
 }
 
+/// The most positions (games times positions of a game) `misere-quotient-definition` compares.
+pub const MAX_DEFINITION_WORK: u128 = 1_500_000;
+
 fn max_order(params: &Params) -> Result<usize> {
     Ok(params
         .number("max-order")?
@@ -322,13 +325,25 @@ fn max_order(params: &Params) -> Result<usize> {
 }
 
 fn check_definition(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
-    if to > 40 {
-        return Err(Error::TooLarge(
-            "positions of total at most 40 (37,338 multisets a game) are compared; lower --to"
-                .into(),
-        ));
-    }
     let games = games(params)?;
+    // The definition visits every multiset of total <= to: sum of the partition numbers.
+    let multisets = {
+        let mut p = vec![0u128; to.min(200) as usize + 1];
+        p[0] = 1;
+        for part in 1..p.len() {
+            for n in part..p.len() {
+                p[n] += p[n - part];
+            }
+        }
+        p.iter().sum::<u128>()
+    };
+    let work = multisets.saturating_mul(games.len() as u128);
+    if to > 200 || work > MAX_DEFINITION_WORK {
+        return Err(Error::TooLarge(format!(
+            "{} game(s) of {multisets} positions each (total <= {to}) is more than the {MAX_DEFINITION_WORK} positions this claim compares; lower --to or --digits",
+            games.len()
+        )));
+    }
     let limit = max_order(params)?;
     let mut tally = Tally::new();
     let (mut skipped, mut compared) = (Vec::new(), 0u64);
