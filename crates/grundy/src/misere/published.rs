@@ -425,8 +425,8 @@ fn compare_presentation(
         );
         checks.push(Check {
             what: format!("relation {left} = {right}"),
-            published: "holds".into(),
-            computed: if l == r { "holds" } else { "fails" }.into(),
+            published: "printed".into(),
+            computed: if l == r { "satisfied" } else { "fails" }.into(),
             agrees: l == r,
         });
     }
