@@ -477,7 +477,9 @@ impl Ruleset for HeapGame {
         let mut options = Vec::new();
         Some(
             self.rules
-                .heap_options(heap, |m| options.push(if m == 0 { vec![] } else { vec![m] }))
+                .heap_options(heap, |m| {
+                    options.push(if m == 0 { vec![] } else { vec![m] })
+                })
                 .map(|()| options),
         )
     }
