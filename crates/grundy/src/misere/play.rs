@@ -126,6 +126,7 @@ impl Ruleset for Played {
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;
         heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
+        heap_shape() -> Option<crate::games::octal::period::Shape>;
         canonical(position: &[u64]) -> Position;
         explain_move(position: &[u64], to: &[u64]) -> Option<String>;
         reachable_at_least(position: &[u64]) -> u128;
@@ -172,6 +173,7 @@ impl Ruleset for Same<'_> {
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;
         heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
+        heap_shape() -> Option<crate::games::octal::period::Shape>;
         canonical(position: &[u64]) -> Position;
         solver() -> Option<Box<dyn Solver + '_>>;
         explain_move(position: &[u64], to: &[u64]) -> Option<String>;
@@ -264,6 +266,10 @@ impl Ruleset for Misere<'_> {
 
     fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
         self.game.heap_options(heap)
+    }
+
+    fn heap_shape(&self) -> Option<crate::games::octal::period::Shape> {
+        self.game.heap_shape()
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
