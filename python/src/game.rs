@@ -271,6 +271,7 @@ impl Game {
                             let winning = winning
                                 .into_iter()
                                 .map(|m| query::MoveOutcome {
+                                    infinite: None,
                                     to: m.to,
                                     value: Some(m.value),
                                     winning: true,

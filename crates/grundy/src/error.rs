@@ -19,6 +19,10 @@ pub enum Error {
     /// Exact arithmetic would overflow.
     #[error("overflow: {0}")]
     Overflow(String),
+    /// The game graph has a cycle where an engine for finite games met it (the loopy analysis,
+    /// [`crate::solve::loopy`], answers such games).
+    #[error("{0}")]
+    Cycle(String),
     /// Any other invalid request (bad option combination, unknown claim, ...).
     #[error("{0}")]
     Invalid(String),

@@ -55,10 +55,13 @@ pub struct OutcomeReport {
     pub game: String,
     /// The position asked about.
     pub position: Vec<u64>,
-    /// Its SG value, or `None` when only the outcome is known.
+    /// Its SG value, or `None` when only the outcome is known (or the value is infinite).
     pub value: Option<u64>,
-    /// P or N.
+    /// P, N, or (in a game with cycles) D.
     pub outcome: Outcome,
+    /// `∞(K)` in a game with cycles: the finite values `K` of the options.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infinite: Option<Vec<u64>>,
     /// How it was found.
     pub method: String,
 }
@@ -69,6 +72,7 @@ pub fn outcome(ruleset: &dyn Ruleset, position: &[u64]) -> Result<OutcomeReport>
     ruleset.validate(position)?;
     let evaluation = solver_for(ruleset).evaluate_outcome(position)?;
     Ok(OutcomeReport {
+        infinite: evaluation.infinite,
         game: ruleset.spec(),
         position: position.to_vec(),
         value: evaluation.value,
@@ -82,8 +86,11 @@ pub fn outcome(ruleset: &dyn Ruleset, position: &[u64]) -> Result<OutcomeReport>
 pub struct MoveOutcome {
     /// The position after the move.
     pub to: Vec<u64>,
-    /// Its SG value, or `None` when only the outcome is known.
+    /// Its SG value, or `None` when only the outcome is known (or the value is infinite).
     pub value: Option<u64>,
+    /// `∞(K)` in a game with cycles: the finite values `K` of the options.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infinite: Option<Vec<u64>>,
     /// Whether it is a winning move (to a P-position).
     pub winning: bool,
     /// The move in words.
@@ -96,6 +103,7 @@ pub fn move_outcomes(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<Move
     each_move(ruleset, position, |solver, m| {
         let evaluation = solver.evaluate_outcome(&m.to)?;
         Ok(MoveOutcome {
+            infinite: evaluation.infinite,
             to: m.to,
             value: evaluation.value,
             winning: evaluation.outcome == Outcome::P,
@@ -112,6 +120,7 @@ fn each_move<T>(
 ) -> Result<Vec<T>> {
     ruleset.validate(position)?;
     let mut solver = solver_for(ruleset);
+    solver.expect_moves(position)?;
     ruleset
         .moves(position)?
         .into_iter()

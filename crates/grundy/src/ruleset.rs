@@ -50,8 +50,12 @@ pub struct Evaluation {
 pub struct OutcomeEvaluation {
     /// The SG value, or `None` where only the outcome is known.
     pub value: Option<u64>,
-    /// P or N.
+    /// P, N, or (in a game with cycles) D.
     pub outcome: Outcome,
+    /// In a game with cycles, a position whose generalised value is `∞(K)`: the finite values
+    /// `K` of its options (`value` is then `None`). See [`crate::solve::loopy`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infinite: Option<Vec<u64>>,
     /// The method (and, where a theorem decides the outcome, the reason).
     pub method: String,
 }
@@ -93,10 +97,25 @@ pub trait Solver {
     fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
         let evaluation = self.evaluate(position)?;
         Ok(OutcomeEvaluation {
+            infinite: None,
             value: Some(evaluation.value),
             outcome: Outcome::of(evaluation.value),
             method: evaluation.method,
         })
+    }
+
+    /// A hint that the options of `position` are asked next (by `moves`): a solver that must
+    /// explore the graph below a position (games with cycles) explores it once from there.
+    fn expect_moves(&mut self, _position: &[u64]) -> Result<()> {
+        Ok(())
+    }
+
+    /// In a game whose graph has cycles, Smith's counter of a position of finite value: a
+    /// winner who always moves to the P-position of least counter makes the play end (a move
+    /// to any other P-position also keeps the win, but may loop if repeated). `None` (the
+    /// default): the game has no cycles, and every move to a P-position brings the end nearer.
+    fn progress(&mut self, _position: &[u64]) -> Result<Option<u64>> {
+        Ok(None)
     }
 
     /// The values at `template` (a position with one `_`) for the `_` running through `range`,
@@ -171,6 +190,25 @@ pub trait Ruleset: Send + Sync {
             }
         }
         Ok(())
+    }
+
+    /// Parses a position as the user types it. The default: numbers separated by commas
+    /// ([`crate::spec::parse_position`]); a game whose positions have names (the vertices of a
+    /// digraph read from a file) reads its names.
+    fn parse_position(&self, text: &str) -> Result<Position> {
+        crate::spec::parse_position(text)
+    }
+
+    /// A position as the user would type it (the inverse of [`Ruleset::parse_position`]).
+    fn show_position(&self, position: &[u64]) -> String {
+        let shown: Vec<String> = position.iter().map(u64::to_string).collect();
+        shown.join(",")
+    }
+
+    /// Whether values are normal-play SG values (false for the misère version of a game).
+    /// Games with cycles are answered by Smith's generalised values only under normal play.
+    fn normal_play(&self) -> bool {
+        true
     }
 
     /// Every move from a (validated) position.
@@ -379,11 +417,13 @@ pub fn check_arity(arity: Arity, position: &[u64], hint: &str) -> Result<()> {
     }
 }
 
-/// The ruleset's own solver, or the memoised search over its moves.
+/// The ruleset's own solver, or the memoised search over its moves; either turns to Smith's
+/// generalised values ([`crate::solve::loopy`]) if it meets a cycle.
 pub fn solver_for(ruleset: &dyn Ruleset) -> Box<dyn Solver + '_> {
-    ruleset
+    let own = ruleset
         .solver()
-        .unwrap_or_else(|| Box::new(SearchSolver::new(ruleset)))
+        .unwrap_or_else(|| Box::new(SearchSolver::new(ruleset)));
+    Box::new(crate::solve::loopy::CycleAware::new(ruleset, own))
 }
 
 /// The memoised engine driven through a [`Ruleset`]'s moves.

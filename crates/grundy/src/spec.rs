@@ -173,7 +173,7 @@ impl SpecArgs {
 fn strip(error: &Error) -> String {
     match error {
         Error::Spec(m) | Error::Position(m) | Error::Number(m) | Error::TooLarge(m) => m.clone(),
-        Error::Overflow(m) | Error::Invalid(m) => m.clone(),
+        Error::Overflow(m) | Error::Invalid(m) | Error::Cycle(m) => m.clone(),
     }
 }
 

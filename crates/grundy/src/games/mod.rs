@@ -5,6 +5,7 @@
 //!   in the tests;
 //! - `spec.rs`: the [`Family`](crate::spec::Family) entry that parses the spec string.
 
+pub mod digraph;
 pub mod nim;
 pub mod octal;
 pub mod sharing_nim;

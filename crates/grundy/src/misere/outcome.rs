@@ -315,7 +315,7 @@ impl<T: Tree> PlayEngine<T> {
             if top.next < top.options.len() {
                 let child = top.options[top.next].clone();
                 if !on_stack.insert(child.clone()) {
-                    return Err(Error::Invalid(
+                    return Err(Error::Cycle(
                         "the game has a cycle: a position can be reached from itself".into(),
                     ));
                 }

@@ -142,6 +142,9 @@ impl Ruleset for Played {
         default_sequence(from: Option<u64>, to: u64, progress: &mut dyn FnMut(u64)) -> Option<Result<crate::ruleset::DefaultSequence>>;
         sequence_notes(template: &[Option<u64>], from: u64, values: &[u64], periodicity: Option<&crate::analysis::Periodicity>) -> Vec<String>;
         periodicity_proof(template: &[Option<u64>], from: u64, values: &[u64], periodicity: &crate::analysis::Periodicity) -> Option<String>;
+        normal_play() -> bool;
+        parse_position(text: &str) -> Result<Position>;
+        show_position(position: &[u64]) -> String;
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
@@ -173,6 +176,9 @@ impl Ruleset for Same<'_> {
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;
         heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
+        normal_play() -> bool;
+        parse_position(text: &str) -> Result<Position>;
+        show_position(position: &[u64]) -> String;
         heap_shape() -> Option<crate::games::octal::period::Shape>;
         canonical(position: &[u64]) -> Position;
         solver() -> Option<Box<dyn Solver + '_>>;
@@ -230,6 +236,18 @@ impl Ruleset for Same<'_> {
 impl Ruleset for Misere<'_> {
     fn spec(&self) -> String {
         format!("{PREFIX}{}", self.game.spec())
+    }
+
+    fn normal_play(&self) -> bool {
+        false
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position> {
+        self.game.parse_position(text)
+    }
+
+    fn show_position(&self, position: &[u64]) -> String {
+        self.game.show_position(position)
     }
 
     fn arity(&self) -> Arity {
@@ -393,6 +411,7 @@ impl Solver for MisereSolver<'_> {
             if self.quotient.covers(position) {
                 if let Some((p, method)) = self.quotient.is_p(position)? {
                     return Ok(OutcomeEvaluation {
+                        infinite: None,
                         value: None,
                         outcome: if p {
                             crate::Outcome::P
@@ -415,6 +434,7 @@ impl Solver for MisereSolver<'_> {
             {
                 Ok(value) => {
                     return Ok(OutcomeEvaluation {
+                        infinite: None,
                         value: Some(value),
                         outcome: crate::Outcome::of(value),
                         method: self.method(),
@@ -423,6 +443,7 @@ impl Solver for MisereSolver<'_> {
                 Err(Error::TooLarge(_)) => {
                     if let Some((p, method)) = self.quotient.is_p(position)? {
                         return Ok(OutcomeEvaluation {
+                            infinite: None,
                             value: None,
                             outcome: if p {
                                 crate::Outcome::P
@@ -441,17 +462,20 @@ impl Solver for MisereSolver<'_> {
             (Ok(value), Some(answer)) => {
                 debug_assert_eq!(crate::Outcome::of(value), answer.outcome);
                 Ok(OutcomeEvaluation {
+                    infinite: None,
                     value: Some(value),
                     outcome: answer.outcome,
                     method: format!("{}; outcome: {}", self.method(), answer.method),
                 })
             }
             (Ok(value), None) => Ok(OutcomeEvaluation {
+                infinite: None,
                 value: Some(value),
                 outcome: crate::Outcome::of(value),
                 method: self.method(),
             }),
             (Err(Error::TooLarge(_)), Some(answer)) => Ok(OutcomeEvaluation {
+                infinite: None,
                 value: None,
                 outcome: answer.outcome,
                 method: format!("closed form: {}", answer.method),

@@ -23,6 +23,26 @@ pub struct GameGraph<P> {
     targets: Vec<u32>,
 }
 
+impl GameGraph<usize> {
+    /// The graph on positions `0..out.len()` whose position `u` has the options `out[u]` (each
+    /// below `out.len()`); for graphs given whole, such as a digraph read from a file.
+    pub fn from_adjacency(out: &[Vec<usize>]) -> Self {
+        let mut offsets = Vec::with_capacity(out.len() + 1);
+        offsets.push(0);
+        let mut targets = Vec::new();
+        for options in out {
+            targets.extend(options.iter().map(|&v| v as u32));
+            offsets.push(targets.len());
+        }
+        GameGraph {
+            positions: (0..out.len()).collect(),
+            index: (0..out.len()).map(|u| (u, u as u32)).collect(),
+            offsets,
+            targets,
+        }
+    }
+}
+
 impl<P: Clone + Eq + Hash> GameGraph<P> {
     /// Explores from `start`, asking `options` for the options of each position; errors past
     /// `limit` positions or when `options` does.
@@ -169,7 +189,7 @@ impl<P: Clone + Eq + Hash> GameGraph<P> {
             }
         }
         if order.len() < self.len() {
-            return Err(Error::Invalid(
+            return Err(Error::Cycle(
                 "the game has a cycle: a position can be reached from itself".into(),
             ));
         }

@@ -84,7 +84,7 @@ impl<G: Game> MemoSolver<G> {
             if top.next < top.options.len() {
                 let child = top.options[top.next].clone();
                 if !on_stack.insert(child.clone()) {
-                    return Err(Error::Invalid(
+                    return Err(Error::Cycle(
                         "the game has a cycle: a position can be reached from itself".into(),
                     ));
                 }

@@ -15,6 +15,7 @@
 mod dense;
 pub mod evolution;
 mod graph;
+pub mod loopy;
 mod memo;
 mod packed;
 mod remoteness;
@@ -39,6 +40,9 @@ pub enum Outcome {
     P,
     /// The next player (to move) wins: SG value > 0.
     N,
+    /// Neither player can force a win: with best play the game goes on for ever (only in games
+    /// with cycles, [`loopy`]).
+    D,
 }
 
 impl Outcome {
@@ -57,6 +61,7 @@ impl std::fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
         })
     }
 }

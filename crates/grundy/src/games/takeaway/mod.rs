@@ -433,6 +433,7 @@ impl Solver for TakeawaySolver<'_> {
         if n <= sg::MAX_SG_N || self.table_too_short(n) {
             let evaluation = self.evaluate(position)?;
             return Ok(OutcomeEvaluation {
+                infinite: None,
                 value: Some(evaluation.value),
                 outcome: Outcome::of(evaluation.value),
                 method: evaluation.method,
@@ -460,6 +461,7 @@ impl Solver for TakeawaySolver<'_> {
             ),
         };
         Ok(OutcomeEvaluation {
+            infinite: None,
             value: None,
             outcome: answer.outcome,
             method,
