@@ -67,6 +67,10 @@ pub fn sum<'py>(
     let report = compute(py, !calls_python, |_| query::sum(&parts))?;
     let dict = PyDict::new(py);
     dict.set_item("value", report.value)?;
+    if let Some(finite) = &report.infinite {
+        // Smith's ∞(K) (games with cycles): the finite values K of the options.
+        dict.set_item("infinite", finite)?;
+    }
     dict.set_item("outcome", report.outcome.to_string())?;
     let parts = PyList::empty(py);
     for ((_, position), c) in components.iter().zip(&report.components) {
@@ -74,6 +78,9 @@ pub fn sum<'py>(
         part.set_item("game", &c.game)?;
         part.set_item("position", position)?;
         part.set_item("value", c.value)?;
+        if let Some(finite) = &c.infinite {
+            part.set_item("infinite", finite)?;
+        }
         part.set_item("method", &c.method)?;
         parts.append(part)?;
     }

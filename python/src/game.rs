@@ -272,6 +272,8 @@ impl Game {
                                 .into_iter()
                                 .map(|m| query::MoveOutcome {
                                     infinite: None,
+                                    outcome: grundy::Outcome::P,
+                                    progress: None,
                                     to: m.to,
                                     value: Some(m.value),
                                     winning: true,

@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::analysis::{self, Analysis, Periodicity};
 use crate::misere::quotient::{Quotient, QuotientReport};
 use crate::ruleset::{solver_for, Arity, BlockSink, Move, Ruleset, Solver};
+use crate::solve::loopy::LoopyValue;
 use crate::{Error, Outcome, Result};
 
 /// The most values `sequence` returns in one call (8 bytes each).
@@ -91,8 +92,14 @@ pub struct MoveOutcome {
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub infinite: Option<Vec<u64>>,
+    /// The outcome of the position reached (P: the move wins; D: it keeps a draw).
+    pub outcome: Outcome,
     /// Whether it is a winning move (to a P-position).
     pub winning: bool,
+    /// In a game with cycles, Smith's counter of a winning move's target: the winning move of
+    /// least counter is the one that makes the play end ([`Solver::progress`]).
+    #[serde(skip)]
+    pub progress: Option<u64>,
     /// The move in words.
     pub description: String,
 }
@@ -102,11 +109,18 @@ pub struct MoveOutcome {
 pub fn move_outcomes(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveOutcome>> {
     each_move(ruleset, position, |solver, m| {
         let evaluation = solver.evaluate_outcome(&m.to)?;
+        let winning = evaluation.outcome == Outcome::P;
         Ok(MoveOutcome {
             infinite: evaluation.infinite,
-            to: m.to,
+            progress: if winning {
+                solver.progress(&m.to)?
+            } else {
+                None
+            },
             value: evaluation.value,
-            winning: evaluation.outcome == Outcome::P,
+            outcome: evaluation.outcome,
+            winning,
+            to: m.to,
             description: m.description,
         })
     })
@@ -161,8 +175,11 @@ pub struct SumComponent {
     pub game: String,
     /// The component's position.
     pub position: Vec<u64>,
-    /// Its SG value.
-    pub value: u64,
+    /// Its SG value (`None`: infinite, in a game with cycles).
+    pub value: Option<u64>,
+    /// `∞(K)` in a game with cycles: the finite values `K` of the options.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infinite: Option<Vec<u64>>,
     /// How the value was found.
     pub method: String,
 }
@@ -186,9 +203,13 @@ pub struct SumMoveReport {
 pub struct SumReport {
     /// The components and their values.
     pub components: Vec<SumComponent>,
-    /// The nim-sum of the components' values (Sprague–Grundy theorem).
-    pub value: u64,
-    /// P (value 0) or N.
+    /// The nim-sum of the components' values (Sprague–Grundy theorem); with components of
+    /// infinite value, Smith's sum, `None` when infinite.
+    pub value: Option<u64>,
+    /// `∞(K)` when the sum's generalised value is infinite (Smith's rule).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infinite: Option<Vec<u64>>,
+    /// P (value 0), N, or D (a draw).
     pub outcome: Outcome,
     /// Every winning move: in some component `i`, a move to value `value_i XOR value`.
     pub winning_moves: Vec<SumMoveReport>,
@@ -199,39 +220,59 @@ pub struct SumReport {
 /// The disjunctive sum of `components`: the value is the nim-sum of the components' values
 /// (Sprague–Grundy theorem), and the winning moves are the moves in any component `i` to an
 /// option of value `v_i XOR x` (`x` the nim-sum; such an option exists when `v_i XOR x < v_i`,
-/// and may exist above `v_i` too). Each component
-/// is valued by its own game's solver, so closed forms answer huge positions; a component whose
+/// and may exist above `v_i` too). Components of games with cycles are added by Smith's rule
+/// ([`LoopyValue::sum`]): a move wins when it makes the generalised value of the whole 0.
+/// Each component is valued by its own game's solver, so closed forms answer huge positions; a component whose
 /// moves are too many to list is named in `unlisted` instead of failing the whole sum.
 pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
     if components.is_empty() {
         return Err(Error::Invalid("a sum needs at least one component".into()));
     }
     // One solver per component serves its value and then its moves.
-    let (mut parts, mut solvers) = (Vec::new(), Vec::new());
+    let (mut parts, mut solvers, mut generalised) = (Vec::new(), Vec::new(), Vec::new());
     for &(ruleset, position) in components {
         ruleset.validate(position)?;
         let mut solver = solver_for(ruleset);
-        let evaluation = solver.evaluate(position)?;
+        solver.expect_moves(position)?;
+        let evaluation = solver.evaluate_outcome(position)?;
+        let value = match (evaluation.value, &evaluation.infinite) {
+            (Some(v), _) => LoopyValue::Finite(v),
+            (None, Some(k)) => LoopyValue::Infinite(k.clone()),
+            // Only the outcome is known: the sum needs the value.
+            (None, None) => LoopyValue::Finite(solver.evaluate(position)?.value),
+        };
         parts.push(SumComponent {
             game: ruleset.spec(),
             position: position.to_vec(),
-            value: evaluation.value,
+            value: value.finite(),
+            infinite: evaluation.infinite,
             method: evaluation.method,
         });
+        generalised.push(value);
         solvers.push(solver);
     }
-    let x = crate::solve::nim_sum(parts.iter().map(|c| c.value));
+    let total = generalised
+        .iter()
+        .fold(LoopyValue::Finite(0), |acc, v| acc.sum(v));
     let (mut winning_moves, mut unlisted) = (Vec::new(), Vec::new());
-    // With x = 0 there is no winning move. Otherwise every component is searched: options
-    // above a component's value may reach the target too (only a target below the value is
-    // sure to have one, by the mex).
-    let searched = if x == 0 {
-        &mut solvers[..0]
-    } else {
+    // With a total of 0 (or a draw) there is no winning move. Otherwise every component is
+    // searched: options above a component's value may reach the target too (only a target
+    // below the value is sure to have one, by the mex).
+    let searched = if total.outcome() == Outcome::N {
         &mut solvers[..]
+    } else {
+        &mut solvers[..0]
     };
     for (i, (&(ruleset, position), solver)) in components.iter().zip(searched).enumerate() {
-        let target = parts[i].value ^ x;
+        // The sum of the other components: a move here wins when it makes the whole 0.
+        let others = generalised
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .fold(LoopyValue::Finite(0), |acc, (_, v)| acc.sum(v));
+        let LoopyValue::Finite(target) = others else {
+            continue;
+        };
         let options = match ruleset.moves(position) {
             Ok(options) => options,
             Err(Error::TooLarge(_)) => {
@@ -241,7 +282,11 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
             Err(e) => return Err(e),
         };
         for m in options {
-            if solver.value(&m.to)? == target {
+            let reaches = match generalised[i] {
+                LoopyValue::Finite(_) => solver.value(&m.to)? == target,
+                LoopyValue::Infinite(_) => solver.evaluate_outcome(&m.to)?.value == Some(target),
+            };
+            if reaches {
                 winning_moves.push(SumMoveReport {
                     component: i,
                     to: m.to,
@@ -253,8 +298,12 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
     }
     Ok(SumReport {
         components: parts,
-        value: x,
-        outcome: Outcome::of(x),
+        value: total.finite(),
+        infinite: match &total {
+            LoopyValue::Infinite(k) => Some(k.clone()),
+            LoopyValue::Finite(_) => None,
+        },
+        outcome: total.outcome(),
         winning_moves,
         unlisted,
     })

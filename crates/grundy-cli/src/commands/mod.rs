@@ -111,10 +111,9 @@ pub fn parse_components(words: &[String]) -> Result<Vec<Component>, Failure> {
     }
     let mut games = Vec::new();
     for pair in words.chunks(2) {
-        games.push((
-            grundy::spec::parse_game(&pair[0])?,
-            grundy::spec::parse_position(&pair[1])?,
-        ));
+        let game = grundy::spec::parse_game(&pair[0])?;
+        let position = game.parse_position(&pair[1])?;
+        games.push((game, position));
     }
     Ok(games)
 }
@@ -124,5 +123,6 @@ pub fn meaning(outcome: grundy::Outcome) -> &'static str {
     match outcome {
         grundy::Outcome::P => "the player to move loses",
         grundy::Outcome::N => "the player to move wins",
+        grundy::Outcome::D => "a draw: neither player can force a win, play goes on for ever",
     }
 }

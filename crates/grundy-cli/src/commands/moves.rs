@@ -7,14 +7,14 @@ use serde_json::json;
 use super::{show_position, unsupported, write_json, Outcome};
 use crate::cli::{Format, PositionArgs};
 use grundy::misere::{play, Convention};
+use grundy::query;
 use grundy::query::MoveReport;
-use grundy::{query, spec};
 
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == Convention::Misere;
     let game = played.ruleset();
-    let position = spec::parse_position(&args.position)?;
+    let position = game.parse_position(&args.position)?;
     // Beyond what the engines reach, the game's theory may still give the winning moves.
     let working = crate::progress::delayed("computing");
     let moves = query::move_outcomes(game.as_ref(), &position);
@@ -56,26 +56,38 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
             let width = moves.iter().map(|m| m.description.len()).max().unwrap_or(0);
             let to_width = moves
                 .iter()
-                .map(|m| show_position(&m.to).len())
+                .map(|m| game.show_position(&m.to).len())
                 .max()
                 .unwrap_or(0);
             for m in &moves {
                 let mark = if m.winning { "  <- winning" } else { "" };
                 // where only the outcome is known, say which
-                let value = match m.value {
-                    Some(v) => format!("value {v}"),
-                    None => format!("{}-position", if m.winning { "P" } else { "N" }),
+                let value = match (m.value, &m.infinite) {
+                    (Some(v), _) => format!("value {v}"),
+                    (None, Some(finite)) => format!(
+                        "value {}, {}-position",
+                        grundy::solve::loopy::LoopyValue::Infinite(finite.clone()),
+                        m.outcome
+                    ),
+                    (None, None) => format!("{}-position", m.outcome),
                 };
                 writeln!(
                     out,
                     "{:<width$}  -> {:<to_width$}  {value}{mark}",
                     m.description,
-                    show_position(&m.to),
+                    game.show_position(&m.to),
                 )?;
             }
+            let drawing = moves
+                .iter()
+                .filter(|m| m.outcome == grundy::Outcome::D)
+                .count();
             let verdict = match (moves.len(), winning) {
                 (0, _) if misere => "no moves: the player to move has won".to_string(),
                 (0, _) => "no moves: the player to move has lost".to_string(),
+                (n, 0) if drawing > 0 => {
+                    format!("{n} moves, none winning, {drawing} keeping the draw: a D-position")
+                }
                 (n, 0) => format!("{n} moves, none winning: a P-position"),
                 (n, w) => format!("{n} moves, {w} winning"),
             };
@@ -93,7 +105,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                     out,
                     "\"{}\",\"{}\",{},{}",
                     m.description,
-                    show_position(&m.to),
+                    game.show_position(&m.to),
                     m.value.map_or(String::new(), |v| v.to_string()),
                     m.winning
                 )?;

@@ -5,10 +5,11 @@
 
 use std::io::{BufRead, Write};
 
-use super::{show_position, Outcome};
+use super::Outcome;
 use crate::cli::PlayArgs;
-use grundy::query::{self, MoveReport};
-use grundy::{spec, Ruleset};
+use grundy::query::{self, MoveOutcome};
+use grundy::solve::loopy::LoopyValue;
+use grundy::Ruleset;
 
 /// Moves are numbered on screen when there are at most this many.
 const LISTED: usize = 40;
@@ -17,8 +18,8 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
-    let mut position = spec::parse_position(&args.position)?;
-    let mut moves = query::moves(game.as_ref(), &position)?;
+    let mut position = game.parse_position(&args.position)?;
+    let mut moves = query::move_outcomes(game.as_ref(), &position)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut computer_to_move = args.computer_first;
@@ -34,11 +35,20 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
     )?;
     writeln!(out, "Type a move number or the position to move to; 'hint' for the winning move, 'quit' to stop.")?;
     loop {
-        let value = query::value(game.as_ref(), &position)?.value;
+        let report = query::outcome(game.as_ref(), &position)?;
+        let value = match (report.value, report.infinite) {
+            (Some(v), _) => v.to_string(),
+            (None, Some(finite)) => format!(
+                "{}, a {}-position",
+                LoopyValue::Infinite(finite),
+                report.outcome
+            ),
+            (None, None) => format!("unknown, a {}-position", report.outcome),
+        };
         writeln!(
             out,
             "\nposition {} (value {value})",
-            show_position(&position)
+            game.show_position(&position)
         )?;
         if moves.is_empty() {
             // The player to move has lost under normal play, won under misère play.
@@ -56,11 +66,14 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
                 out,
                 "computer: {} -> {}",
                 choice.description,
-                show_position(&choice.to)
+                game.show_position(&choice.to)
             )?;
             match (choice.winning, game.explain_move(&position, &choice.to)) {
                 (true, Some(why)) => writeln!(out, " ({why})")?,
                 (true, None) => writeln!(out, " (to a P-position)")?,
+                (false, _) if choice.outcome == grundy::Outcome::D => {
+                    writeln!(out, " (no winning move exists; it keeps the draw)")?
+                }
                 (false, _) => writeln!(out, " (no winning move exists; it plays on)")?,
             }
             choice.clone()
@@ -74,24 +87,27 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
                         out,
                         "you had a winning move ({} -> {}); this one hands the win to the computer.",
                         best.description,
-                        show_position(&best.to)
+                        game.show_position(&best.to)
                     )?;
                 }
             }
             m
         };
         position = chosen.to;
-        moves = query::moves(game.as_ref(), &position)?;
+        moves = query::move_outcomes(game.as_ref(), &position)?;
         computer_to_move = !computer_to_move;
     }
 }
 
-/// A winning move if there is one; otherwise the move to the largest value (it leaves the
-/// opponent the most ways to go wrong).
-fn computer_choice(moves: &[MoveReport]) -> &MoveReport {
+/// A winning move if there is one (in a game with cycles, the one of least counter, which
+/// makes the play end); otherwise a move that keeps a draw; otherwise the move to the largest
+/// value (it leaves the opponent the most ways to go wrong).
+fn computer_choice(moves: &[MoveOutcome]) -> &MoveOutcome {
     moves
         .iter()
-        .find(|m| m.winning)
+        .filter(|m| m.winning)
+        .min_by_key(|m| m.progress)
+        .or_else(|| moves.iter().find(|m| m.outcome == grundy::Outcome::D))
         .or_else(|| moves.iter().max_by_key(|m| m.value))
         .expect("there is a move")
 }
@@ -102,8 +118,8 @@ fn ask(
     out: &mut dyn Write,
     game: &dyn Ruleset,
     position: &[u64],
-    moves: &[MoveReport],
-) -> Result<Option<MoveReport>, super::Failure> {
+    moves: &[MoveOutcome],
+) -> Result<Option<MoveOutcome>, super::Failure> {
     if moves.len() <= LISTED {
         for (i, m) in moves.iter().enumerate() {
             writeln!(
@@ -111,7 +127,7 @@ fn ask(
                 "  {:>2}. {} -> {}",
                 i + 1,
                 m.description,
-                show_position(&m.to)
+                game.show_position(&m.to)
             )?;
         }
     }
@@ -132,12 +148,20 @@ fn ask(
         match line {
             "quit" | "q" => return Ok(None),
             "hint" | "h" | "?" => {
-                let winning: Vec<&MoveReport> = moves.iter().filter(|m| m.winning).collect();
-                if winning.is_empty() {
-                    writeln!(
+                let winning: Vec<&MoveOutcome> = moves.iter().filter(|m| m.winning).collect();
+                let drawing = moves.iter().find(|m| m.outcome == grundy::Outcome::D);
+                match (winning.is_empty(), drawing) {
+                    (true, Some(m)) => writeln!(
+                        out,
+                        "hint: no move wins, but {} -> {} keeps the draw (play need never end).",
+                        m.description,
+                        game.show_position(&m.to)
+                    )?,
+                    (true, None) => writeln!(
                         out,
                         "hint: this is a P-position; every move loses against perfect play."
-                    )?;
+                    )?,
+                    _ => {}
                 }
                 for m in winning {
                     let why = game
@@ -147,7 +171,7 @@ fn ask(
                         out,
                         "hint: {} -> {}: {why}",
                         m.description,
-                        show_position(&m.to)
+                        game.show_position(&m.to)
                     )?;
                 }
                 continue;
@@ -159,7 +183,8 @@ fn ask(
             .ok()
             .filter(|&i| (1..=moves.len()).contains(&i))
             .map(|i| &moves[i - 1]);
-        let by_position = spec::parse_position(line)
+        let by_position = game
+            .parse_position(line)
             .ok()
             .and_then(|to| moves.iter().find(|m| m.to == to));
         match by_number.or(by_position) {

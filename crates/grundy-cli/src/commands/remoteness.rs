@@ -41,6 +41,8 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 (Class::P, 0) => "the game is over: the player to move has lost".to_string(),
                 (Class::P, r) => format!("the player to move loses, holding out for {r} moves"),
                 (Class::N, r) => format!("the player to move wins in {r} moves"),
+                // Remoteness is computed on acyclic games only, where no play draws.
+                (Class::D, _) => "a draw".to_string(),
             };
             writeln!(out, "{}", report.remoteness)?;
             writeln!(

@@ -28,17 +28,22 @@ pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
                     "  {} {} {}: value {} ({})",
                     i + 1,
                     c.game,
-                    show_position(&c.position),
-                    c.value,
+                    games[i].0.show_position(&c.position),
+                    shown(c.value, &c.infinite),
                     c.method
                 )?;
             }
             let meaning = super::meaning(report.outcome);
             writeln!(
                 out,
-                "sum of {} component(s): value {} (the nim-sum), {}-position ({meaning})",
+                "sum of {} component(s): value {} ({}), {}-position ({meaning})",
                 report.components.len(),
-                report.value,
+                shown(report.value, &report.infinite),
+                if report.components.iter().all(|c| c.infinite.is_none()) {
+                    "the nim-sum"
+                } else {
+                    "Smith's sum rule"
+                },
                 report.outcome
             )?;
             for m in &report.winning_moves {
@@ -47,7 +52,7 @@ pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
                     "  winning: in component {}, {} -> {} (value {})",
                     m.component + 1,
                     m.description,
-                    show_position(&m.to),
+                    games[m.component].0.show_position(&m.to),
                     m.value
                 )?;
             }
@@ -56,12 +61,21 @@ pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
                     out,
                     "  component {} has too many moves to list; its winning moves are those to value {}",
                     i + 1,
-                    report.components[i].value ^ report.value
+                    report.components[i].value.unwrap_or(0) ^ report.value.unwrap_or(0)
                 )?;
             }
             Ok(())
         }
         format => Err(unsupported(format, "sum (use text or json)")),
+    }
+}
+
+/// A value as text: `3`, or Smith's `∞(K)`.
+fn shown(value: Option<u64>, infinite: &Option<Vec<u64>>) -> String {
+    match (value, infinite) {
+        (Some(v), _) => v.to_string(),
+        (None, Some(k)) => grundy::solve::loopy::LoopyValue::Infinite(k.clone()).to_string(),
+        (None, None) => "?".into(),
     }
 }
 

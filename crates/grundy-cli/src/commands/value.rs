@@ -6,16 +6,16 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{show_position, unsupported, write_json, Outcome};
+use super::{unsupported, write_json, Outcome};
 use crate::cli::{Format, PositionArgs};
 use grundy::misere::play;
-use grundy::{query, spec};
+use grundy::query;
 
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
-    let position = spec::parse_position(&args.position)?;
+    let position = game.parse_position(&args.position)?;
     let report = {
         let _working = crate::progress::delayed("computing");
         query::outcome(game.as_ref(), &position)?
@@ -33,6 +33,11 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 // The value is G- of the position as one game; the outcome is the misère one.
                 answer["play"] = json!(played.convention());
             }
+            if let Some(finite) = &report.infinite {
+                // Smith's ∞(K): no finite value; K, the finite values of the options.
+                answer["infinite"] = json!(true);
+                answer["finite_options"] = json!(finite);
+            }
             write_json(out, &answer)
         }
         Format::Text => {
@@ -46,16 +51,23 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                         format!("value {v}, ")
                     }
                 }
-                None => {
-                    writeln!(out, "{}", report.outcome)?;
-                    String::new()
-                }
+                None => match &report.infinite {
+                    Some(finite) => {
+                        let value = grundy::solve::loopy::LoopyValue::Infinite(finite.clone());
+                        writeln!(out, "{value}")?;
+                        format!("generalised value {value}, ")
+                    }
+                    None => {
+                        writeln!(out, "{}", report.outcome)?;
+                        String::new()
+                    }
+                },
             };
             writeln!(
                 out,
                 "{} {}: {value}{}-position ({meaning})",
                 report.game,
-                show_position(&report.position),
+                game.show_position(&report.position),
                 report.outcome
             )?;
             writeln!(out, "method: {}", report.method)?;
@@ -67,7 +79,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 out,
                 "\"{}\",\"{}\",{},{},\"{}\"",
                 report.game,
-                show_position(&report.position),
+                game.show_position(&report.position),
                 report.value.map_or(String::new(), |v| v.to_string()),
                 report.outcome,
                 report.method

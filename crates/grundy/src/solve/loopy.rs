@@ -156,7 +156,8 @@ pub fn analyse<P: Clone + Eq + std::hash::Hash>(graph: &GameGraph<P>) -> Loopy {
                 .filter(|&&o| state[o as usize] != State::Valued)
                 .count();
         }
-        let mut queue: VecDeque<usize> = open.iter().copied().filter(|&u| blockers[u] == 0).collect();
+        let mut queue: VecDeque<usize> =
+            open.iter().copied().filter(|&u| blockers[u] == 0).collect();
         while let Some(u) = queue.pop_front() {
             if state[u] != State::Open || has_m[u] || blockers[u] != 0 {
                 continue;
@@ -281,7 +282,9 @@ const LOOPY_METHOD: &str =
 impl Solver for LoopySolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
         let (value, _) = self.generalised(position)?;
-        value.finite().ok_or_else(|| no_finite_value(position, &value))
+        value
+            .finite()
+            .ok_or_else(|| no_finite_value(position, &value))
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
@@ -328,10 +331,7 @@ impl<'a> CycleAware<'a> {
 
     /// Runs `ask` on the loopy solver once a cycle has been met, else on the game's own, and
     /// on the loopy solver if the game's own meets a cycle.
-    fn ask<T>(
-        &mut self,
-        mut ask: impl FnMut(&mut dyn Solver) -> Result<T>,
-    ) -> Result<T> {
+    fn ask<T>(&mut self, mut ask: impl FnMut(&mut dyn Solver) -> Result<T>) -> Result<T> {
         if let Some(loopy) = &mut self.loopy {
             return ask(loopy);
         }
@@ -413,7 +413,10 @@ pub fn retrograde_outcomes(out: &[Vec<usize>]) -> Vec<Outcome> {
             }
         }
     }
-    outcome.into_iter().map(|o| o.unwrap_or(Outcome::D)).collect()
+    outcome
+        .into_iter()
+        .map(|o| o.unwrap_or(Outcome::D))
+        .collect()
 }
 
 #[cfg(test)]
@@ -446,8 +449,10 @@ mod tests {
                     })
             }
             LoopyValue::Infinite(k) => {
-                let mut finite: Vec<u64> =
-                    out[u].iter().filter_map(|&v| loopy.values[v].finite()).collect();
+                let mut finite: Vec<u64> = out[u]
+                    .iter()
+                    .filter_map(|&v| loopy.values[v].finite())
+                    .collect();
                 finite.sort_unstable();
                 finite.dedup();
                 finite == *k
@@ -484,9 +489,8 @@ mod tests {
     }
 
     fn random_graph() -> impl Strategy<Value = Vec<Vec<usize>>> {
-        (1usize..9).prop_flat_map(|n| {
-            proptest::collection::vec(proptest::collection::vec(0..n, 0..4), n)
-        })
+        (1usize..9)
+            .prop_flat_map(|n| proptest::collection::vec(proptest::collection::vec(0..n, 0..4), n))
     }
 
     proptest! {

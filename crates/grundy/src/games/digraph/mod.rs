@@ -67,7 +67,10 @@ pub fn parse(text: &str) -> Result<Graph> {
                 "line {line}: a digraph may have at most {MAX_VERTICES} vertices"
             )));
         }
-        if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-.'".contains(&b)) {
+        if !name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_-.'".contains(&b))
+        {
             return Err(Error::Spec(format!(
                 "line {line}: '{name}' is not a vertex name (letters, digits, _ - . ' only)"
             )));
@@ -88,7 +91,10 @@ pub fn parse(text: &str) -> Result<Graph> {
                 vertex(v, &mut graph, number)?;
             }
             [u, v] => {
-                let (u, v) = (vertex(u, &mut graph, number)?, vertex(v, &mut graph, number)?);
+                let (u, v) = (
+                    vertex(u, &mut graph, number)?,
+                    vertex(v, &mut graph, number)?,
+                );
                 edges += 1;
                 if edges > MAX_EDGES {
                     return Err(Error::TooLarge(format!(
@@ -204,9 +210,8 @@ impl Digraph {
 
     /// Smith's values of every vertex, computed on first use.
     pub fn analysis(&self) -> &Loopy {
-        self.analysis.get_or_init(|| {
-            loopy::analyse(&GameGraph::from_adjacency(&self.graph.out))
-        })
+        self.analysis
+            .get_or_init(|| loopy::analyse(&GameGraph::from_adjacency(&self.graph.out)))
     }
 
     /// Whether the graph has a cycle (some vertex is `∞`, or a finite value sits on a cycle).
@@ -245,7 +250,9 @@ impl Ruleset for Digraph {
                 "a position may hold at most {MAX_TOKENS} tokens"
             )));
         }
-        position.iter().try_for_each(|&c| self.vertex(c).map(|_| ()))
+        position
+            .iter()
+            .try_for_each(|&c| self.vertex(c).map(|_| ()))
     }
 
     fn parse_position(&self, text: &str) -> Result<Position> {
@@ -257,12 +264,12 @@ impl Ruleset for Digraph {
                 let name = name.trim();
                 match self.by_name.get(name) {
                     Some(&v) => Ok(self.coordinate(v)),
-                    None if !self.graph.numeric => crate::number::parse_u64(name)
-                        .map_err(|_| {
-                            Error::Position(format!("'{name}' is not a vertex of {}", self.file))
-                        }),
-                    None => crate::number::parse_u64(name)
-                        .map_err(|e| Error::Position(e.to_string())),
+                    None if !self.graph.numeric => crate::number::parse_u64(name).map_err(|_| {
+                        Error::Position(format!("'{name}' is not a vertex of {}", self.file))
+                    }),
+                    None => {
+                        crate::number::parse_u64(name).map_err(|e| Error::Position(e.to_string()))
+                    }
                 }
             })
             .collect()
@@ -271,10 +278,7 @@ impl Ruleset for Digraph {
     fn show_position(&self, position: &[u64]) -> String {
         let names: Vec<&str> = position
             .iter()
-            .map(|&c| {
-                self.vertex(c)
-                    .map_or("?", |v| self.graph.names[v].as_str())
-            })
+            .map(|&c| self.vertex(c).map_or("?", |v| self.graph.names[v].as_str()))
             .collect();
         names.join(",")
     }
@@ -287,7 +291,10 @@ impl Ruleset for Digraph {
                 let mut next = position.to_vec();
                 next[i] = self.coordinate(to);
                 let description = if position.len() == 1 {
-                    format!("move the token from {} to {}", self.graph.names[from], self.graph.names[to])
+                    format!(
+                        "move the token from {} to {}",
+                        self.graph.names[from], self.graph.names[to]
+                    )
                 } else {
                     format!(
                         "move token {} from {} to {}",
@@ -296,7 +303,10 @@ impl Ruleset for Digraph {
                         self.graph.names[to]
                     )
                 };
-                moves.push(Move { to: next, description });
+                moves.push(Move {
+                    to: next,
+                    description,
+                });
             }
         }
         Ok(moves)

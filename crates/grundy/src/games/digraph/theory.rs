@@ -94,7 +94,9 @@ fn check_sums(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result
             .map(|p| {
                 let (x, y) = (p / n, p % n);
                 let first = out[x].iter().map(move |&v| v * n + y);
-                first.chain(out[y].iter().map(move |&w| x * n + w)).collect()
+                first
+                    .chain(out[y].iter().map(move |&w| x * n + w))
+                    .collect()
             })
             .collect();
         let pair = analyse(&GameGraph::from_adjacency(&product)).values;
@@ -121,7 +123,12 @@ mod tests {
         for claim in CLAIMS {
             let params = Params::new(claim, []).unwrap();
             let verdict = (claim.check)(&params, 3, &mut |_| {}).unwrap();
-            assert_eq!(verdict.status, crate::verify::Status::Holds, "{}", claim.name);
+            assert_eq!(
+                verdict.status,
+                crate::verify::Status::Holds,
+                "{}",
+                claim.name
+            );
         }
         assert!(check_sums(&Params::new(&CLAIMS[1], []).unwrap(), 5, &mut |_| {}).is_err());
     }

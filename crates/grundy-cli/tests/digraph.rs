@@ -1,0 +1,171 @@
+//! `digraph:file=G.txt`: games on a directed graph, cycles and draws included, through the
+//! commands; the values are checked against a retrograde analysis written here from the rules.
+
+mod common;
+use common::{fails, grundy, json, stdout};
+
+use std::path::PathBuf;
+
+/// Writes `text` to a fresh file and returns its path.
+fn graph_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-digraph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn spec(path: &PathBuf) -> String {
+    format!("digraph:file={}", path.display())
+}
+
+/// Outcomes of the vertices `0..n` by plain retrograde analysis (no SG theory): no move is P;
+/// a P option makes N; all options N makes P; the rest is D.
+fn retrograde(out: &[Vec<usize>]) -> Vec<&'static str> {
+    let mut outcome: Vec<Option<&str>> = vec![None; out.len()];
+    loop {
+        let mut changed = false;
+        for u in 0..out.len() {
+            if outcome[u].is_none() {
+                if out[u].iter().any(|&v| outcome[v] == Some("P")) {
+                    outcome[u] = Some("N");
+                    changed = true;
+                } else if out[u].iter().all(|&v| outcome[v] == Some("N")) {
+                    outcome[u] = Some("P");
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return outcome.into_iter().map(|o| o.unwrap_or("D")).collect();
+        }
+    }
+}
+
+#[test]
+fn outcomes_on_graphs_with_draws_match_retrograde_analysis() {
+    // A few graphs with cycles, self-loops and draws, vertices numbered 0..n.
+    let graphs: [&[(usize, usize)]; 4] = [
+        &[(0, 1), (1, 2), (2, 0), (2, 3)],
+        &[(0, 0), (0, 1), (1, 2), (2, 1), (3, 2), (3, 4)],
+        &[(0, 1), (1, 0), (1, 2), (2, 3), (3, 2), (4, 0), (4, 3)],
+        &[(0, 1), (1, 2), (2, 3), (3, 0), (0, 4), (2, 4), (5, 5)],
+    ];
+    for (g, edges) in graphs.iter().enumerate() {
+        let n = 1 + edges.iter().map(|&(a, b)| a.max(b)).max().unwrap();
+        let mut out = vec![Vec::new(); n];
+        let mut text = String::new();
+        for v in 0..n {
+            text.push_str(&format!("{v}\n"));
+        }
+        for &(a, b) in edges.iter() {
+            out[a].push(b);
+            text.push_str(&format!("{a} {b}\n"));
+        }
+        let path = graph_file(&format!("g{g}.txt"), &text);
+        let expected = retrograde(&out);
+        for v in 0..n {
+            let answer = json(&["value", &spec(&path), &v.to_string()]);
+            assert_eq!(answer["outcome"], expected[v], "graph {g}, vertex {v}");
+            // A D vertex has no finite value; its JSON says so.
+            if expected[v] == "D" {
+                assert_eq!(answer["value"], serde_json::Value::Null);
+                assert_eq!(answer["infinite"], true);
+                assert!(answer["finite_options"].is_array());
+            }
+        }
+    }
+}
+
+#[test]
+fn named_vertices_values_moves_and_sums() {
+    let path = graph_file(
+        "named.txt",
+        "# a three-cycle with an exit, and a vertex that loops\na b\nb c\nc a\nc d\ne e\ne a\n",
+    );
+    let game = spec(&path);
+    // d has no move: 0. c can reach d: 2 (it also reaches a, of value 1). b's only move is to c.
+    assert_eq!(json(&["value", &game, "d"])["value"], 0);
+    assert_eq!(json(&["value", &game, "b"])["value"], 0);
+    assert_eq!(json(&["value", &game, "a"])["value"], 1);
+    assert_eq!(json(&["value", &game, "c"])["value"], 2);
+    // e: its options are itself and a (value 1), none of value 0: ∞(1), a draw.
+    let text = stdout(&["value", &game, "e"]);
+    assert!(text.starts_with("∞(1)\n"), "{text}");
+    assert!(text.contains("D-position"), "{text}");
+    // Two tokens: ∞(1) + 1 = ∞(0), which wins by moving e to a.
+    let both = json(&["value", &game, "a,e"]);
+    assert_eq!(both["outcome"], "N");
+    assert_eq!(both["finite_options"], serde_json::json!([0]));
+    let moves = json(&["moves", &game, "e"]);
+    let list = moves["moves"].as_array().unwrap();
+    assert_eq!(list.len(), 2);
+    assert_eq!(moves["winning"], 0);
+    assert!(list.iter().any(|m| m["outcome"] == "D"));
+    // The same sum through `grundy sum`, with a nim heap of value 1 standing for the token on a.
+    let sum = json(&["sum", &game, "e", "nim", "1"]);
+    assert_eq!(sum["outcome"], "N");
+    assert_eq!(
+        sum["winning_moves"][0]["description"],
+        "move the token from e to a"
+    );
+    assert_eq!(json(&["sum", &game, "e", "nim", "2"])["outcome"], "D");
+}
+
+#[test]
+fn play_keeps_a_draw_and_wins_where_it_can() {
+    let path = graph_file("play.txt", "a b\nb a\nb c\nx y\ny x\n");
+    // From a the computer (moving first) cannot win: a -> b, and b -> c wins for the mover
+    // of b. x is a pure draw: the computer keeps it and the user quits.
+    let output = grundy(&["play", &spec(&path), "x", "--computer-first"])
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("keeps the draw"), "{text}");
+    let output = grundy(&["play", &spec(&path), "b", "--computer-first"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("computer: move the token from b to c"),
+        "{text}"
+    );
+    assert!(
+        text.contains("you win") || text.contains("computer wins"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_files_and_positions_are_one_line_errors() {
+    let path = graph_file("bad.txt", "a b\nb c d\n");
+    fails(&["value", &spec(&path), "a"], "line 2");
+    let path = graph_file("ok.txt", "a b\n");
+    fails(&["value", &spec(&path), "z"], "not a vertex");
+    fails(
+        &["value", "digraph:file=/nonexistent/g.txt", "a"],
+        "cannot read",
+    );
+    fails(&["value", "digraph", "a"], "needs the key 'file'");
+    fails(
+        &["value", "digraph:file=/dev/null", "a"],
+        "not a regular file",
+    );
+    fails(
+        &["value", &spec(&graph_file("empty.txt", "# nothing\n")), "a"],
+        "no vertex",
+    );
+    fails(
+        &["seq", &spec(&graph_file("loop.txt", "0 0\n")), "--to", "0"],
+        "no finite SG value",
+    );
+    fails(
+        &[
+            "value",
+            &format!("misere-{}", spec(&graph_file("loop2.txt", "0 0\n"))),
+            "0",
+        ],
+        "misère play of games with cycles",
+    );
+}
