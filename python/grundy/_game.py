@@ -140,7 +140,9 @@ class Game:
         return str(self._native.positions)
 
     def value(self, position: PositionLike) -> int:
-        """The Sprague-Grundy value of ``position``.
+        """The Sprague-Grundy value of ``position``. In a game with cycles (``from_options``
+        whose positions repeat) this is Smith's generalised value where it is finite; a
+        position of infinite value is a ``ValueError`` (``evaluate`` gives it).
 
         >>> import grundy
         >>> grundy.Game("subtraction:s=2,5,7").value("10^18")
@@ -155,10 +157,20 @@ class Game:
         >>> grundy.Game("takeaway:f=2*k").evaluate("10^18,5").outcome
         'N'
         """
-        return Evaluation(*self._native.evaluate(position))
+        value, outcome, method, infinite = self._native.evaluate(position)
+        return Evaluation(value, outcome, method, None if infinite is None else tuple(infinite))
 
     def outcome(self, position: PositionLike) -> str:
-        """``"P"`` (the player to move loses) or ``"N"`` (the player to move wins)."""
+        """``"P"`` (the player to move loses), ``"N"`` (the player to move wins) or, in a game
+        with cycles, ``"D"`` (a draw: with best play the game never ends).
+
+        >>> import grundy
+        >>> cycle = grundy.Game.from_options(lambda v: {0: [1], 1: [0, 2], 2: []}[v])
+        >>> [cycle.outcome(v) for v in (0, 1, 2)]
+        ['P', 'N', 'P']
+        >>> grundy.Game.from_options(lambda v: [1 - v]).outcome(0)
+        'D'
+        """
         return self.evaluate(position).outcome
 
     def moves(self, position: PositionLike) -> Moves:

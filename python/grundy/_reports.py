@@ -5,7 +5,7 @@ Nothing here computes: each record is built from what the native module returned
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _html
@@ -25,17 +25,29 @@ class Evaluation:
     value: Optional[int]
     outcome: str
     method: str
+    #: In a game with cycles, a position of Smith's generalised value ``∞(K)``: the finite values
+    #: ``K`` of its options (``value`` is then None; ``outcome`` is ``"N"`` when 0 is in ``K``,
+    #: else ``"D"``, a draw). None for every position of finite value.
+    infinite: Optional[Tuple[int, ...]] = field(default=None, repr=False)
+
+    def __repr__(self) -> str:
+        shown = f"value={self.value!r}, outcome={self.outcome!r}, method={self.method!r}"
+        if self.infinite is not None:
+            shown += f", infinite={self.infinite!r}"
+        return f"Evaluation({shown})"
 
 
 @dataclass(frozen=True)
 class Move:
-    """A move: where it goes, that position's value (None where only its outcome is known),
-    whether it wins (it reaches a P-position) and what it does, in words."""
+    """A move: where it goes, that position's value (None where only its outcome is known, or
+    where it is infinite in a game with cycles), whether it wins (it reaches a P-position), what
+    it does, in words, and the outcome of where it goes (``"D"``: the move keeps a draw)."""
 
     to: Position
     value: Optional[int]
     winning: bool
     description: str
+    outcome: str = field(default="", repr=False)
 
 
 class Moves(List[Move]):

@@ -53,9 +53,30 @@ impl Game {
     /// A position of this game given in Python (fixing the shape of a Python-defined game's
     /// positions on first use).
     pub fn position(&self, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+        if let Ok(text) = value.cast::<pyo3::types::PyString>() {
+            // Text is read by the game (a digraph's vertices have names).
+            let position = self
+                .ruleset
+                .parse_position(&text.to_cow()?)
+                .map_err(crate::compute::to_python)?;
+            if let Some(rules) = &self.rules {
+                if rules.shape().is_none() {
+                    rules.fix_shape(if position.len() == 1 {
+                        Shape::Int
+                    } else {
+                        Shape::Tuple
+                    })?;
+                }
+            }
+            return Ok(position);
+        }
         let (position, shape) = position::position(value)?;
         if let Some(rules) = &self.rules {
             match shape {
+                // A heap game (`Game.heap`) takes a tuple of heaps too: their sum.
+                Some(Shape::Tuple)
+                    if rules.shape() == Some(Shape::Int)
+                        && self.ruleset.arity() == Arity::AtLeast(1) => {}
                 Some(shape) => rules.fix_shape(shape)?,
                 None if rules.shape().is_none() => rules.fix_shape(if position.len() == 1 {
                     Shape::Int
@@ -225,18 +246,25 @@ impl Game {
         self.ruleset.position_hint()
     }
 
-    /// `(value or None, "P" or "N", method)`.
+    /// `(value or None, "P", "N" or "D", method, the finite option values of an infinite
+    /// value or None)`.
+    #[allow(clippy::type_complexity)]
     fn evaluate(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
-    ) -> PyResult<(Option<u64>, String, String)> {
+    ) -> PyResult<(Option<u64>, String, String, Option<Vec<u64>>)> {
         let position = self.position(position)?;
         let ruleset = self.ruleset();
         let report = compute(py, !self.calls_python(), |_| {
             query::outcome(ruleset, &position)
         })?;
-        Ok((report.value, report.outcome.to_string(), report.method))
+        Ok((
+            report.value,
+            report.outcome.to_string(),
+            report.method,
+            report.infinite,
+        ))
     }
 
     fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
@@ -248,7 +276,7 @@ impl Game {
         Ok(report.value)
     }
 
-    /// `([(to, value or None, winning, description)], complete, why)`: every move, or where
+    /// `([(to, value or None, winning, description, outcome)], complete, why)`: every move, or where
     /// the options cannot all be valued, the theory's winning moves with the reason.
     #[allow(clippy::type_complexity)]
     fn moves<'py>(
@@ -256,7 +284,7 @@ impl Game {
         py: Python<'py>,
         position: &Bound<'py, PyAny>,
     ) -> PyResult<(
-        Vec<(Bound<'py, PyAny>, Option<u64>, bool, String)>,
+        Vec<(Bound<'py, PyAny>, Option<u64>, bool, String, String)>,
         bool,
         Option<String>,
     )> {
@@ -297,6 +325,7 @@ impl Game {
                     m.value,
                     m.winning,
                     m.description,
+                    m.outcome.to_string(),
                 ))
             })
             .collect::<PyResult<_>>()?;
@@ -313,8 +342,8 @@ impl Game {
         let from = self.position(position)?;
         moves
             .into_iter()
-            .filter(|(_, _, winning, _)| *winning)
-            .map(|(to, _, _, description)| {
+            .filter(|(_, _, winning, _, _)| *winning)
+            .map(|(to, _, _, description, _)| {
                 let target = self.position(&to)?;
                 let why = self
                     .ruleset

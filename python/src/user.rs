@@ -112,12 +112,13 @@ impl Rules {
         Ok(options)
     }
 
-    /// The options of heap `n`, each checked to be smaller than `n`: the lean path of
-    /// `Game.heap`, where the function's call is most of the cost. The int argument is made
-    /// directly, the call goes through `PyObject_CallFunctionObjArgs` (no argument tuple; CPython
-    /// makes it a vectorcall), a returned `list` or `tuple` is read by index, and every option
-    /// that is an `int` is read straight into a `u64`; anything else goes the generic way.
-    fn heap_options(&self, n: u64, mut visit: impl FnMut(u64)) -> Result<()> {
+    /// The options of heap `n`, each a smaller heap or a split into smaller heaps: the lean
+    /// path of `Game.heap`, where the function's call is most of the cost. The int argument is
+    /// made directly, the call goes through `PyObject_CallFunctionObjArgs` (no argument tuple;
+    /// CPython makes it a vectorcall), a returned `list` or `tuple` is read by index, and every
+    /// option that is an `int` is read straight into a `u64` (a `tuple` of ints likewise);
+    /// anything else goes the generic way.
+    fn heap_options(&self, n: u64, mut visit: impl FnMut(HeapOption<'_>)) -> Result<()> {
         if compute::pending() {
             return Err(Error::Invalid("stopped by a Python exception".into()));
         }
@@ -129,15 +130,34 @@ impl Rules {
         &self,
         py: Python<'_>,
         n: u64,
-        visit: &mut impl FnMut(u64),
+        visit: &mut impl FnMut(HeapOption<'_>),
     ) -> PyResult<()> {
-        let mut take = |m: u64| {
+        let smaller = |m: u64| {
             if m >= n {
                 return Err(PyValueError::new_err(format!(
                     "the options of heap {n} must be smaller heaps, but one is {m} (Game.heap needs every option of n below n; Game.from_options takes any game)"
                 )));
             }
-            visit(m);
+            Ok(m)
+        };
+        let mut parts: Vec<u64> = Vec::new();
+        // One option: an int (a smaller heap) or a tuple of ints (the heaps a split leaves).
+        let mut take = |item: Borrowed<'_, '_, PyAny>| -> PyResult<()> {
+            if let Some(m) = exact_int(item) {
+                visit(HeapOption::Heap(smaller(m)?));
+                return Ok(());
+            }
+            // Owned: reading it may run Python code (`__index__`) that drops its container.
+            let item = item.to_owned();
+            if let Ok(tuple) = item.cast_exact::<PyTuple>() {
+                parts.clear();
+                for part in tuple.iter_borrowed() {
+                    parts.push(smaller(heap_option(part)?)?);
+                }
+                visit(HeapOption::Split(&parts));
+                return Ok(());
+            }
+            visit(HeapOption::Heap(smaller(heap_option(item.as_borrowed())?)?));
             Ok(())
         };
         let argument = n.into_pyobject(py)?;
@@ -156,27 +176,21 @@ impl Rules {
         drop(argument);
         if let Ok(list) = result.cast_exact::<PyList>() {
             // Reading an option that is not an int can run Python code (`__index__`), which may
-            // change the list: the length is read again after such an option.
-            let mut len = list.len();
+            // change the list: the length is read again after each option.
             let mut i = 0;
-            while i < len {
+            while i < list.len() {
                 // SAFETY: `i` is below the list's length, so the item is a live (borrowed)
-                // reference, used before any Python code runs.
+                // reference; `take` reads an int at once and owns anything else before any
+                // Python code runs.
                 let item = unsafe {
                     Borrowed::from_ptr(py, ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t))
                 };
-                match exact_int(item) {
-                    Some(m) => take(m)?,
-                    None => {
-                        take(position::coordinate(&item.to_owned())?)?;
-                        len = list.len();
-                    }
-                }
+                take(item)?;
                 i += 1;
             }
         } else if let Ok(tuple) = result.cast_exact::<PyTuple>() {
             for item in tuple.iter_borrowed() {
-                take(heap_option(item)?)?;
+                take(item)?;
             }
         } else {
             let items = result.try_iter().map_err(|_| {
@@ -186,7 +200,7 @@ impl Rules {
                 ))
             })?;
             for item in items {
-                take(heap_option(item?.as_borrowed())?)?;
+                take(item?.as_borrowed())?;
             }
         }
         Ok(())
@@ -219,13 +233,30 @@ impl Rules {
     }
 }
 
-/// An option of a heap game as a `u64`: an exact `int` read directly, anything else (and any
-/// failure, for its message) through [`position::coordinate`].
+/// One option of a heap in `Game.heap`: a smaller heap, or the smaller heaps a split leaves
+/// (the option is their sum; `()` leaves nothing).
+pub enum HeapOption<'a> {
+    /// One heap (`0`: nothing left).
+    Heap(u64),
+    /// Several heaps.
+    Split(&'a [u64]),
+}
+
+/// A heap of a heap game's option as a `u64`: an exact `int` read directly, anything else
+/// (and any failure, for its message) through [`position::coordinate`].
 fn heap_option(item: Borrowed<'_, '_, PyAny>) -> PyResult<u64> {
     match exact_int(item) {
         Some(m) => Ok(m),
         // Owned, since `__index__` may drop the container's reference.
-        None => position::coordinate(&item.to_owned()),
+        None => position::coordinate(&item.to_owned()).map_err(|error| {
+            if !error.is_instance_of::<PyTypeError>(item.py()) {
+                return error; // an int out of range says so itself
+            }
+            PyTypeError::new_err(format!(
+                "an option of Game.heap is an int (one smaller heap) or a tuple of ints (the smaller heaps a split leaves), not {}",
+                item.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        }),
     }
 }
 
@@ -395,7 +426,19 @@ impl DenseGame for DenseCalls {
         }
     }
 
+    /// Never called: the engine asks [`DenseGame::for_each_option_value`] of a game without a
+    /// reach. Given for completeness, it visits the one-heap options only.
     fn for_each_option(&self, n: u64, mut visit: impl FnMut(u64)) {
+        self.for_each_option_value(n, |m| m, |v| visit(v));
+    }
+
+    /// The values of the options of `n`: a heap's value, or a split's nim-sum.
+    fn for_each_option_value(
+        &self,
+        n: u64,
+        value: impl Fn(u64) -> u64,
+        mut visit: impl FnMut(u64),
+    ) {
         if self.stopped.load(Ordering::Relaxed) || self.too_many.load(Ordering::Relaxed) {
             return;
         }
@@ -403,21 +446,24 @@ impl DenseGame for DenseCalls {
         // attached for the whole computation (the user's function may detach and attach again
         // inside, but it returns attached); the token does not outlive this call.
         let py = unsafe { Python::assume_attached() };
-        let result = if self.narrow {
-            let mut count = 0;
-            let result = self.rules.heap_options_attached(py, n, &mut |m| {
-                count += 1;
-                if count <= NARROW_OPTIONS {
-                    visit(m);
-                }
-            });
-            if count > NARROW_OPTIONS {
-                self.too_many.store(true, Ordering::Relaxed);
-            }
-            result
+        let mut count = 0;
+        let limit = if self.narrow {
+            NARROW_OPTIONS
         } else {
-            self.rules.heap_options_attached(py, n, &mut visit)
+            u64::MAX
         };
+        let result = self.rules.heap_options_attached(py, n, &mut |option| {
+            count += 1;
+            if count <= limit {
+                visit(match option {
+                    HeapOption::Heap(m) => value(m),
+                    HeapOption::Split(parts) => parts.iter().fold(0, |x, &m| x ^ value(m)),
+                });
+            }
+        });
+        if count > limit {
+            self.too_many.store(true, Ordering::Relaxed);
+        }
         // The solver cannot see the failure; `with_table` does, and discards the table.
         if let Err(error) = result {
             compute::keep(error);
@@ -426,7 +472,8 @@ impl DenseGame for DenseCalls {
     }
 }
 
-/// `Game.heap(fn)`: one heap, every option smaller.
+/// `Game.heap(fn)`: a heap game, every option of a heap one smaller heap or several (a split).
+/// A position is one heap or several (their disjunctive sum, valued by the nim-sum).
 pub struct HeapGame {
     name: String,
     rules: Arc<Rules>,
@@ -450,35 +497,77 @@ impl Ruleset for HeapGame {
     }
 
     fn arity(&self) -> Arity {
-        Arity::Exactly(1)
+        Arity::AtLeast(1)
     }
 
     fn position_hint(&self) -> String {
-        "one heap, an int".into()
+        "a heap, an int (or a tuple of heaps: their sum)".into()
     }
 
+    /// A move replaces one heap by its option: a smaller heap, or the heaps of a split (a
+    /// position left with no heap is `0`).
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
         let mut moves = Vec::new();
-        self.rules.heap_options(position[0], |m| {
-            moves.push(Move {
-                to: vec![m],
-                description: format!("to {m}"),
-            })
-        })?;
+        for (i, &heap) in position.iter().enumerate() {
+            self.rules.heap_options(heap, |option| {
+                let replaced: &[u64] = match &option {
+                    HeapOption::Heap(m) => std::slice::from_ref(m),
+                    HeapOption::Split(parts) => parts,
+                };
+                let mut to: Vec<u64> = position[..i].to_vec();
+                to.extend(
+                    replaced
+                        .iter()
+                        .copied()
+                        .filter(|&m| m > 0 || replaced.len() == 1),
+                );
+                to.extend_from_slice(&position[i + 1..]);
+                if to.is_empty() {
+                    to.push(0);
+                }
+                let shown: Vec<String> = replaced.iter().map(u64::to_string).collect();
+                let description = match (position.len(), &option) {
+                    (1, HeapOption::Heap(m)) => format!("to {m}"),
+                    (1, HeapOption::Split(_)) => format!("to ({})", shown.join(", ")),
+                    (_, _) => format!("heap {} ({heap}) to ({})", i + 1, shown.join(", ")),
+                };
+                moves.push(Move { to, description });
+            })?;
+        }
         Ok(moves)
+    }
+
+    /// Sequences run along one heap.
+    fn default_template(&self) -> Option<Vec<Option<u64>>> {
+        Some(vec![None])
+    }
+
+    /// The heaps in increasing order, without empty ones (`0` when none is left).
+    fn explored_form(&self, position: &[u64]) -> Vec<u64> {
+        let mut heaps: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        if heaps.is_empty() {
+            heaps.push(0);
+        }
+        heaps
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(KeptTable { game: self }))
     }
 
-    /// A heap's options are single smaller heaps (`0`: nothing left), for misère quotients.
+    /// A heap's options as the non-empty heaps each leaves, for misère quotients.
     fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
         let mut options = Vec::new();
         Some(
             self.rules
-                .heap_options(heap, |m| {
-                    options.push(if m == 0 { vec![] } else { vec![m] })
+                .heap_options(heap, |option| {
+                    options.push(match option {
+                        HeapOption::Heap(m) => [m].into_iter().filter(|&m| m > 0).collect(),
+                        HeapOption::Split(parts) => {
+                            parts.iter().copied().filter(|&m| m > 0).collect()
+                        }
+                    })
                 })
                 .map(|()| options),
         )
@@ -526,10 +615,15 @@ impl KeptTable<'_> {
 }
 
 impl Solver for KeptTable<'_> {
+    /// The nim-sum of the heaps' values (one heap: its value).
     fn value(&mut self, position: &[u64]) -> Result<u64> {
-        let n = position[0];
-        self.check(n.saturating_add(1))?;
-        self.with_table(|dense, _| dense.value(n))
+        let largest = position.iter().copied().max().unwrap_or(0);
+        self.check(largest.saturating_add(1))?;
+        self.with_table(|dense, _| {
+            position
+                .iter()
+                .try_fold(0, |x, &heap| Ok(x ^ dense.value(heap)?))
+        })
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {

@@ -1,9 +1,22 @@
 """The package answers as the command line does, for every game family (the CLI binary is run
 and its JSON read)."""
 
+import os
+import tempfile
+
 import grundy
 import numpy as np
 import pytest
+
+# A digraph for the digraph family: vertex v moves to v - 1 and v - 3 (subtraction {1, 3} as a
+# graph), plus a named part with a cycle and a draw.
+DIGRAPH = os.path.join(tempfile.mkdtemp(prefix="grundy-py-"), "g.txt")
+with open(DIGRAPH, "w") as f:
+    for v in range(1, 301):
+        f.write(f"{v} {v - 1}\n" + (f"{v} {v - 3}\n" if v >= 3 else ""))
+LOOPY = os.path.join(os.path.dirname(DIGRAPH), "loopy.txt")
+with open(LOOPY, "w") as f:
+    f.write("a b\nb c\nc a\nc d\ne e\ne a\n")
 
 # (spec, position template, from, to): every family of grundy.families(), on several templates.
 SEQUENCES = [
@@ -34,6 +47,7 @@ SEQUENCES = [
     ("dawson-chess", "_", 0, 300),
     ("double-kayles", "_", 0, 300),
     ("kayles", "3,_", 0, 100),
+    ("digraph:file=" + DIGRAPH, "_", 0, 300),
 ]
 
 
@@ -71,6 +85,8 @@ def test_sequences_without_a_position_equal_the_cli(cli):
         ("sharing-nim", "3,8,20"),
         ("sharing-nim", "3,8,2*10^10"),
         ("graph-nim:edges=0>1,1>2,2-0", "5,0,9"),
+        ("digraph:file=" + LOOPY, "c"),
+        ("digraph:file=" + LOOPY, "a,e"),
     ],
 )
 def test_values_and_moves_equal_the_cli(cli, spec, position):
@@ -88,6 +104,8 @@ def test_values_and_moves_equal_the_cli(cli, spec, position):
             value["outcome"],
             value["method"],
         )
+        finite = value.get("finite_options")
+        assert evaluation.infinite == (None if finite is None else tuple(finite))
     moves = cli("moves", spec, position)
     got = game.moves(position)
     assert got.complete == moves["complete"]

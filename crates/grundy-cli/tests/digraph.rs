@@ -157,7 +157,13 @@ fn bad_files_and_positions_are_one_line_errors() {
         "no vertex",
     );
     fails(
-        &["seq", &spec(&graph_file("loop.txt", "0 0\n")), "_", "--to", "0"],
+        &[
+            "seq",
+            &spec(&graph_file("loop.txt", "0 0\n")),
+            "_",
+            "--to",
+            "0",
+        ],
         "no finite SG value",
     );
     fails(

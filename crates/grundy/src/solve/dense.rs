@@ -25,6 +25,19 @@ pub trait DenseGame {
     fn reach(&self) -> Option<u64> {
         None
     }
+
+    /// Calls `visit` with the value of each option of `n`, given `value(m)` for every `m < n`.
+    /// The default gives the values of [`DenseGame::for_each_option`]'s options; a heap game
+    /// whose options may leave several smaller heaps (a heap that splits) overrides it with
+    /// the nim-sum of their values (Sprague–Grundy), and then has no [`DenseGame::reach`].
+    fn for_each_option_value(
+        &self,
+        n: u64,
+        value: impl Fn(u64) -> u64,
+        mut visit: impl FnMut(u64),
+    ) {
+        self.for_each_option(n, |m| visit(value(m)));
+    }
 }
 
 /// The longest reach served by the byte blocks of recent values.
@@ -114,8 +127,9 @@ impl<G: DenseGame> DenseSolver<G> {
             for n in current..len {
                 let mut mask = 0u64;
                 let values = &self.values;
+                // A nim-sum of values below 64 is below 64 too.
                 self.game
-                    .for_each_option(n, |m| mask |= 1 << values.get(m as usize));
+                    .for_each_option_value(n, |m| values.get(m as usize), |v| mask |= 1 << v);
                 self.values.push(u64::from((!mask).trailing_zeros()));
             }
         } else {
@@ -160,7 +174,7 @@ impl<G: DenseGame> DenseSolver<G> {
         let values = &self.values;
         let seen = &mut self.seen;
         self.game
-            .for_each_option(n, |m| touched.push(values.get(m as usize)));
+            .for_each_option_value(n, |m| values.get(m as usize), |v| touched.push(v));
         let limit = touched.len() as u64;
         for &v in &touched {
             if v <= limit {
@@ -227,6 +241,50 @@ mod tests {
         fn reach(&self) -> Option<u64> {
             self.tell_reach.then(|| *self.set.iter().max().unwrap())
         }
+    }
+
+    /// Kayles as a dense game whose options split the row: knock down one or two adjacent
+    /// pins, leaving two rows `a` and `b` (the option's value is `SG(a) XOR SG(b)`).
+    struct Kayles;
+    impl DenseGame for Kayles {
+        fn value_bound(&self) -> u64 {
+            u64::MAX
+        }
+        fn for_each_option(&self, _n: u64, _visit: impl FnMut(u64)) {
+            unreachable!("the engine asks for the options' values")
+        }
+        fn for_each_option_value(
+            &self,
+            n: u64,
+            value: impl Fn(u64) -> u64,
+            mut visit: impl FnMut(u64),
+        ) {
+            for take in 1..=2.min(n) {
+                for a in 0..=(n - take) {
+                    visit(value(a) ^ value(n - take - a));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn options_that_split_are_valued_by_their_nim_sum() {
+        // Kayles by the definition: the mex over every way to take 1 or 2 and split the rest.
+        let mut reference = vec![0u64; 200];
+        for n in 1..200 {
+            let mut options = Vec::new();
+            for take in 1..=2.min(n) {
+                for a in 0..=(n - take) {
+                    options.push(reference[a] ^ reference[n - take - a]);
+                }
+            }
+            reference[n] = crate::solve::mex(options);
+        }
+        let mut solver = DenseSolver::new(Kayles);
+        solver.extend_to(200).unwrap();
+        assert_eq!(solver.values().to_vec(0..200), reference);
+        // Guy and Smith's period: Kayles is periodic with period 12 from n = 71 on.
+        assert!((71..188).all(|n| reference[n] == reference[n + 12]));
     }
 
     proptest::proptest! {

@@ -270,7 +270,7 @@ pub fn evaluation(value: LoopyValue, method: &str) -> OutcomeEvaluation {
 pub fn no_finite_value(position: &[u64], value: &LoopyValue) -> Error {
     let shown: Vec<String> = position.iter().map(u64::to_string).collect();
     Error::Invalid(format!(
-        "position {} has no finite SG value: its generalised value is {value} (outcome {}); `grundy value` and `grundy moves` show it",
+        "position {} has no finite SG value: its generalised value is {value} (outcome {}); `grundy value` or `grundy moves` (Python: Game.evaluate, Game.moves) give it",
         shown.join(","),
         value.outcome()
     ))
