@@ -426,10 +426,11 @@ impl DenseGame for DenseCalls {
         }
     }
 
-    /// Never called: the engine asks [`DenseGame::for_each_option_value`] of a game without a
-    /// reach. Given for completeness, it visits the one-heap options only.
-    fn for_each_option(&self, n: u64, mut visit: impl FnMut(u64)) {
-        self.for_each_option_value(n, |m| m, |v| visit(v));
+    /// Not used: the engine asks [`DenseGame::for_each_option_value`] of a game without a
+    /// reach, since an option here may be a split, which no single smaller heap stands for.
+    /// (Called, it would pass a one-heap option as itself and a split as the XOR of its heaps.)
+    fn for_each_option(&self, n: u64, visit: impl FnMut(u64)) {
+        self.for_each_option_value(n, |m| m, visit);
     }
 
     /// The values of the options of `n`: a heap's value, or a split's nim-sum.

@@ -57,7 +57,7 @@ fn each_digraph(
                 .collect();
             each(&out);
             done += 1;
-            if done % 4096 == 0 {
+            if done.is_multiple_of(4096) {
                 progress(done as f64 / total as f64);
             }
         }
