@@ -55,6 +55,8 @@ pub enum Command {
     /// `grundy quotient octal:0.75 --heaps 30`; with --position, the misère outcome of a
     /// position from it.
     Quotient(QuotientArgs),
+    /// Every game family with an example spec and position (`--json`: name, keys, summary).
+    Games(GamesArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
     /// octal games), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
@@ -134,6 +136,12 @@ pub struct PeriodArgs {
     /// Seconds between checkpoint saves.
     #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
     pub checkpoint_every: f64,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct GamesArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -48,26 +48,44 @@ pub fn claims() -> impl Iterator<Item = &'static Claim> {
     ENTRIES.iter().flat_map(|e| e.claims)
 }
 
-/// The family called `name`.
+/// The family called `name`, whatever its case (`Kayles` is `kayles`).
 pub fn find_family(name: &str) -> Result<&'static Family> {
-    families().find(|f| f.name == name).ok_or_else(|| {
-        let names: Vec<_> = families().map(|f| f.name).collect();
-        Error::Spec(format!(
-            "unknown game '{name}'; known games: {}",
-            names.join(", ")
-        ))
-    })
+    families()
+        .find(|f| f.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let names: Vec<_> = families().map(|f| f.name).collect();
+            Error::Spec(format!(
+                "unknown game '{name}'{}; known games: {} (`grundy games` shows an example of each)",
+                did_you_mean(name, &names),
+                names.join(", ")
+            ))
+        })
 }
 
-/// The claim called `name`.
+/// The claim called `name`, whatever its case.
 pub fn find_claim(name: &str) -> Result<&'static Claim> {
-    claims().find(|c| c.name == name).ok_or_else(|| {
-        let names: Vec<_> = claims().map(|c| c.name).collect();
-        Error::Invalid(format!(
-            "unknown claim '{name}'; known claims: {}",
-            names.join(", ")
-        ))
-    })
+    claims()
+        .find(|c| c.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let names: Vec<_> = claims().map(|c| c.name).collect();
+            Error::Invalid(format!(
+                "unknown claim '{name}'{}; known claims: {}",
+                did_you_mean(name, &names),
+                names.join(", ")
+            ))
+        })
+}
+
+/// `; did you mean 'kayles'?` for the known name closest to `name` (Jaro–Winkler similarity at
+/// least 0.8, as clap suggests subcommands), or nothing.
+pub fn did_you_mean(name: &str, known: &[&str]) -> String {
+    let name = name.to_ascii_lowercase();
+    known
+        .iter()
+        .map(|k| (strsim::jaro_winkler(&name, k), *k))
+        .filter(|&(score, _)| score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(String::new(), |(_, k)| format!("; did you mean '{k}'?"))
 }
 
 #[cfg(test)]
@@ -89,5 +107,22 @@ mod tests {
         assert!(find_family("nim").is_ok() && find_claim("bouton").is_ok());
         let unknown = find_claim("nope").err().map(|e| e.to_string());
         assert!(unknown.is_some_and(|m| m.contains("bouton")));
+    }
+
+    #[test]
+    fn names_ignore_case_and_unknown_ones_get_a_suggestion() {
+        assert_eq!(find_family("Kayles").unwrap().name, "kayles");
+        assert_eq!(find_family("Sharing-NIM").unwrap().name, "sharing-nim");
+        let message = |name: &str| find_family(name).err().unwrap().to_string();
+        assert!(
+            message("kayls").contains("did you mean 'kayles'?"),
+            "{}",
+            message("kayls")
+        );
+        assert!(message("sharingnim").contains("did you mean 'sharing-nim'?"));
+        assert!(!message("chess").contains("did you mean"));
+        assert!(find_claim("BOUTON").is_ok());
+        let claim = find_claim("buoton").err().unwrap().to_string();
+        assert!(claim.contains("did you mean 'bouton'?"), "{claim}");
     }
 }

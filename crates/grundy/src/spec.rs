@@ -29,6 +29,8 @@ pub struct Family {
 pub fn parse_game(text: &str) -> Result<Box<dyn Ruleset>> {
     let mut args = SpecArgs::parse(text)?;
     let family = registry::find_family(&args.family)?;
+    // The name as registered, whatever case it was typed in.
+    args.family = family.name.to_string();
     let ruleset = (family.build)(&mut args)?;
     args.finish(family)?;
     Ok(ruleset)
@@ -66,7 +68,7 @@ impl SpecArgs {
                 continue;
             };
             let key = key.trim().to_string();
-            if params.iter().any(|(k, _, _)| *k == key) {
+            if params.iter().any(|(k, _, _)| k.eq_ignore_ascii_case(&key)) {
                 return Err(Error::Spec(format!(
                     "key '{key}' is given twice in '{text}'"
                 )));
@@ -90,7 +92,7 @@ impl SpecArgs {
     pub fn take(&mut self, key: &str) -> Option<String> {
         self.params
             .iter_mut()
-            .find(|(k, _, _)| k == key)
+            .find(|(k, _, _)| k.eq_ignore_ascii_case(key))
             .map(|(_, v, used)| {
                 *used = true;
                 v.clone()
@@ -285,5 +287,12 @@ mod tests {
         assert!(err("subtraction:s=1:s=2").contains("twice"));
         assert!(err("subtraction:s").contains("key=value"));
         assert!(err("").contains("no game name"));
+        // Names and keys are read whatever their case.
+        assert_eq!(
+            parse_game("Subtraction:S=1,3,4").unwrap().spec(),
+            "subtraction:s=1,3,4"
+        );
+        assert_eq!(parse_game("KAYLES").unwrap().spec(), "kayles");
+        assert!(err("subtraction:s=1:S=2").contains("twice"));
     }
 }

@@ -6,6 +6,7 @@ mod base;
 mod conjunctive;
 mod count;
 pub(crate) mod evolve;
+mod games;
 mod gaps;
 mod generations;
 mod genus;
@@ -49,6 +50,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Generations(args) => generations::run(args, out),
         Command::Conjunctive(args) => conjunctive::run(args, out),
         Command::Reproduce(args) => reproduce::run(args, out),
+        Command::Games(args) => games::run(args, out),
         Command::Sum(args) => sum::run(args, out),
         Command::Quotient(args) => quotient::run(args, out),
     }

@@ -82,11 +82,18 @@ impl Played {
 /// Parses a spec, reading a `misere-` prefix as misère play; `misere` (a `--misere` flag) asks
 /// for misère play too. `misere-misere-...` is refused.
 pub fn parse_game(spec: &str, misere: bool) -> Result<Played> {
-    let (rest, prefixed) = match spec.strip_prefix(PREFIX) {
-        Some(rest) => (rest, true),
-        None => (spec, false),
+    let prefixed = spec.len() >= PREFIX.len()
+        && spec.is_char_boundary(PREFIX.len())
+        && spec[..PREFIX.len()].eq_ignore_ascii_case(PREFIX);
+    let rest = if prefixed {
+        &spec[PREFIX.len()..]
+    } else {
+        spec
     };
-    if rest.starts_with(PREFIX) {
+    if rest.len() >= PREFIX.len()
+        && rest.is_char_boundary(PREFIX.len())
+        && rest[..PREFIX.len()].eq_ignore_ascii_case(PREFIX)
+    {
         return Err(Error::Spec(format!(
             "'{spec}': the {PREFIX} prefix is given once"
         )));
