@@ -215,6 +215,14 @@ fn game(rng: &mut Rng, files: &Files) -> String {
                     }
                     spec
                 }
+                "digraph" => {
+                    let file = if rng.chance(50) {
+                        files.dir.join("digraph.txt").display().to_string()
+                    } else {
+                        files.pick_input(rng)
+                    };
+                    format!("digraph:file={file}")
+                }
                 other => other.to_string(),
             }
         }
@@ -359,6 +367,7 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
         "generations",
         "conjunctive",
         "sum",
+        "games",
         "reproduce",
         "help",
         "",
@@ -544,6 +553,8 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
                 args.push(rng.pick(&commands).to_string());
             }
         }
+        // Only its output format, drawn below.
+        "games" => {}
         _ => {
             if rng.chance(50) {
                 args.push(
@@ -743,6 +754,11 @@ fn fuzz(cases: usize, seed: u64) {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("junk.txt"), "1 2 x\u{ff} -3 0\n").unwrap();
     std::fs::write(dir.join("empty.txt"), "").unwrap();
+    // Vertices 0..20: a chain with cycles, a self-loop and a terminal vertex.
+    let digraph: String = (1..20)
+        .map(|v| format!("{v} {}\n{v} {}\n", v - 1, (v * 7) % 20))
+        .collect();
+    std::fs::write(dir.join("digraph.txt"), digraph + "0\n5 5\n").unwrap();
     std::fs::write(dir.join("values.txt"), "1 2 3 1 2 3 5 8 13 21").unwrap();
     std::fs::write(
         dir.join("huge-values.txt"),
