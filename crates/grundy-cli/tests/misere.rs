@@ -439,52 +439,7 @@ fn normal_play_is_unchanged() {
 /// output (stdout, or the `error:` line) must be the lines printed under it, exactly.
 #[test]
 fn the_readme_section_shows_real_output() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md");
-    let start = readme.find("\n## Misère play\n").expect("the section");
-    let section = &readme[start + 1..];
-    let section = &section[..section[1..].find("\n## ").map_or(section.len(), |e| e + 1)];
-    let mut checked = 0;
-    let mut in_block = false;
-    let mut current: Option<(Vec<String>, Vec<String>)> = None;
-    let mut run = |(args, expected): (Vec<String>, Vec<String>)| {
-        let output = grundy(&args.iter().map(String::as_str).collect::<Vec<_>>())
-            .output()
-            .unwrap();
-        let shown = if output.status.success() {
-            String::from_utf8(output.stdout).unwrap()
-        } else {
-            String::from_utf8(output.stderr).unwrap()
-        };
-        let shown: Vec<&str> = shown.lines().collect();
-        assert_eq!(shown, expected, "grundy {}", args.join(" "));
-        checked += 1;
-    };
-    for line in section.lines() {
-        if line.starts_with("```") {
-            if in_block {
-                if let Some(c) = current.take() {
-                    run(c);
-                }
-            }
-            in_block = !in_block;
-            continue;
-        }
-        if !in_block {
-            continue;
-        }
-        if let Some(command) = line.strip_prefix("$ grundy ") {
-            if let Some(c) = current.take() {
-                run(c);
-            }
-            current = Some((
-                command.split_whitespace().map(String::from).collect(),
-                Vec::new(),
-            ));
-        } else if let Some((_, expected)) = &mut current {
-            expected.push(line.to_string());
-        }
-    }
+    let checked = common::readme_section_runs("## Misère play");
     assert!(checked >= 8, "only {checked} commands found");
 }
 

@@ -53,3 +53,62 @@ pub fn fails(args: &[&str], fragment: &str) {
         "grundy {args:?}: '{stderr}' should mention '{fragment}'"
     );
 }
+
+/// Runs every `$ grundy ...` command in the code blocks of README.md's section `heading` (a
+/// line such as `## Misère play`; the section ends at the next heading of the same level), from
+/// the workspace root, and checks that its output (stdout, or stderr for a failing command) is
+/// exactly the lines printed under it. Returns the number of commands checked.
+pub fn readme_section_runs(heading: &str) -> usize {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md");
+    let start = readme
+        .find(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("README.md has no section '{heading}'"));
+    let level = heading.split(' ').next().unwrap_or("##");
+    let section = &readme[start + 1..];
+    let next = format!("\n{level} ");
+    let section = &section[..section[1..].find(&next).map_or(section.len(), |e| e + 1)];
+    let mut checked = 0;
+    let mut in_block = false;
+    let mut current: Option<(Vec<String>, Vec<String>)> = None;
+    let mut run = |(args, expected): (Vec<String>, Vec<String>)| {
+        let output = grundy(&args.iter().map(String::as_str).collect::<Vec<_>>())
+            .current_dir(root)
+            .output()
+            .unwrap();
+        let shown = if output.status.success() {
+            String::from_utf8(output.stdout).unwrap()
+        } else {
+            String::from_utf8(output.stderr).unwrap()
+        };
+        let shown: Vec<&str> = shown.lines().collect();
+        assert_eq!(shown, expected, "grundy {}", args.join(" "));
+        checked += 1;
+    };
+    for line in section.lines() {
+        if line.starts_with("```") {
+            if in_block {
+                if let Some(c) = current.take() {
+                    run(c);
+                }
+            }
+            in_block = !in_block;
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ grundy ") {
+            if let Some(c) = current.take() {
+                run(c);
+            }
+            current = Some((
+                command.split_whitespace().map(String::from).collect(),
+                Vec::new(),
+            ));
+        } else if let Some((_, expected)) = &mut current {
+            expected.push(line.to_string());
+        }
+    }
+    checked
+}
