@@ -112,8 +112,9 @@ fn each_move<T>(
 ) -> Result<Vec<T>> {
     ruleset.validate(position)?;
     let mut solver = solver_for(ruleset);
-    ruleset
-        .moves(position)?
+    let moves = ruleset.moves(position)?;
+    solver.reserve(position)?;
+    moves
         .into_iter()
         .map(|m| report(solver.as_mut(), m))
         .collect()
@@ -694,6 +695,7 @@ pub fn table_rows(
         ruleset.check_size(&fill(template, &corner))?;
     }
     let mut solver = solver_for(ruleset);
+    solver.reserve(&fill(template, &[max, max]))?;
     let mut values = Vec::new();
     for row in lo_row..=max {
         values.clear();

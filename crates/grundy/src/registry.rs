@@ -35,6 +35,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new(games::sharing_nim::spec::FAMILIES, games::sharing_nim::theory::CLAIMS),
     Entry::new(games::octal::spec::FAMILIES, games::octal::theory::CLAIMS),
     Entry::new(&[], misere::claims::CLAIMS),
+    Entry::new(games::wythoff::spec::FAMILIES, games::wythoff::theory::CLAIMS),
 ];
 
 /// Every family.

@@ -99,6 +99,14 @@ pub trait Solver {
         })
     }
 
+    /// Told the largest position a batch of questions will reach (a table's far corner, the
+    /// position whose options are about to be valued), so that a solver backed by a table can
+    /// build it at once rather than grow it question by question. Best effort: a solver that
+    /// cannot build it says nothing now (its questions will). The default does nothing.
+    fn reserve(&mut self, _corner: &[u64]) -> Result<()> {
+        Ok(())
+    }
+
     /// The values at `template` (a position with one `_`) for the `_` running through `range`,
     /// handed to `sink` in consecutive blocks. The default asks [`Solver::value`] one position
     /// at a time ([`sequence_by_position`]); a solver backed by a table overrides it to hand
