@@ -397,7 +397,9 @@ mod tests {
         assert!(solver.table.is_none(), "no table was built");
         // The winning move from (a + 5, b) takes 5 from pile 1 (or a move elsewhere).
         let moves = Wythoff.theory_winning_moves(&[a + 5, b]).unwrap();
-        assert!(moves.iter().any(|m| m.to == [a, b] && m.description == "take 5 from pile 1"));
+        assert!(moves
+            .iter()
+            .any(|m| m.to == [a, b] && m.description == "take 5 from pile 1"));
         assert!(Wythoff.moves(&[a, b]).is_err());
         // Value near 2^63 of the brief's example: an outcome, at once.
         let (x, y) = (9_223_372_036_854_775_000, 9_223_372_036_854_775_807);
@@ -428,11 +430,19 @@ mod tests {
             .filter(|m| m.winning)
             .map(|m| m.to)
             .collect();
-        let theory: Vec<_> = Wythoff.theory_winning_moves(&[2, 3]).unwrap().into_iter().map(|m| m.to).collect();
+        let theory: Vec<_> = Wythoff
+            .theory_winning_moves(&[2, 3])
+            .unwrap()
+            .into_iter()
+            .map(|m| m.to)
+            .collect();
         assert_eq!(winning, theory);
         // (1, 2) is the first P-position past (0, 0): reached from pile 2 or from both.
         assert_eq!(winning, [vec![2, 1], vec![1, 2]]);
-        assert!(Wythoff.explain_move(&[2, 3], &[2, 1]).unwrap().contains("P-position"));
+        assert!(Wythoff
+            .explain_move(&[2, 3], &[2, 1])
+            .unwrap()
+            .contains("P-position"));
         assert!(Wythoff.explain_move(&[2, 3], &[2, 2]).is_none());
     }
 

@@ -189,7 +189,11 @@ mod tests {
         let table = Table::compute(n as u64, n as u64, &mut |_| {}).unwrap();
         for a in 0..=n {
             for b in 0..=n {
-                assert_eq!(table.get(a as u64, b as u64), Some(reference[a][b]), "({a}, {b})");
+                assert_eq!(
+                    table.get(a as u64, b as u64),
+                    Some(reference[a][b]),
+                    "({a}, {b})"
+                );
             }
         }
     }
@@ -213,7 +217,11 @@ mod tests {
         // G. Nivasch, "Wythoff's game" (after his M.Sc. thesis): rows 2, 5 and 13 of the table
         // of the SG function, columns 0 to 13.
         let table = Table::compute(13, 13, &mut |_| {}).unwrap();
-        let row = |a: u64| (0..14).map(|b| table.get(a, b).unwrap()).collect::<Vec<_>>();
+        let row = |a: u64| {
+            (0..14)
+                .map(|b| table.get(a, b).unwrap())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(row(2), [2, 0, 1, 5, 3, 4, 8, 6, 7, 11, 9, 10, 14, 12]);
         assert_eq!(row(5), [5, 3, 4, 0, 6, 8, 10, 1, 2, 7, 12, 14, 9, 15]);
         assert_eq!(row(13), [13, 14, 12, 11, 16, 15, 17, 2, 0, 5, 6, 19, 20, 9]);
@@ -226,7 +234,10 @@ mod tests {
         let diagonal: Vec<u64> = (0..25).map(|n| table.get(n, n).unwrap()).collect();
         assert_eq!(
             diagonal,
-            [0, 2, 1, 6, 7, 8, 3, 5, 4, 16, 14, 15, 10, 9, 11, 20, 13, 21, 12, 25, 17, 18, 19, 30, 31]
+            [
+                0, 2, 1, 6, 7, 8, 3, 5, 4, 16, 14, 15, 10, 9, 11, 20, 13, 21, 12, 25, 17, 18, 19,
+                30, 31
+            ]
         );
     }
 

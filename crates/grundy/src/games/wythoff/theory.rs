@@ -163,7 +163,9 @@ pub fn row_value(a: u64, b: u64) -> Option<Result<u64>> {
             Ok(y - 2)
         } else {
             y.checked_add(1).ok_or_else(|| {
-                Error::TooLarge(format!("the SG value of (1, {y}) is {y} + 1 = 2^64, beyond 64 bits"))
+                Error::TooLarge(format!(
+                    "the SG value of (1, {y}) is {y} + 1 = 2^64, beyond 64 bits"
+                ))
             })
         }),
         _ => None,
@@ -216,7 +218,9 @@ fn square(to: u64) -> Result<Table> {
 }
 
 fn check_p_positions(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
-    let table = Table::compute(to, to, &mut |row| progress(0.5 * row as f64 / (to + 1) as f64))?;
+    let table = Table::compute(to, to, &mut |row| {
+        progress(0.5 * row as f64 / (to + 1) as f64)
+    })?;
     let mut tally = Tally::new();
     let mut zeros = 0u64;
     for a in 0..=to {
@@ -225,16 +229,21 @@ fn check_p_positions(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) ->
             let closed = is_p_position(a, b);
             zeros += u64::from(g == 0);
             tally.check((g == 0) == closed, || {
-                format!("({a}, {b}): the engine gives {g}, the closed form says {}", if closed { "P" } else { "N" })
+                format!(
+                    "({a}, {b}): the engine gives {g}, the closed form says {}",
+                    if closed { "P" } else { "N" }
+                )
             });
         }
         if a % 64 == 0 {
             progress(0.5 + 0.5 * a as f64 / (to + 1) as f64);
         }
     }
-    Ok(tally.verdict(&CLAIMS[0], params, to).with_notes(vec![format!(
-        "{zeros} P-positions with a <= b <= {to} (each with its mirror image)"
-    )]))
+    Ok(tally
+        .verdict(&CLAIMS[0], params, to)
+        .with_notes(vec![format!(
+            "{zeros} P-positions with a <= b <= {to} (each with its mirror image)"
+        )]))
 }
 
 fn check_rows(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
@@ -277,14 +286,18 @@ fn check_row_periodicity(
 ) -> Result<Verdict> {
     let rows = params.number("rows")?;
     if rows > to {
-        return Err(Error::Invalid(format!("--rows {rows} is larger than --to {to}")));
+        return Err(Error::Invalid(format!(
+            "--rows {rows} is larger than --to {to}"
+        )));
     }
     let table = Table::compute(rows, to, &mut |_| {})?;
     progress(0.5);
     let mut notes = Vec::new();
     let mut tally = Tally::new();
     for a in 0..=rows {
-        let row: Vec<u64> = (0..=to).map(|b| table.get(a, b).expect("inside the table")).collect();
+        let row: Vec<u64> = (0..=to)
+            .map(|b| table.get(a, b).expect("inside the table"))
+            .collect();
         // Only an observation: the theorem says some additive period exists, not which one.
         tally.check(true, String::new);
         notes.push(match find_periodicity(&row) {
@@ -333,7 +346,10 @@ mod tests {
         ] {
             let x = floor_sqrt5_times(n);
             let five = mul_wide(5 * u128::from(n), u128::from(n));
-            assert!(mul_wide(x, x) <= five && mul_wide(x + 1, x + 1) > five, "{n}");
+            assert!(
+                mul_wide(x, x) <= five && mul_wide(x + 1, x + 1) > five,
+                "{n}"
+            );
         }
         // The bisection agrees with the u128 square root where both apply.
         for n in [(1u64 << 62) - 3, 123_456_789_012_345] {
