@@ -371,6 +371,25 @@ mod tests {
         }
     }
 
+    /// Issue 20's bar, to 10^4 x 10^4 (5 * 10^7 positions, about 10 s):
+    /// `cargo test --release -p grundy --lib wythoff -- --ignored`.
+    #[test]
+    #[ignore]
+    fn p_positions_of_the_closed_form_are_the_engines_zeros_to_ten_thousand() {
+        let n = 10_000u64;
+        let table = Table::compute(n, n, &mut |_| {}).unwrap();
+        let mut zeros = 0;
+        for a in 0..=n {
+            for b in a..=n {
+                let g = table.get(a, b).unwrap();
+                assert_eq!(g == 0, theory::is_p_position(a, b), "({a}, {b}): {g}");
+                zeros += u64::from(g == 0);
+            }
+        }
+        // k = 0..=3820: B_3820 = 10^4 (computed apart with Python's math.isqrt).
+        assert_eq!(zeros, 3821);
+    }
+
     #[test]
     fn rows_zero_and_one_agree_with_the_engine() {
         let table = Table::compute(1, 20_000, &mut |_| {}).unwrap();
