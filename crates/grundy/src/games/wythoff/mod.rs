@@ -184,7 +184,7 @@ impl Ruleset for Wythoff {
         }
         match fixed_row(template)? {
             0 => Some(format!("g(0, b) = b (Nim), so g(0, b + {p}) = g(0, b) + {p} for every b")),
-            1 if p % 3 == 0 => Some(format!(
+            1 if p.is_multiple_of(3) => Some(format!(
                 "g(1, b) = b + 1, b + 1, b - 2 as b mod 3 = 0, 1, 2 (proven by induction on b in the docs of games/wythoff/theory.rs), so g(1, b + {p}) = g(1, b) + {p} for every b"
             )),
             _ => None,
@@ -240,41 +240,49 @@ impl WythoffSolver {
 /// The method of a value read from the table.
 const TABLE_METHOD: &str = "dense table (mex over row, column and diagonal bitsets)";
 
+/// How a value was found.
+enum Method {
+    Row(u64),
+    Table,
+    Wythoff,
+}
+
+impl WythoffSolver {
+    /// The value of `(x, y)`, `x <= y`, and how it was found (no allocation on the table's
+    /// path: `table` asks this for every cell).
+    fn find(&mut self, x: u64, y: u64) -> Result<(u64, Method)> {
+        if let Some(value) = theory::row_value(x, y) {
+            return Ok((value?, Method::Row(x)));
+        }
+        if let Some(value) = self.table.as_ref().and_then(|t| t.get(x, y)) {
+            return Ok((value, Method::Table));
+        }
+        if theory::is_p_position(x, y) {
+            return Ok((0, Method::Wythoff));
+        }
+        let value = self.table_for(x, y)?.get(x, y).expect("covered");
+        Ok((value, Method::Table))
+    }
+}
+
 impl Solver for WythoffSolver {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
-        Ok(self.evaluate(position)?.value)
+        let (x, y) = (position[0].min(position[1]), position[0].max(position[1]));
+        Ok(self.find(x, y)?.0)
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
         let (x, y) = (position[0].min(position[1]), position[0].max(position[1]));
-        if let Some(value) = theory::row_value(x, y) {
-            let method = if x == 0 {
-                "closed form: g(0, b) = b (Nim)"
-            } else {
-                "closed form: row 1, g(1, b) = b + 1, b + 1, b - 2 as b mod 3 = 0, 1, 2"
-            };
-            return Ok(Evaluation {
-                value: value?,
-                method: method.into(),
-            });
-        }
-        if let Some(value) = self.table.as_ref().and_then(|t| t.get(x, y)) {
-            return Ok(Evaluation {
-                value,
-                method: TABLE_METHOD.into(),
-            });
-        }
-        if theory::is_p_position(x, y) {
-            return Ok(Evaluation {
-                value: 0,
-                method: p_method(x, y),
-            });
-        }
-        let value = self.table_for(x, y)?.get(x, y).expect("covered");
-        Ok(Evaluation {
-            value,
-            method: TABLE_METHOD.into(),
-        })
+        let (value, method) = self.find(x, y)?;
+        let method = match method {
+            Method::Row(0) => "closed form: g(0, b) = b (Nim)".into(),
+            Method::Row(_) => {
+                "closed form: row 1, g(1, b) = b + 1, b + 1, b - 2 as b mod 3 = 0, 1, 2".into()
+            }
+            Method::Table => TABLE_METHOD.into(),
+            Method::Wythoff => p_method(x, y),
+        };
+        Ok(Evaluation { value, method })
     }
 
     /// The value when the table can hold the position, else the outcome by Wythoff's theorem
