@@ -134,9 +134,9 @@ fn each_move<T>(
 ) -> Result<Vec<T>> {
     ruleset.validate(position)?;
     let mut solver = solver_for(ruleset);
-    solver.expect_moves(position)?;
-    ruleset
-        .moves(position)?
+    let moves = ruleset.moves(position)?;
+    solver.reserve(position)?;
+    moves
         .into_iter()
         .map(|m| report(solver.as_mut(), m))
         .collect()
@@ -233,7 +233,7 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
     for &(ruleset, position) in components {
         ruleset.validate(position)?;
         let mut solver = solver_for(ruleset);
-        solver.expect_moves(position)?;
+        solver.reserve(position)?;
         let evaluation = solver.evaluate_outcome(position)?;
         let value = match (evaluation.value, &evaluation.infinite) {
             (Some(v), _) => LoopyValue::Finite(v),
@@ -752,6 +752,7 @@ pub fn table_rows(
         ruleset.check_size(&fill(template, &corner))?;
     }
     let mut solver = solver_for(ruleset);
+    solver.reserve(&fill(template, &[max, max]))?;
     let mut values = Vec::new();
     for row in lo_row..=max {
         values.clear();

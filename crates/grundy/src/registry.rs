@@ -36,6 +36,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new(games::octal::spec::FAMILIES, games::octal::theory::CLAIMS),
     Entry::new(&[], misere::claims::CLAIMS),
     Entry::new(games::digraph::spec::FAMILIES, games::digraph::theory::CLAIMS),
+    Entry::new(games::wythoff::spec::FAMILIES, games::wythoff::theory::CLAIMS),
 ];
 
 /// Every family.

@@ -104,18 +104,22 @@ pub trait Solver {
         })
     }
 
-    /// A hint that the options of `position` are asked next (by `moves`): a solver that must
-    /// explore the graph below a position (games with cycles) explores it once from there.
-    fn expect_moves(&mut self, _position: &[u64]) -> Result<()> {
-        Ok(())
-    }
-
     /// In a game whose graph has cycles, Smith's counter of a position of finite value: a
     /// winner who always moves to the P-position of least counter makes the play end (a move
     /// to any other P-position also keeps the win, but may loop if repeated). `None` (the
     /// default): the game has no cycles, and every move to a P-position brings the end nearer.
     fn progress(&mut self, _position: &[u64]) -> Result<Option<u64>> {
         Ok(None)
+    }
+
+    /// Told the largest position a batch of questions will reach (a table's far corner, the
+    /// position whose options are about to be valued), so that a solver backed by a table can
+    /// build it at once rather than grow it question by question, and a solver that explores
+    /// the graph below a position (games with cycles) explores once from there. Best effort: a
+    /// solver that cannot build it says nothing now (its questions will). The default does
+    /// nothing.
+    fn reserve(&mut self, _corner: &[u64]) -> Result<()> {
+        Ok(())
     }
 
     /// The values at `template` (a position with one `_`) for the `_` running through `range`,

@@ -388,6 +388,7 @@ mod tests {
         match name {
             "nim-theorem1" => 2,
             "nim-parents" | "nim-bounds" | "sharing-complement" | "sharing-lemma1" => 4,
+            "digraph-outcomes" | "digraph-smith-sums" => 3,
             "lemma-22" | "remoteness-generation" | "conjunctive" => 6,
             "nim-max-counts" | "nim-total-counts" | "nim-lemma18" => 10,
             _ if name.starts_with("imark") => 1000,

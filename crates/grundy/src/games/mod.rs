@@ -12,3 +12,4 @@ pub mod sharing_nim;
 pub mod subdivision;
 pub mod subtraction;
 pub mod takeaway;
+pub mod wythoff;

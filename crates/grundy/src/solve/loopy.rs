@@ -298,8 +298,10 @@ impl Solver for LoopySolver<'_> {
         Ok(evaluation(self.generalised(position)?.0, LOOPY_METHOD))
     }
 
-    fn expect_moves(&mut self, position: &[u64]) -> Result<()> {
-        self.generalised(position).map(|_| ())
+    fn reserve(&mut self, corner: &[u64]) -> Result<()> {
+        // Best effort: a graph too large is refused by the question itself.
+        let _ = self.generalised(corner);
+        Ok(())
     }
 
     fn progress(&mut self, position: &[u64]) -> Result<Option<u64>> {
@@ -313,7 +315,7 @@ pub struct CycleAware<'a> {
     inner: Box<dyn Solver + 'a>,
     loopy: Option<LoopySolver<'a>>,
     ruleset: &'a dyn Ruleset,
-    /// The position whose options are about to be asked (see [`Solver::expect_moves`]): the
+    /// The position whose options are about to be asked (see [`Solver::reserve`]): the
     /// graph is explored from it when the cycle is met, so that one graph serves all options.
     expected: Option<Position>,
 }
@@ -376,11 +378,11 @@ impl Solver for CycleAware<'_> {
         }
     }
 
-    fn expect_moves(&mut self, position: &[u64]) -> Result<()> {
-        self.expected = Some(position.to_vec());
+    fn reserve(&mut self, corner: &[u64]) -> Result<()> {
+        self.expected = Some(corner.to_vec());
         match &mut self.loopy {
-            Some(loopy) => loopy.expect_moves(position),
-            None => self.inner.expect_moves(position),
+            Some(loopy) => loopy.reserve(corner),
+            None => self.inner.reserve(corner),
         }
     }
 
