@@ -196,7 +196,7 @@ impl<'a> TableWriter<'a> {
     fn row(&mut self, row: u64, first: u64, values: &[Option<u64>]) -> std::io::Result<()> {
         let buffer = &mut self.pending.buffer;
         if self.matrix {
-            buffer.extend_from_slice(row.to_string().as_bytes());
+            buffer.extend_from_slice(itoa::Buffer::new().format(row).as_bytes());
             for value in values {
                 buffer.push(b',');
                 if let Some(v) = value {
@@ -206,28 +206,35 @@ impl<'a> TableWriter<'a> {
             buffer.push(b'\n');
             return self.pending.maybe_flush();
         }
+        // No allocation per cell: the coordinates and value go through one itoa buffer.
+        let mut digits = itoa::Buffer::new();
         for (i, value) in values.iter().enumerate() {
             let Some(v) = value else { continue };
-            let mut position = self.template.clone();
-            position[self.blanks.0] = Some(row);
-            position[self.blanks.1] = Some(first + i as u64);
-            let coordinates: Vec<String> = position
-                .iter()
-                .map(|c| c.unwrap_or(0).to_string())
-                .collect();
-            match self.format {
-                Format::Json => {
-                    if !self.first_cell {
-                        buffer.push(b',');
-                    }
-                    buffer.extend_from_slice(
-                        format!("{{\"position\":[{}],\"value\":{v}}}", coordinates.join(","))
-                            .as_bytes(),
-                    );
+            let (json, first_cell) = (self.format == Format::Json, self.first_cell);
+            if json {
+                if !first_cell {
+                    buffer.push(b',');
                 }
-                _ => buffer
-                    .extend_from_slice(format!("\"{}\",{v}\n", coordinates.join(",")).as_bytes()),
+                buffer.extend_from_slice(b"{\"position\":[");
+            } else {
+                buffer.push(b'"');
             }
+            for (k, c) in self.template.iter().enumerate() {
+                if k > 0 {
+                    buffer.push(b',');
+                }
+                let coordinate = if k == self.blanks.0 {
+                    row
+                } else if k == self.blanks.1 {
+                    first + i as u64
+                } else {
+                    c.unwrap_or(0)
+                };
+                buffer.extend_from_slice(digits.format(coordinate).as_bytes());
+            }
+            buffer.extend_from_slice(if json { b"],\"value\":" } else { b"\"," });
+            buffer.extend_from_slice(digits.format(*v).as_bytes());
+            buffer.extend_from_slice(if json { b"}" } else { b"\n" });
             self.first_cell = false;
         }
         self.pending.maybe_flush()
