@@ -11,3 +11,4 @@ pub mod sharing_nim;
 pub mod subdivision;
 pub mod subtraction;
 pub mod takeaway;
+pub mod takebreak;
