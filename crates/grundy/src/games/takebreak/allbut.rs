@@ -123,7 +123,8 @@ impl AllBut {
                 self.count.resize(v as usize + 1, 0);
             }
             self.count[v as usize] += 1;
-            while (self.mex_all as usize) < self.count.len() && self.count[self.mex_all as usize] > 0
+            while (self.mex_all as usize) < self.count.len()
+                && self.count[self.mex_all as usize] > 0
             {
                 self.mex_all += 1;
             }
@@ -183,7 +184,13 @@ pub const TRIES: u64 = 512;
 
 /// The smallest `n0` in `start..start + TRIES` (within the values) at which the lemma's check
 /// passes for period `p` and saltus `s`.
-pub fn prove_with(excluded: &[u64], g: &[u64], start: u64, p: u64, s: u64) -> Option<ArithmeticProof> {
+pub fn prove_with(
+    excluded: &[u64],
+    g: &[u64],
+    start: u64,
+    p: u64,
+    s: u64,
+) -> Option<ArithmeticProof> {
     let x = excluded.iter().copied().max().unwrap_or(0);
     let mut n0 = start;
     while n0 < start + TRIES && n0.checked_add(x)?.checked_add(p)? <= g.len() as u64 {
@@ -228,7 +235,13 @@ mod tests {
             values(&[1], 40),
             (0..40).map(|n| n / 2).collect::<Vec<u64>>()
         );
-        for x in [vec![2], vec![1, 2], vec![2, 5], vec![1, 3, 4], vec![3, 5, 9, 10]] {
+        for x in [
+            vec![2],
+            vec![1, 2],
+            vec![2, 5],
+            vec![1, 3, 4],
+            vec![3, 5, 9, 10],
+        ] {
             assert_eq!(values(&x, 400), definition(&x, 400), "{x:?}");
         }
     }
@@ -256,7 +269,14 @@ mod tests {
     fn small_excluded_sets_are_proven() {
         // Siegel: every all-but game is arithmetic-periodic; the lemma's check finds it for
         // these (sets of sizes 0 to 3 are purely arithmetic-periodic: Siegel; Sleator-Slusky).
-        for x in [vec![], vec![1], vec![2], vec![1, 2], vec![2, 3], vec![1, 3, 4]] {
+        for x in [
+            vec![],
+            vec![1],
+            vec![2],
+            vec![1, 2],
+            vec![2, 3],
+            vec![1, 3, 4],
+        ] {
             let g = values(&x, 4000);
             let proof = prove(&x, &g).unwrap_or_else(|| panic!("{x:?} not proven"));
             assert!(proof.checked_to <= 4000);

@@ -146,10 +146,7 @@ impl Digit {
 
     /// Whether every count of two or more heaps is unconstrained.
     pub fn is_free(&self) -> bool {
-        self.counts
-            .iter()
-            .flatten()
-            .all(|&c| c == Constraint::Free)
+        self.counts.iter().flatten().all(|&c| c == Constraint::Free)
     }
 
     /// The value as bits (counts up to 63), when the digit is a finite set of counts.
@@ -241,7 +238,8 @@ impl Code {
     /// Parses a code in CGSuite's notation (see the module documentation).
     pub fn parse(text: &str) -> Result<Self> {
         let text = text.trim();
-        let bad = |why: String| Error::Spec(format!("'{text}' is not a take-and-break code: {why}"));
+        let bad =
+            |why: String| Error::Spec(format!("'{text}' is not a take-and-break code: {why}"));
         let chars: Vec<char> = text.chars().collect();
         let mut i = 0;
         let mut whole: Vec<Digit> = Vec::new();
@@ -259,7 +257,9 @@ impl Code {
                 }
                 '.' => return Err(bad("a second '.'".into())),
                 '[' if !point => {
-                    return Err(bad("a repeating part '[...]' must come after the point".into()))
+                    return Err(bad(
+                        "a repeating part '[...]' must come after the point".into()
+                    ))
                 }
                 '[' if repeat_start.is_some() => {
                     return Err(bad("only one repeating part '[...]' may be given".into()))
@@ -633,13 +633,13 @@ mod tests {
             Code::parse("0.77").unwrap().as_octal(),
             Some(("0.77".into(), false))
         );
-        assert_eq!(Code::parse("0.F").unwrap().as_octal(), Some(("0.F".into(), true)));
+        assert_eq!(
+            Code::parse("0.F").unwrap().as_octal(),
+            Some(("0.F".into(), true))
+        );
         assert_eq!(Code::parse("0.G").unwrap().as_octal(), None);
         assert!(Code::parse("4!.0").unwrap().is_grundy_game());
-        assert_eq!(
-            Code::parse("0.303[3]").unwrap().as_all_but(),
-            Some(vec![2])
-        );
+        assert_eq!(Code::parse("0.303[3]").unwrap().as_all_but(), Some(vec![2]));
         assert_eq!(Code::parse("0.[3]").unwrap().as_all_but(), Some(vec![]));
         assert_eq!(Code::parse("0.[7]").unwrap().as_all_but(), None);
     }

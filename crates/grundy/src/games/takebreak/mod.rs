@@ -151,7 +151,11 @@ fn partitions(
         }
         parts.push(total);
         let ok = parts.len() < 2 || c.allows(parts);
-        let flow = if ok { visit(parts) } else { ControlFlow::Continue(()) };
+        let flow = if ok {
+            visit(parts)
+        } else {
+            ControlFlow::Continue(())
+        };
         parts.pop();
         return flow;
     }
@@ -451,10 +455,7 @@ impl<'a> TakeBreakSolver<'a> {
                     Proof::Periodic(_, p) => p.checked_to,
                     // Long enough for `seq --analyze` to see the periodicity (a tail of two
                     // periods and half the range).
-                    Proof::Arithmetic(p) => p
-                        .checked_to
-                        .max(2 * p.preperiod + 2 * p.period)
-                        .max(8),
+                    Proof::Arithmetic(p) => p.checked_to.max(2 * p.preperiod + 2 * p.period).max(8),
                 }));
             }
             if self.len() >= self.limit() {
@@ -484,7 +485,10 @@ impl<'a> TakeBreakSolver<'a> {
                     Proof::Arithmetic(p) => {
                         let excluded = self.game.all_but.clone().unwrap_or_default();
                         let values = self.values_u64();
-                        Ok((p.value(n, &values)?, Some(theory::all_but_text(&excluded, &p))))
+                        Ok((
+                            p.value(n, &values)?,
+                            Some(theory::all_but_text(&excluded, &p)),
+                        ))
                     }
                 };
             }

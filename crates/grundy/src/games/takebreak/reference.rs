@@ -13,8 +13,8 @@ use std::ops::ControlFlow;
 
 use super::code::{Code, Constraint};
 
-/// Words of the reference's bitsets: values below 2048 (checked).
-const W: usize = 32;
+/// Words of the reference's bitsets: values below 1024 (checked).
+const W: usize = 16;
 /// The most heaps a split may leave in [`definition`] (exactly, or "at least").
 pub const MAX_K: usize = 8;
 
@@ -86,6 +86,8 @@ struct Table {
     at_least: bool,
     /// Whether the code needs it (the others stay empty).
     used: bool,
+    /// The largest count `k` the code needs.
+    k_max: usize,
     /// `rows[R][m * (MAX_K + 1) + k]`, `m <= R`.
     rows: Vec<Vec<Set>>,
 }
@@ -105,7 +107,7 @@ impl Table {
             return;
         }
         for m in from..=to.min(r) {
-            for k in 0..=MAX_K {
+            for k in 0..=self.k_max {
                 let mut set: Set = [0; W];
                 if r == 0 {
                     if k == 0 {
@@ -113,7 +115,11 @@ impl Table {
                     }
                 } else if m >= 1 {
                     set = *self.get(r, m - 1, k);
-                    let fewer = if self.at_least { k.saturating_sub(1) } else { k.wrapping_sub(1) };
+                    let fewer = if self.at_least {
+                        k.saturating_sub(1)
+                    } else {
+                        k.wrapping_sub(1)
+                    };
                     if (self.at_least || k >= 1) && r >= m {
                         let below = if self.distinct { m - 1 } else { m };
                         let rest = *self.get(r - m, below, fewer);
@@ -162,6 +168,7 @@ pub fn definition(code: &Code, len: usize) -> Vec<u32> {
             distinct,
             at_least,
             used: false,
+            k_max: 0,
             rows: Vec::new(),
         })
         .collect();
@@ -169,33 +176,44 @@ pub fn definition(code: &Code, len: usize) -> Vec<u32> {
         for (j, more, c) in digit.atoms() {
             if j >= 2 && c != Constraint::Equal {
                 let distinct = c == Constraint::Unequal;
-                tables[2 * usize::from(distinct) + usize::from(more)].used = true;
+                let table = &mut tables[2 * usize::from(distinct) + usize::from(more)];
+                table.used = true;
+                table.k_max = table.k_max.max(j as usize);
             }
         }
     }
+    // The split sets of each heap size, once computed (they need parts below it only).
+    let mut cache: std::collections::HashMap<(usize, usize, bool, Constraint), Set> =
+        std::collections::HashMap::new();
     let mut g: Vec<u32> = Vec::with_capacity(len);
     for n in 0..len {
         for table in &mut tables {
             table.fill(&g, n, 0, n.saturating_sub(1));
         }
-        let mut options: Vec<u32> = Vec::new();
+        let mut options: Set = [0; W];
+        let add = |v: u32, options: &mut Set| options[(v >> 6) as usize] |= 1 << (v & 63);
         for t in 0..=n {
             let rest = n - t;
             for (j, more, c) in code.digit(t as u64).atoms() {
                 let j = j as usize;
                 assert!(j <= MAX_K, "the reference handles up to {MAX_K} heaps");
                 match (j, more) {
-                    (0, false) if rest == 0 => options.push(0),
+                    (0, false) if rest == 0 => add(0, &mut options),
                     (0, false) => {}
-                    (1, false) if rest >= 1 => options.push(g[rest]),
+                    (1, false) if rest >= 1 => add(g[rest], &mut options),
                     (1, false) => {}
                     _ => {
-                        let set = splits(&tables, &g, rest, j, more, c);
-                        options.extend(bits(&set));
+                        let set = cache
+                            .entry((rest, j, more, c))
+                            .or_insert_with(|| splits(&tables, &g, rest, j, more, c));
+                        for (o, s) in options.iter_mut().zip(set.iter()) {
+                            *o |= s;
+                        }
                     }
                 }
             }
         }
+        let mut options = bits(&options);
         let v = mex(&mut options);
         assert!(v < 1024, "the reference holds values below 1024");
         g.push(v);
@@ -210,7 +228,8 @@ pub fn definition(code: &Code, len: usize) -> Vec<u32> {
 /// `rest` (`j >= 2`).
 fn splits(tables: &[Table], g: &[u32], rest: usize, j: usize, more: bool, c: Constraint) -> Set {
     let mut set: Set = [0; W];
-    let table = |distinct: bool, at_least: bool| &tables[2 * usize::from(distinct) + usize::from(at_least)];
+    let table =
+        |distinct: bool, at_least: bool| &tables[2 * usize::from(distinct) + usize::from(at_least)];
     match c {
         Constraint::Free => set = *table(false, more).get(rest, rest.saturating_sub(1), j),
         Constraint::Unequal => set = *table(true, more).get(rest, rest.saturating_sub(1), j),
@@ -227,7 +246,9 @@ fn splits(tables: &[Table], g: &[u32], rest: usize, j: usize, more: bool, c: Con
             let free = table(false, more);
             for l in 1..rest {
                 let mut copies = 0;
-                while (copies + 2) * l <= rest + l && 1 + copies < j.max(1) + usize::from(more) * rest {
+                while (copies + 2) * l <= rest + l
+                    && 1 + copies < j.max(1) + usize::from(more) * rest
+                {
                     let left = rest - (copies + 1) * l;
                     if left == 0 {
                         break;
@@ -259,8 +280,23 @@ mod tests {
     #[test]
     fn the_two_references_agree() {
         for text in [
-            "0.77", "4!.0", "4=.0", "8?.0", "8!.0", "0.F?", "0.{2+}", "{2+}!.0", "{2+}?.0",
-            "{2+}=.0", "0.*", "0.[3]", "0.7[03]", "0.G", "0.[37]", "4.{3?,4+}", "0.&32;!",
+            "0.77",
+            "4!.0",
+            "4=.0",
+            "8?.0",
+            "8!.0",
+            "0.F?",
+            "0.{2+}",
+            "{2+}!.0",
+            "{2+}?.0",
+            "{2+}=.0",
+            "0.*",
+            "0.[3]",
+            "0.7[03]",
+            "0.G",
+            "0.[37]",
+            "4.{3?,4+}",
+            "0.&32;!",
             "0.{2!,3?,4=}",
         ] {
             let code = Code::parse(text).unwrap();

@@ -70,7 +70,8 @@ fn build_allbut(args: &mut SpecArgs) -> Result<Box<dyn Ruleset>> {
     let excluded = args.required_set("s")?;
     if excluded.contains(&0) {
         return Err(Error::Spec(
-            "allbut:s=SET lists the positive numbers that may not be subtracted; 0 is never a move".into(),
+            "allbut:s=SET lists the positive numbers that may not be subtracted; 0 is never a move"
+                .into(),
         ));
     }
     let largest = excluded.last().copied().unwrap_or(0);
@@ -110,10 +111,16 @@ mod tests {
     fn specs_parse_to_canonical_names() {
         assert_eq!(parse_game("tbreak:0.77").unwrap().spec(), "tbreak:0.77");
         assert_eq!(parse_game("tbreak:4!").unwrap().spec(), "tbreak:4!.0");
-        assert_eq!(parse_game("tbreak:code=4=.0").unwrap().spec(), "tbreak:4=.0");
+        assert_eq!(
+            parse_game("tbreak:code=4=.0").unwrap().spec(),
+            "tbreak:4=.0"
+        );
         assert_eq!(parse_game("tbreak:4=.0").unwrap().spec(), "tbreak:4=.0");
         assert_eq!(parse_game("tbreak:0.3[33]").unwrap().spec(), "tbreak:0.[3]");
-        assert_eq!(parse_game("allbut:s=3,2,7").unwrap().spec(), "allbut:s=2,3,7");
+        assert_eq!(
+            parse_game("allbut:s=3,2,7").unwrap().spec(),
+            "allbut:s=2,3,7"
+        );
         assert_eq!(
             super::all_but_code(&[2, 3, 7]).show(),
             "0.3003330[3]",
