@@ -34,8 +34,10 @@ pub const LEN_LEVELS: u64 = 1 << 13;
 /// Length limit of codes with splits into three or more pairwise unequal heaps (a table of
 /// `n^2 / 2` sets per level).
 pub const LEN_DISTINCT: u64 = 1 << 11;
-/// The most 64-bit words of stored sets (2 GiB).
-pub const MAX_WORDS: u64 = 1 << 28;
+/// The most 64-bit words of stored sets (512 MiB).
+pub const MAX_WORDS: u64 = 1 << 26;
+/// The most word operations on sets a run may spend (about a minute on one core).
+pub const MAX_WORK: u64 = 1 << 36;
 
 /// How the values of one kind of move are found, for `T` tokens left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,6 +132,8 @@ pub struct Engine {
     stores: Vec<Store>,
     divisors: Vec<Vec<u32>>,
     words: u64,
+    /// Word operations on sets so far (bounded by [`MAX_WORK`]).
+    work: u64,
 }
 
 /// Words of a set holding values below `2^bits` (a power of two).
@@ -263,6 +267,7 @@ impl Engine {
             stores,
             divisors: Vec::new(),
             words: 0,
+            work: 0,
         }
     }
 
@@ -382,6 +387,19 @@ impl Engine {
     fn step(&mut self) -> Result<()> {
         let n = self.g.len();
         let w = self.width_now();
+        // The work of this step, in word operations on sets (an upper bound).
+        let levels: usize = self
+            .stores
+            .iter()
+            .map(|s| s.kind.levels_1d() + s.kind.levels_2d())
+            .sum();
+        self.work += ((levels * n + self.tail.len() * (n + 1) + self.finite.len()) * (w + 1)) as u64;
+        if self.work > MAX_WORK {
+            return Err(Error::TooLarge(format!(
+                "computing tbreak:{} beyond n = {n} needs more than 2^36 operations on sets of values, the engine's work limit",
+                self.code.show()
+            )));
+        }
         // 1. The stored sets at T = n that need only smaller heaps.
         let mut pending: Vec<Vec<u64>> = Vec::with_capacity(self.stores.len());
         for i in 0..self.stores.len() {

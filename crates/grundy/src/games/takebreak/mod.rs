@@ -275,6 +275,21 @@ impl Ruleset for TakeBreak {
         self.shape()
     }
 
+    /// Heaps beyond the engine's limit are refused at once when no theorem can prove a period.
+    fn check_size(&self, position: &[u64]) -> Result<()> {
+        if self.all_but.is_some() || self.shape().is_some() {
+            return Ok(());
+        }
+        let limit = Engine::new(&self.code).limit();
+        match position.iter().find(|&&n| n >= limit) {
+            Some(n) => Err(Error::TooLarge(format!(
+                "{} computes heaps below {limit} (its engine's limit for this kind of split) and no periodicity theorem covers the code, so a heap of {n} is out of reach",
+                self.name
+            ))),
+            None => Ok(()),
+        }
+    }
+
     fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
         Some(self.check_listing(&[heap]).map(|()| {
             let mut options = Vec::new();
@@ -468,6 +483,9 @@ impl<'a> TakeBreakSolver<'a> {
 
     /// `G(n)` and, when a proof answered, the proof's words.
     fn heap(&mut self, n: u64) -> Result<(u64, Option<String>)> {
+        if n >= self.len() {
+            self.game.check_size(&[n])?;
+        }
         loop {
             if n < self.len() {
                 return Ok((self.get(n), None));

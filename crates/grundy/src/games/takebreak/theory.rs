@@ -53,18 +53,14 @@ pub fn periodic_text(shape: Shape, proof: &Proof) -> String {
 /// The words of a proven arithmetic period of an all-but game.
 pub fn all_but_text(excluded: &[u64], proof: &ArithmeticProof) -> String {
     let x = excluded.iter().copied().max().unwrap_or(0);
+    let (n0, p, s) = (proof.preperiod, proof.period, proof.saltus);
+    let base = if x == 0 {
+        "no base case needed (nothing excluded)".to_string()
+    } else {
+        format!("G(n + {p}) = G(n) + {s} checked for {n0} <= n < {}", n0 + x)
+    };
     format!(
-        "proven arithmetic period {} with saltus {}, from n = {}: G(n + {}) = G(n) + {} checked for {} <= n < {}, and the values below {} match those below {} shifted by {}, which the arithmetic-periodicity lemma for all-but subtraction games (games/takebreak/theory.rs; Siegel 2005 proves every such game arithmetic-periodic) extends to every n >= {}",
-        proof.period,
-        proof.saltus,
-        proof.preperiod,
-        proof.period,
-        proof.saltus,
-        proof.preperiod,
-        proof.preperiod + x,
-        proof.preperiod + proof.period,
-        proof.preperiod,
-        proof.saltus,
-        proof.preperiod,
+        "proven arithmetic period {p} with saltus {s} from n = {n0}: {base}, and the values of the heaps below {} are those of the heaps below {n0} raised by {s} together with every value below {s}, which the arithmetic-periodicity lemma for all-but subtraction games (games/takebreak/theory.rs; Siegel 2005 proves every such game arithmetic-periodic) extends to every n >= {n0}",
+        n0 + p,
     )
 }
