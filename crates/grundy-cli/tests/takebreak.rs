@@ -8,7 +8,9 @@ use common::{fails, grundy, json, stdout};
 /// CGSuite's GameHeapTest (A. Siegel): G(1..20) of the all-but game excluding {2, 3, 7}, its
 /// misère values G-(0..20), and the hexadecimal code 0.3F.
 const ALL_BUT_237: [u64; 20] = [1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9, 8, 9, 10];
-const ALL_BUT_237_MISERE: [u64; 21] = [1, 0, 1, 0, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9, 8, 9, 10];
+const ALL_BUT_237_MISERE: [u64; 21] = [
+    1, 0, 1, 0, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9, 8, 9, 10,
+];
 const HEX_3F: [u64; 20] = [1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 6, 7, 8, 6, 7, 8, 9, 10, 11];
 
 fn values(v: &serde_json::Value) -> Vec<u64> {
@@ -33,7 +35,11 @@ fn sequences_match_cgsuite() {
     assert_eq!(values(&hex), HEX_3F);
     // Options of a heap of 20 (CGSuite: 17 for the all-but game, 9 for Grundy's game, 38 for
     // 0.3F).
-    for (game, count) in [("allbut:s=2,3,7", 17), ("tbreak:4!.0", 9), ("tbreak:0.3F", 38)] {
+    for (game, count) in [
+        ("allbut:s=2,3,7", 17),
+        ("tbreak:4!.0", 9),
+        ("tbreak:0.3F", 38),
+    ] {
         let moves = json(&["moves", game, "20"]);
         assert_eq!(moves["moves"].as_array().unwrap().len(), count, "{game}");
     }
@@ -44,7 +50,10 @@ fn all_but_games_far_away_are_answered_by_the_proven_arithmetic_period() {
     // G(n + 4) = G(n) + 2 from n = 0, with G(0..4) = 0, 1, 0, 1: G(10^18) = G(0) + 2 * 25 * 10^16.
     let text = stdout(&["value", "allbut:s=2,3,7", "10^18"]);
     assert!(text.starts_with("500000000000000000\n"), "{text}");
-    assert!(text.contains("proven arithmetic period 4 with saltus 2"), "{text}");
+    assert!(
+        text.contains("proven arithmetic period 4 with saltus 2"),
+        "{text}"
+    );
     let nim = json(&["value", "tbreak:0.[3]", "10^12"]);
     assert_eq!(nim["value"], 1_000_000_000_000u64);
     let seq = json(&["seq", "allbut:s=2,3,7", "--to", "60", "--analyze"]);
@@ -63,7 +72,10 @@ fn new_codes_answer_and_say_what_is_observed() {
     assert!(text.contains("saltus 1"), "{text}");
     assert!(text.contains("observed only"), "{text}");
     let moves = stdout(&["moves", "tbreak:0.G", "6"]);
-    assert!(moves.contains("take 1 from heap 1, leaving heaps of 1, 1, 1 and 2"), "{moves}");
+    assert!(
+        moves.contains("take 1 from heap 1, leaving heaps of 1, 1, 1 and 2"),
+        "{moves}"
+    );
 }
 
 #[test]
@@ -98,7 +110,10 @@ fn bad_codes_say_why() {
     fails(&["value", "allbut:s=0,2", "3"], "0 is never a move");
     fails(&["seq", "tbreak:0.[*]", "--to", "100000"], "limit");
     fails(&["value", "tbreak:8!.0", "5000"], "out of reach");
-    fails(&["seq", "tbreak:8!.0", "--analyze"], "no theorem proves one");
+    fails(
+        &["seq", "tbreak:8!.0", "--analyze"],
+        "no theorem proves one",
+    );
 }
 
 /// Every `$ grundy ...` command of README.md's "Take-and-break codes" section, run as written,
@@ -120,7 +135,9 @@ fn readme_take_and_break_examples_run_as_written() {
     let mut commands = 0;
     let mut lines = section.lines().peekable();
     while let Some(line) = lines.next() {
-        let Some(command) = line.strip_prefix("$ grundy ") else { continue };
+        let Some(command) = line.strip_prefix("$ grundy ") else {
+            continue;
+        };
         let args: Vec<String> = command
             .split_whitespace()
             .map(|w| w.trim_matches('\'').to_string())
@@ -137,7 +154,11 @@ fn readme_take_and_break_examples_run_as_written() {
         }
         let output = grundy(&args).output().unwrap();
         assert!(output.status.success(), "{command}");
-        assert_eq!(String::from_utf8(output.stdout).unwrap(), expected, "{command}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected,
+            "{command}"
+        );
         commands += 1;
     }
     assert!(commands >= 3, "the section shows commands");

@@ -288,3 +288,30 @@ mod tests {
         assert!(check(&[2], &g, 0, 1, 1).is_none());
     }
 }
+
+/// For BENCHMARKS.md: the count engine against the general engine on the same game.
+/// `cargo test --release -p grundy --lib games::takebreak::allbut::timing -- --ignored --nocapture`
+#[cfg(test)]
+mod timing {
+    #[test]
+    #[ignore]
+    fn count_engine_against_the_general_engine() {
+        let code = super::super::code::Code::parse("0.3003330[3]").unwrap();
+        for run in 0..3 {
+            let t = std::time::Instant::now();
+            let mut general = super::super::engine::Engine::new(&code);
+            general.extend(1 << 16, &mut |_| {}).unwrap();
+            let tg = t.elapsed().as_secs_f64();
+            let t = std::time::Instant::now();
+            let mut count = super::AllBut::new(&[2, 3, 7]);
+            count.extend(1 << 16, &mut |_| {}).unwrap();
+            let tc = t.elapsed().as_secs_f64();
+            let same = general
+                .values()
+                .iter()
+                .zip(count.values())
+                .all(|(&a, &b)| u64::from(a) == b);
+            eprintln!("run {run}: 2^16 values: general {tg:.4} s, count {tc:.6} s, ratio {:.0}, same {same}", tg / tc);
+        }
+    }
+}

@@ -387,13 +387,20 @@ impl Engine {
     fn step(&mut self) -> Result<()> {
         let n = self.g.len();
         let w = self.width_now();
-        // The work of this step, in word operations on sets (an upper bound).
+        // The work of this step, in word operations on sets (about).
         let levels: usize = self
             .stores
             .iter()
             .map(|s| s.kind.levels_1d() + s.kind.levels_2d())
             .sum();
-        self.work += ((levels * n + self.tail.len() * (n + 1) + self.finite.len()) * (w + 1)) as u64;
+        let cost = |atom: &Atom| match atom {
+            Atom::Pairs { .. } => n / 2 + 1,
+            Atom::Stored(_) => w,
+            _ => 1,
+        };
+        let finite: usize = self.finite.iter().flatten().map(cost).sum();
+        let tail: usize = self.tail.iter().map(|term| cost(&term.atom) + w + 1).sum();
+        self.work += (levels * n * (w + 1) + finite + tail) as u64;
         if self.work > MAX_WORK {
             return Err(Error::TooLarge(format!(
                 "computing tbreak:{} beyond n = {n} needs more than 2^36 operations on sets of values, the engine's work limit",
