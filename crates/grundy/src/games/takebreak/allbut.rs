@@ -128,7 +128,7 @@ impl AllBut {
             {
                 self.mex_all += 1;
             }
-            if n % (1 << 16) == 0 {
+            if n.is_multiple_of(1 << 16) {
                 progress(n);
             }
         }

@@ -338,7 +338,9 @@ impl Code {
             // The smallest period of the tail.
             let tail = &self.digits[n - self.repeat..];
             let q = (1..=tail.len())
-                .find(|&q| tail.len() % q == 0 && (q..tail.len()).all(|i| tail[i] == tail[i - q]))
+                .find(|&q| {
+                    tail.len().is_multiple_of(q) && (q..tail.len()).all(|i| tail[i] == tail[i - q])
+                })
                 .expect("the tail is its own period");
             self.digits.truncate(n - self.repeat + q);
             self.repeat = q;

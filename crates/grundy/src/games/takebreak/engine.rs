@@ -23,6 +23,8 @@
 //! more `O(n)` bitset operations per value and level; the distinct-parts table `O(n^2)` sets;
 //! each kind of code has its length limit ([`Engine::limit`]).
 
+#![allow(clippy::needless_range_loop)] // heap sizes index the value table: the loops read as the recurrences
+
 use super::code::{Code, Constraint};
 use crate::{Error, Result};
 
@@ -307,7 +309,7 @@ impl Engine {
         }
         while (self.g.len() as u64) < len {
             self.step()?;
-            if self.g.len() % 1024 == 0 {
+            if self.g.len().is_multiple_of(1024) {
                 progress(self.g.len() as u64);
             }
         }
@@ -323,7 +325,10 @@ impl Engine {
     fn divisors(&mut self, r: usize) -> &[u32] {
         while self.divisors.len() <= r {
             let m = self.divisors.len();
-            let mut d: Vec<u32> = (1..=m).filter(|k| m % k == 0).map(|k| k as u32).collect();
+            let mut d: Vec<u32> = (1..=m)
+                .filter(|k| m.is_multiple_of(*k))
+                .map(|k| k as u32)
+                .collect();
             d.shrink_to_fit();
             self.divisors.push(d);
         }
@@ -370,7 +375,7 @@ impl Engine {
                     for m in divisors.into_iter().map(|m| m as usize).filter(|&m| m >= j) {
                         set(dst, self.equal_value(t_left, m));
                     }
-                } else if t_left % j == 0 {
+                } else if t_left.is_multiple_of(j) {
                     set(dst, self.equal_value(t_left, j));
                 }
             }
@@ -471,7 +476,7 @@ impl Engine {
             return Err(Error::TooLarge(format!(
                 "the split sets of tbreak:{} beyond n = {n} need more than {} MiB",
                 self.code.show(),
-                MAX_WORDS * 8 >> 20
+                (MAX_WORDS * 8) >> 20
             )));
         }
         Ok(())
@@ -527,7 +532,7 @@ impl Engine {
                         xor_translate(src, g[a], dst);
                         // The rest all equal, of a size other than a.
                         let m = k - 1;
-                        if r % m == 0 && r / m != a {
+                        if r.is_multiple_of(m) && r / m != a {
                             let e = if m % 2 == 1 { g[r / m] } else { 0 };
                             set(dst, g[a] ^ e);
                         }

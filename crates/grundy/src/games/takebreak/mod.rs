@@ -161,7 +161,7 @@ fn partitions(
     }
     if c == Equal {
         // Only the split into k equal parts.
-        if parts.is_empty() && total % k == 0 && total / k >= min {
+        if parts.is_empty() && total.is_multiple_of(k) && total / k >= min {
             let equal = vec![total / k; k as usize];
             return visit(&equal);
         }

@@ -9,6 +9,8 @@
 //!   `n = 300` takes a moment. "Not all equal" takes the largest part `L`, `c` more copies of
 //!   it, then at least one smaller part. [`literal`] checks it on small `n`.
 
+#![allow(clippy::needless_range_loop)] // heap sizes index the value table: the loops read as the recurrences
+
 use std::ops::ControlFlow;
 
 use super::code::{Code, Constraint};
@@ -235,7 +237,7 @@ fn splits(tables: &[Table], g: &[u32], rest: usize, j: usize, more: bool, c: Con
         Constraint::Unequal => set = *table(true, more).get(rest, rest.saturating_sub(1), j),
         Constraint::Equal => {
             for k in j..=if more { rest } else { j } {
-                if k >= 1 && rest >= k && rest % k == 0 {
+                if k >= 1 && rest >= k && rest.is_multiple_of(k) {
                     let v = if k % 2 == 1 { g[rest / k] } else { 0 };
                     set[(v >> 6) as usize] |= 1 << (v & 63);
                 }
