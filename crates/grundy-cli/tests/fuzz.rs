@@ -198,6 +198,8 @@ fn game(rng: &mut Rng, files: &Files) -> String {
                 ),
                 "mark-t" => format!("mark-t:t={}", number(rng)),
                 "octal" | "hex" => format!("{family}:{}", code(rng, family == "hex")),
+                "tbreak" => format!("tbreak:code={}", tbreak_code(rng)),
+                "allbut" => format!("allbut:s={}", set(rng)),
                 "graph-nim" => {
                     let edges: Vec<String> = (0..1 + rng.below(4))
                         .map(|_| {
@@ -247,6 +249,16 @@ fn code(rng: &mut Rng, hex: bool) -> String {
     format!("{head}{body}")
 }
 
+/// A take-and-break code in CGSuite's notation: digits of every form, sometimes malformed.
+fn tbreak_code(rng: &mut Rng) -> String {
+    let digits = [
+        "0", "3", "7", "G", "V", "&64;", "{2+}", "*", "{2,3?}", "4!", "4=", "8?", "[3]", "[", "x",
+    ];
+    let body: String = (0..1 + rng.below(4)).map(|_| *rng.pick(&digits)).collect();
+    let head = *rng.pick(&["0.", "4.", "4!.", "{2+}=.", "", "1."]);
+    format!("{head}{body}")
+}
+
 /// A position or template for `game`: a few coordinates (sometimes thousands), `_` sometimes.
 /// Sharing Nim, Graph Nim and heap games get small piles (or huge ones): with four piles of a
 /// few hundred an accepted question can take minutes, which is valid but not what a fuzz case
@@ -255,6 +267,8 @@ fn position(rng: &mut Rng, blanks: usize, game: &str) -> String {
     // Heap games too: `remoteness kayles 19,32` explores about a million multisets of heaps.
     let heap_game = [
         "octal",
+        "tbreak",
+        "allbut",
         "hex",
         "kayles",
         "dawson",

@@ -34,6 +34,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new(&[], count::claims::CLAIMS),
     Entry::new(games::sharing_nim::spec::FAMILIES, games::sharing_nim::theory::CLAIMS),
     Entry::new(games::octal::spec::FAMILIES, games::octal::theory::CLAIMS),
+    Entry::new(games::takebreak::spec::FAMILIES, &[]),
     Entry::new(&[], misere::claims::CLAIMS),
     Entry::new(games::digraph::spec::FAMILIES, games::digraph::theory::CLAIMS),
     Entry::new(games::wythoff::spec::FAMILIES, games::wythoff::theory::CLAIMS),

@@ -107,6 +107,19 @@ impl SpecArgs {
         })
     }
 
+    /// The first part not taken yet, rejoined as written: for a family whose bare parameter may
+    /// contain `=` (a take-and-break code such as `4=.0`), which [`SpecArgs::parse`] split as
+    /// key=value.
+    pub fn take_part_with_equals(&mut self) -> Option<String> {
+        self.params
+            .iter_mut()
+            .find(|(_, _, used)| !used)
+            .map(|(key, value, used)| {
+                *used = true;
+                format!("{key}={value}")
+            })
+    }
+
     /// The raw value of a key that must be present.
     pub fn require(&mut self, key: &str) -> Result<String> {
         if let Some(value) = self.take(key) {

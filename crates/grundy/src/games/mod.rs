@@ -12,4 +12,5 @@ pub mod sharing_nim;
 pub mod subdivision;
 pub mod subtraction;
 pub mod takeaway;
+pub mod takebreak;
 pub mod wythoff;
