@@ -48,6 +48,11 @@ SEQUENCES = [
     ("double-kayles", "_", 0, 300),
     ("kayles", "3,_", 0, 100),
     ("digraph:file=" + DIGRAPH, "_", 0, 300),
+    ("wythoff", "3,_", 0, 300),
+    ("wythoff", "_,10", 0, 100),
+    ("tbreak:0.G", "_", 0, 300),
+    ("tbreak:4!.0", "_", 0, 300),
+    ("allbut:s=2,3,7", "_", 0, 300),
 ]
 
 
@@ -86,6 +91,9 @@ def test_sequences_without_a_position_equal_the_cli(cli):
         ("sharing-nim", "3,8,2*10^10"),
         ("graph-nim:edges=0>1,1>2,2-0", "5,0,9"),
         ("digraph:file=" + LOOPY, "c"),
+        ("wythoff", "3,5"),
+        ("wythoff", "1000000000000,1618033988750"),
+        ("allbut:s=2,3,7", "40"),
         ("digraph:file=" + LOOPY, "a,e"),
     ],
 )
@@ -116,7 +124,13 @@ def test_values_and_moves_equal_the_cli(cli, spec, position):
 
 @pytest.mark.parametrize(
     "spec,template,top",
-    [("nim", "_,_,5", 8), ("sharing-nim", "0,_,_", 16), ("takeaway:f=k", "_,_", 8), ("sharing-nim", "0,1,_,_", 6)],
+    [
+        ("nim", "_,_,5", 8),
+        ("sharing-nim", "0,_,_", 16),
+        ("takeaway:f=k", "_,_", 8),
+        ("sharing-nim", "0,1,_,_", 6),
+        ("wythoff", "_,_", 30),
+    ],
 )
 def test_tables_equal_the_cli(cli, spec, template, top):
     cells = cli("table", spec, template, "--max", str(top))["cells"]
