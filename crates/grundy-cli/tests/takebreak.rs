@@ -120,46 +120,6 @@ fn bad_codes_say_why() {
 /// prints the lines shown after it.
 #[test]
 fn readme_take_and_break_examples_run_as_written() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md");
-    let section = readme
-        .split("### Take-and-break codes")
-        .nth(1)
-        .expect("the section")
-        .split("\n## ")
-        .next()
-        .unwrap()
-        .split("\n### ")
-        .next()
-        .unwrap();
-    let mut commands = 0;
-    let mut lines = section.lines().peekable();
-    while let Some(line) = lines.next() {
-        let Some(command) = line.strip_prefix("$ grundy ") else {
-            continue;
-        };
-        let args: Vec<String> = command
-            .split_whitespace()
-            .map(|w| w.trim_matches('\'').to_string())
-            .collect();
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let mut expected = String::new();
-        while let Some(next) = lines.peek() {
-            if next.starts_with("$ ") || next.starts_with("```") {
-                break;
-            }
-            expected.push_str(next);
-            expected.push('\n');
-            lines.next();
-        }
-        let output = grundy(&args).output().unwrap();
-        assert!(output.status.success(), "{command}");
-        assert_eq!(
-            String::from_utf8(output.stdout).unwrap(),
-            expected,
-            "{command}"
-        );
-        commands += 1;
-    }
+    let commands = common::readme_section_runs("### Take-and-break codes");
     assert!(commands >= 3, "the section shows commands");
 }

@@ -55,19 +55,34 @@ pub fn fails(args: &[&str], fragment: &str) {
 }
 
 /// Runs every `$ grundy ...` command in the code blocks of README.md's section `heading` (a
-/// line such as `## Misère play`; the section ends at the next heading of the same level), from
-/// the workspace root, and checks that its output (stdout, or stderr for a failing command) is
-/// exactly the lines printed under it. Returns the number of commands checked.
+/// line such as `## Misère play`; the section ends at the next heading of the same or a higher
+/// level), from the workspace root, and checks that its output (stdout, or stderr for a failing
+/// command) is exactly the lines printed under it. Words are split at spaces, single quotes
+/// around a word dropped (as a shell would). Returns the number of commands checked.
 pub fn readme_section_runs(heading: &str) -> usize {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
     let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md");
     let start = readme
         .find(&format!("\n{heading}\n"))
         .unwrap_or_else(|| panic!("README.md has no section '{heading}'"));
-    let level = heading.split(' ').next().unwrap_or("##");
+    let level = heading.split(' ').next().unwrap_or("##").len();
     let section = &readme[start + 1..];
-    let next = format!("\n{level} ");
-    let section = &section[..section[1..].find(&next).map_or(section.len(), |e| e + 1)];
+    // The next heading line of the same or a higher level (fewer or as many `#`), outside code.
+    let mut end = section.len();
+    let mut offset = 0;
+    let mut in_code = false;
+    for (i, line) in section.lines().enumerate() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        }
+        let hashes = line.len() - line.trim_start_matches('#').len();
+        if i > 0 && !in_code && hashes > 0 && hashes <= level && line[hashes..].starts_with(' ') {
+            end = offset;
+            break;
+        }
+        offset += line.len() + 1;
+    }
+    let section = &section[..end];
     let mut checked = 0;
     let mut in_block = false;
     let mut current: Option<(Vec<String>, Vec<String>)> = None;
@@ -103,7 +118,10 @@ pub fn readme_section_runs(heading: &str) -> usize {
                 run(c);
             }
             current = Some((
-                command.split_whitespace().map(String::from).collect(),
+                command
+                    .split_whitespace()
+                    .map(|w| w.trim_matches('\'').to_string())
+                    .collect(),
                 Vec::new(),
             ));
         } else if let Some((_, expected)) = &mut current {
