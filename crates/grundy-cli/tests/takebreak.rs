@@ -3,7 +3,7 @@
 //! and the README's commands.
 
 mod common;
-use common::{fails, grundy, json, stdout};
+use common::{fails, json, stdout};
 
 /// CGSuite's GameHeapTest (A. Siegel): G(1..20) of the all-but game excluding {2, 3, 7}, its
 /// misère values G-(0..20), and the hexadecimal code 0.3F.
