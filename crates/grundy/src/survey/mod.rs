@@ -360,7 +360,12 @@ fn row(member: &Member, to: u64, c: &Computed, seconds: f64) -> Result<Row> {
 
 /// Checks `to` against [`MAX_TO`].
 pub fn check_to(to: u64) -> Result<()> {
-    if to == 0 || to > MAX_TO {
+    if to == 0 {
+        return Err(Error::Invalid(
+            "--to must be at least 1 (values G(0..N) are computed)".into(),
+        ));
+    }
+    if to > MAX_TO {
         return Err(Error::TooLarge(format!(
             "--to must be between 1 and {MAX_TO} values per member in a survey (`grundy period` runs one game further)"
         )));
