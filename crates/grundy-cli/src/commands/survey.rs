@@ -1,9 +1,10 @@
 //! `grundy survey PATTERN --to N [--shard I/K] [--checkpoint FILE] [--merge FILE...]`.
 //!
 //! The library lists the members and computes the rows (`grundy::survey`); this file writes
-//! them as they come, in member order: text (a fixed-width table), CSV (the library's columns)
-//! or JSON lines (one object a row, every field of `survey::Row`). Each row is flushed at once,
-//! so a long survey can be watched or piped. Errors of the request (pattern, bound, shard,
+//! them as they come, in member order: text (a fixed-width table without the times, so that the
+//! same command prints the same table), CSV (the library's columns)
+//! or JSON (an array with one object a line, every field of `survey::Row`; closed also when
+//! interrupted). Each row is flushed at once, so a long survey can be watched or piped. Errors of the request (pattern, bound, shard,
 //! checkpoint) come before the first byte.
 
 use std::collections::BTreeMap;
@@ -33,12 +34,8 @@ pub fn run(args: SurveyArgs, out: &mut dyn Write) -> Outcome {
         .into());
     }
     let members = survey::members(&args.pattern)?;
-    let shard = args
-        .shard
-        .as_deref()
-        .map(survey::parse_shard)
-        .transpose()?;
-    let writer = Writer::new(format, &members);
+    let shard = args.shard.as_deref().map(survey::parse_shard).transpose()?;
+    let mut writer = Writer::new(format, &members);
     if !args.merge.is_empty() {
         let mut all = Vec::new();
         for path in &args.merge {
@@ -49,6 +46,7 @@ pub fn run(args: SurveyArgs, out: &mut dyn Write) -> Outcome {
         for row in &merged {
             writer.row(out, row)?;
         }
+        writer.finish(out)?;
         return Ok(());
     }
     let done = match &args.checkpoint {
@@ -119,6 +117,7 @@ pub fn run(args: SurveyArgs, out: &mut dyn Write) -> Outcome {
     if let Some(e) = write_error {
         return Err(Failure::Io(e));
     }
+    writer.finish(out)?;
     let ended = ended?;
     if let Some(e) = &save_error {
         eprintln!("warning: the checkpoint was not saved: {e}");
@@ -139,19 +138,13 @@ pub fn run(args: SurveyArgs, out: &mut dyn Write) -> Outcome {
     Ok(())
 }
 
-/// Rows of a shard's output: CSV (its header first) or JSON lines.
+/// Rows of a shard's output: CSV (its header first) or JSON (an array of rows).
 fn read_shard(path: &std::path::Path) -> Result<Vec<Row>, Failure> {
     let text = grundy::files::read_text(path, MAX_SHARD_BYTES, "shard output")?;
     let what = |e: String| Error::Invalid(format!("{}: {e}", path.display()));
-    if text.trim_start().starts_with('{') {
-        text.lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, l)| {
-                serde_json::from_str::<Row>(l)
-                    .map_err(|e| what(format!("line {}: not a survey row: {e}", i + 1)).into())
-            })
-            .collect()
+    if text.trim_start().starts_with('[') {
+        serde_json::from_str::<Vec<Row>>(&text)
+            .map_err(|e| what(format!("not an array of survey rows: {e}")).into())
     } else if text.starts_with("game,") {
         Ok(rows::read(&text).map_err(|e| what(e.to_string()))?)
     } else {
@@ -168,6 +161,8 @@ struct Writer {
     format: Format,
     /// Text: the width of the game column.
     width: usize,
+    /// Rows written.
+    rows: usize,
 }
 
 impl Writer {
@@ -178,7 +173,11 @@ impl Writer {
             .max()
             .unwrap_or(4)
             .max(4);
-        Writer { format, width }
+        Writer {
+            format,
+            width,
+            rows: 0,
+        }
     }
 
     fn header(&self, out: &mut dyn Write) -> std::io::Result<()> {
@@ -190,7 +189,7 @@ impl Writer {
             }
             Format::Text => writeln!(
                 out,
-                "{:<w$}  {:<10} {:>9} {:>9} {:>9} {:>6} {:>9} {:>10} {:>8}  published",
+                "{:<w$}  {:<10} {:>9} {:>9} {:>9} {:>6} {:>9} {:>10}  published",
                 "game",
                 "status",
                 "period",
@@ -199,14 +198,23 @@ impl Writer {
                 "max",
                 "max_at",
                 "computed",
-                "seconds",
                 w = self.width
             ),
-            _ => Ok(()),
+            Format::Json => out.write_all(b"["),
+            Format::Bfile => Ok(()),
         }
     }
 
-    fn row(&self, out: &mut dyn Write, row: &Row) -> std::io::Result<()> {
+    /// Closes a JSON array.
+    fn finish(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        if self.format == Format::Json {
+            out.write_all(b"\n]\n")?;
+        }
+        Ok(())
+    }
+
+    fn row(&mut self, out: &mut dyn Write, row: &Row) -> std::io::Result<()> {
+        self.rows += 1;
         match self.format {
             Format::Csv => {
                 let mut line = String::new();
@@ -214,8 +222,9 @@ impl Writer {
                 out.write_all(line.as_bytes())
             }
             Format::Json => {
+                out.write_all(if self.rows == 1 { b"\n" } else { b",\n" })?;
                 serde_json::to_writer(&mut *out, row)?;
-                writeln!(out)
+                Ok(())
             }
             _ => {
                 let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
@@ -232,7 +241,7 @@ impl Writer {
                 }
                 writeln!(
                     out,
-                    "{:<w$}  {:<10} {:>9} {:>9} {:>9} {:>6} {:>9} {:>10} {:>8.2}  {}{extra}",
+                    "{:<w$}  {:<10} {:>9} {:>9} {:>9} {:>6} {:>9} {:>10}  {}{extra}",
                     row.game,
                     status,
                     show(row.period),
@@ -241,7 +250,6 @@ impl Writer {
                     row.max,
                     row.max_at,
                     row.computed,
-                    row.seconds,
                     row.published,
                     w = self.width
                 )

@@ -332,6 +332,11 @@ fn row(member: &Member, to: u64, c: &Computed, seconds: f64) -> Result<Row> {
             max: c.max,
         },
     );
+    let detail = if verdict.detail.is_empty() || member.game == member.code {
+        verdict.detail
+    } else {
+        format!("{} is {}: {}", member.game, member.code, verdict.detail)
+    };
     Ok(Row {
         game: member.game.clone(),
         period,
@@ -347,7 +352,7 @@ fn row(member: &Member, to: u64, c: &Computed, seconds: f64) -> Result<Row> {
         same_as: member.same_as.clone(),
         why: member.why.clone(),
         published: verdict.word.into(),
-        published_detail: verdict.detail,
+        published_detail: detail,
         theorem: c.proof.map(|_| theorem(c.heaps).to_string()),
         split: c.split.as_ref().map(|s| s.0.clone()),
         rare_count: c.split.as_ref().map(|s| s.1),
