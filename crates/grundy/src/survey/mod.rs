@@ -776,6 +776,36 @@ mod tests {
         }
     }
 
+    /// Two periods this survey proves (at `--to 2^16`) for codes tczajka's UnsolvedGames (2018)
+    /// lists as unsolved, checked on values of the plain rule (`engine::definition`, not the
+    /// sparse engine): `G(n + p) = G(n)` over the theorem's whole range `n0 <= n < 2 n0 + p + k`
+    /// and not at `n0 - 1`, and no smaller period.
+    #[test]
+    fn the_new_periods_hold_by_the_definition() {
+        use crate::games::octal::engine::{definition, shape};
+        for (code, p, n0) in [("4.344", 51u64, 998u64), ("4.364", 62, 11687)] {
+            let rules = Rules::parse(code, Base::Octal).unwrap();
+            let needed = shape(&rules).unwrap().needed(n0, p).unwrap();
+            let g = definition(&rules, needed as usize);
+            let end = (needed - p) as usize;
+            let (p, n0) = (p as usize, n0 as usize);
+            assert!((n0..end).all(|n| g[n + p] == g[n]), "{code}");
+            assert_ne!(g[n0 - 1 + p], g[n0 - 1], "{code}");
+            for d in (1..p).filter(|d| p % d == 0) {
+                assert!(
+                    (n0..end - p).any(|n| g[n + d] != g[n]),
+                    "{code}: period {d}"
+                );
+            }
+            let row = run_member(&members(&format!("octal:{code}")).unwrap()[0], 1 << 16);
+            assert_eq!(
+                (row.period, row.preperiod),
+                (Some(p as u64), Some(n0 as u64))
+            );
+            assert_eq!(row.published, "new", "{}", row.published_detail);
+        }
+    }
+
     #[test]
     fn run_all_hands_rows_over_in_member_order_and_skips_finished_ones() {
         let all = members("octal:0.??").unwrap();

@@ -296,7 +296,17 @@ fn compare_known(
 fn compare_tczajka(rules: &Rules, found: &Found) -> Option<(&'static str, String)> {
     let tables = tables();
     let code = rules.code();
-    let rep = tables.lookup.get(&code)?;
+    // A code the lookup has no row for (4.0, written "4") may be a representative itself.
+    let listed = |c: &String| {
+        tables.trivial.contains_key(c)
+            || tables.solved.contains_key(c)
+            || tables.unsolved.contains_key(c)
+    };
+    let rep = match tables.lookup.get(&code) {
+        Some(rep) => rep,
+        None if listed(&code) => &code,
+        None => return None,
+    };
     let rep_rules = Rules::parse(rep, Base::Octal).expect("parsed before");
     let (s_x, s_y) = (leading_dead_heaps(rules), leading_dead_heaps(&rep_rules));
     let via = if rep == &code {
