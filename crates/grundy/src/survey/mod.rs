@@ -841,7 +841,7 @@ mod tests {
         // With half the rows done, only the rest is computed and the rows are the same.
         let done: BTreeMap<usize, Row> = ready
             .iter()
-            .filter(|r| all[r.member].group % 2 == 0)
+            .filter(|r| all[r.member].group.is_multiple_of(2))
             .map(|r| (r.member, r.clone()))
             .collect();
         let mut again = Vec::new();
