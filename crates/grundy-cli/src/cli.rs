@@ -55,6 +55,9 @@ pub enum Command {
     /// `grundy quotient octal:0.75 --heaps 30`; with --position, the misère outcome of a
     /// position from it.
     Quotient(QuotientArgs),
+    /// Every member of a family, each until its period is proven or to --to, one row each,
+    /// e.g. `grundy survey 'octal:0.???' --to 2^16` (quote the pattern in a shell).
+    Survey(SurveyArgs),
     /// Every game family with an example spec and position (`--json`: name, keys, summary).
     Games(GamesArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
@@ -135,6 +138,35 @@ pub struct PeriodArgs {
     pub checkpoint: Option<std::path::PathBuf>,
     /// Seconds between checkpoint saves.
     #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+    pub checkpoint_every: f64,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SurveyArgs {
+    /// The members: octal:0.??? (each ? any octal digit; ? before the point: 0 and 4),
+    /// hex:0.?? (hexadecimal digits), subtraction:size=SET:max=M (every set of SET elements
+    /// from 1..M).
+    pub pattern: String,
+    /// Compute at most the values G(0), ..., G(N - 1) of each member (fewer once a period is
+    /// proven).
+    #[arg(long, value_name = "N")]
+    pub to: String,
+    /// Run the I-th of K shards (a deterministic K-th of the members; groups of equivalent
+    /// members stay together).
+    #[arg(long, value_name = "I/K", conflicts_with = "merge")]
+    pub shard: Option<String>,
+    /// Merge the outputs of shards (CSV or JSON lines, as --format csv or json wrote them) into
+    /// the table of the whole survey, computing nothing.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "checkpoint")]
+    pub merge: Vec<std::path::PathBuf>,
+    /// Save finished rows to FILE and, if it exists, resume from it (finished members are not
+    /// computed again; the output is the whole table).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoint saves (it is also saved at the end and on Ctrl-C).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub checkpoint_every: f64,
     #[command(flatten)]
     pub output: OutputArgs,

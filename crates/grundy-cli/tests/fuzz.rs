@@ -626,6 +626,34 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
         }
         format(&mut rng, &mut args);
     }
+    // Drawn last too: now and then a survey, with bounds small enough for a fuzz case (or
+    // beyond the limit, refused at once).
+    if rng.chance(8) {
+        let pattern = *rng.pick(&[
+            "octal:0.?",
+            "octal:?.?",
+            "hex:0.?",
+            "octal:4.?7",
+            "subtraction:size=1..2:max=5",
+            "octal:0.9",
+            "subtraction:size=3:max=2",
+            "nim:0.?",
+            "octal:0.??????????",
+        ]);
+        let to = if rng.chance(90) {
+            rng.below(3000).to_string()
+        } else {
+            "2^40".into()
+        };
+        args = vec!["survey".into(), pattern.into(), "--to".into(), to];
+        if rng.chance(30) {
+            args.extend([
+                "--shard".into(),
+                format!("{}/{}", rng.below(4), rng.below(4)),
+            ]);
+        }
+        format(&mut rng, &mut args);
+    }
     args
 }
 

@@ -40,6 +40,7 @@ pub mod reproduce;
 pub mod ruleset;
 pub mod solve;
 pub mod spec;
+pub mod survey;
 pub mod verify;
 
 pub use error::{Error, Result};

@@ -18,6 +18,7 @@ mod remoteness;
 mod reproduce;
 mod seq;
 mod sum;
+mod survey;
 mod table;
 mod uw;
 mod value;
@@ -53,6 +54,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Games(args) => games::run(args, out),
         Command::Sum(args) => sum::run(args, out),
         Command::Quotient(args) => quotient::run(args, out),
+        Command::Survey(args) => survey::run(args, out),
     }
 }
 
