@@ -16,6 +16,7 @@ from ._arrays import Sequence, Table
 from ._functions import base, claims, count, families, gaps, sum, verify
 from ._game import Game
 from ._quotient import Quotient, quotient
+from ._survey import survey
 from ._grundy import TooLarge
 from ._reports import (
     Analysis,
@@ -58,6 +59,7 @@ __all__ = [
     "SumMove",
     "SumResult",
     "Table",
+    "survey",
     "TooLarge",
     "Verdict",
     "quotient",

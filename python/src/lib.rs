@@ -12,6 +12,7 @@
 //! - [`arrays`]: values gathered into the narrowest NumPy integer type, handed over without a copy.
 //! - [`functions`]: sums, claims, gap statistics, counts and g-bases, as on the command line.
 //! - [`quotient`]: misère quotients of heap games, their tables as NumPy arrays.
+//! - [`survey`]: the groups of a survey and the rows of a batch of groups, as JSON text.
 //!
 //! The Python modules of the package (`grundy/*.py`) give names and shapes to the results.
 
@@ -21,6 +22,7 @@ mod functions;
 mod game;
 mod position;
 mod quotient;
+mod survey;
 mod user;
 
 use pyo3::prelude::*;
@@ -46,5 +48,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::count, m)?)?;
     m.add_function(wrap_pyfunction!(functions::base, m)?)?;
     m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_groups, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_rows, m)?)?;
     Ok(())
 }

@@ -1,0 +1,112 @@
+"""Surveys of whole families from Python, on any executor.
+
+A survey is cut into batches of groups (a group: members with the same values, computed once);
+a batch is a picklable task (the members as JSON text and the bound), run by the library in
+whatever process receives it. ``grundy.survey`` hands the batches to a local process pool by
+default, or to a ``dask.distributed`` client: Dask ships them to its workers and reruns the tasks
+of a worker that fails or is lost (``retries``). No scheduler of our own: the same rows come back
+in member order whichever executor ran them, and equal those of ``grundy survey PATTERN --to N``.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from . import _grundy
+
+#: The columns of a survey table, in the order of the command line's CSV.
+COLUMNS = (
+    "game",
+    "period",
+    "preperiod",
+    "last_exception",
+    "proven",
+    "max",
+    "computed",
+    "seconds",
+    "status",
+    "saltus",
+    "max_at",
+    "same_as",
+    "why",
+    "published",
+    "published_detail",
+    "theorem",
+    "split",
+    "rare_count",
+    "rare",
+    "note",
+    "to",
+    "member",
+)
+
+
+def run_batch(groups: Sequence[str], to: int) -> List[List[Dict[str, Any]]]:
+    """The rows of each group of a batch (the task every executor runs)."""
+    return [json.loads(rows) for rows in _grundy.survey_rows(list(groups), to)]
+
+
+def _batches(groups: List[str], batch: int) -> List[List[str]]:
+    return [groups[i : i + batch] for i in range(0, len(groups), batch)]
+
+
+def survey(
+    pattern: str,
+    to: int,
+    *,
+    client: Any = None,
+    processes: Optional[int] = None,
+    shard: Optional[Tuple[int, int]] = None,
+    batch: int = 8,
+    retries: int = 2,
+):
+    """Every member of ``pattern`` (``"octal:0.??"``, ``"hex:0.?"``, ...; as ``grundy survey``)
+    computed to ``to`` values or until its period is proven, as a pandas ``DataFrame`` with one
+    row per member in member order (columns: ``COLUMNS``).
+
+    ``client``: a ``dask.distributed.Client``; one task per batch of ``batch`` groups, each
+    retried up to ``retries`` times, and a lost worker's tasks rerun by Dask. Without one, a local
+    process pool of ``processes`` workers (default: the machine's cores); ``processes=0`` runs in
+    this process. ``shard=(i, k)``: only the ``i``-th of ``k`` deterministic shards.
+
+    >>> import grundy
+    >>> table = grundy.survey("octal:0.?", 2**10, processes=0)
+    >>> len(table), bool(table["proven"].all())
+    (8, True)
+    >>> table.set_index("game").loc["octal:0.3", ["period", "preperiod"]].tolist()
+    [2, 0]
+    """
+    try:
+        import pandas
+    except ImportError as error:  # pragma: no cover - pandas is installed with the tests
+        raise ImportError("grundy.survey returns a pandas DataFrame: pip install pandas") from error
+    if batch < 1:
+        raise ValueError("batch must be at least 1")
+    groups = _grundy.survey_groups(pattern, shard)
+    batches = _batches(groups, batch)
+    if client is not None:
+        futures = client.map(run_batch, batches, to=to, retries=retries, pure=False)
+        results = client.gather(futures)
+    elif processes == 0 or len(batches) <= 1:
+        results = [run_batch(b, to) for b in batches]
+    else:
+        workers = processes or os.cpu_count() or 1
+        # Fresh interpreters ("spawn"), not forks: a fork of a process whose library threads
+        # hold a lock would wait for ever.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=context) as pool:
+            results = list(pool.map(run_batch, batches, [to] * len(batches)))
+    rows = [row for result in results for group in result for row in group]
+    rows.sort(key=lambda row: row["member"])
+    table = pandas.DataFrame(rows, columns=list(COLUMNS))
+    # Integers that may be absent (no period found, no split): pandas' nullable integers.
+    for column in ("period", "preperiod", "last_exception", "saltus", "rare_count"):
+        table[column] = table[column].astype("Int64")
+    return table
+
+
+__all__ = ["survey", "run_batch", "COLUMNS"]
