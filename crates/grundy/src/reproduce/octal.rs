@@ -7,8 +7,8 @@ use crate::games::octal::theory::{recompute, KNOWN};
 use crate::reproduce::Paper;
 use crate::Result;
 
-/// One table; no figures.
-pub(crate) const TABLES_AND_FIGURES: usize = 1;
+/// Two tables (the known periods; the survey against the published lists); no figures.
+pub(crate) const TABLES_AND_FIGURES: usize = 2;
 
 /// The most values computed per game of the table.
 fn limit(mode: Mode) -> u64 {
@@ -126,10 +126,113 @@ pub(crate) fn section(mode: Mode, steps: &mut Steps) -> Result<PaperSection> {
         marked,
     };
     steps.finish();
+    steps.start("survey against the published tables");
+    let survey = survey_table(mode)?;
+    steps.finish();
     Ok(PaperSection {
         paper: Paper::Octal,
         claims,
-        tables: vec![table],
+        tables: vec![table, survey],
         figures: Vec::new(),
+    })
+}
+
+/// Every octal code of the survey's pattern, computed as `grundy survey` does, against the
+/// published lists (`survey::published`: the known periods, tczajka/octal-games' trivial,
+/// solved and unsolved lists): a count per verdict, then every member that does not simply
+/// agree, with both figures.
+fn survey_table(mode: Mode) -> Result<Table> {
+    use crate::survey;
+    let (pattern, to) = mode.pick(("octal:?.??", 1u64 << 14), ("octal:?.???", 1 << 16));
+    let members = survey::members(pattern)?;
+    let mut rows: Vec<survey::Row> = Vec::with_capacity(members.len());
+    survey::run_all(
+        survey::groups(&members),
+        to,
+        &Default::default(),
+        &mut |event| {
+            if let survey::Event::Ready(row) = event {
+                rows.push(row.clone());
+            }
+            Ok(())
+        },
+        &|| false,
+    )?;
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    for row in &rows {
+        *counts.entry(row.published.as_str()).or_default() += 1;
+    }
+    let disagreements = counts.get("disagrees").copied().unwrap_or(0);
+    let show = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
+    // The counts by verdict first (the code column names the verdict), then the members.
+    let mut layout: Vec<Vec<String>> = counts
+        .iter()
+        .map(|(word, n)| {
+            cells([
+                format!("all: {word}"),
+                format!("{n} members"),
+                String::new(),
+                String::new(),
+                word.to_string(),
+                String::new(),
+            ])
+        })
+        .collect();
+    let mut marked = Vec::new();
+    for row in rows.iter().filter(|r| r.published != "agrees") {
+        if row.published == "disagrees" {
+            marked.push((layout.len(), 4));
+        }
+        layout.push(vec![
+            row.game.clone(),
+            row.status.clone(),
+            show(row.period),
+            show(row.preperiod),
+            row.published.clone(),
+            row.published_detail.clone(),
+        ]);
+    }
+    let header = [
+        "game",
+        "status",
+        "period",
+        "preperiod",
+        "last_exception",
+        "proven",
+        "max",
+        "computed",
+        "published",
+        "compared",
+    ];
+    let data = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.game.clone(),
+                r.status.clone(),
+                show(r.period),
+                show(r.preperiod),
+                show(r.last_exception),
+                r.proven.to_string(),
+                r.max.to_string(),
+                r.computed.to_string(),
+                r.published.clone(),
+                r.published_detail.clone(),
+            ]
+        })
+        .collect();
+    Ok(Table {
+        id: "octal-survey-published".into(),
+        title: format!("Every code {pattern} against the published tables"),
+        note: format!(
+            "`grundy survey {pattern} --to {to}`: each code computed until the periodicity theorem proves its period or {to} values, then compared with the table of known periods and tczajka/octal-games (trivial games: every computed value; solved games: period, prefix and largest value; unsolved games: open, or new when a period is proven here). The first rows count the members by verdict ({disagreements} disagree); the rows after them are every member that does not simply agree, with what was compared. `unsettled` needs more values than this run computes; `new` is a period proven here for a game the 2018 list calls unsolved."
+        ),
+        layout: grid(
+            &["code", "status", "period", "preperiod", "published", "compared"],
+            layout,
+        ),
+        data: grid(&header, data),
+        agrees: Some(disagreements == 0),
+        marked,
     })
 }
