@@ -24,6 +24,12 @@
 //! (0.007), with no period and a check at almost every position, spend most of their time
 //! there.
 //!
+//! While the sparse structure has not appeared yet (more than one position in
+//! `STRIKE_RARE_RATIO` rare: Treblecross has a quarter rare at 5 x 10^4), visiting the rare
+//! pairs costs about as much as visiting all of them; then *strike mode* visits every pair, the
+//! first few into a bitset and the others only testing whether they give a value still missing
+//! (a SIMD set lookup, [`kernel::strike`]), which is several times cheaper a pair than marking.
+//!
 //! The split is chosen again each time the table doubles (the one with the fewest rare positions
 //! among the latest values). Games with three-heap moves use the plain rule, with the set of
 //! two-heap split values of every heap kept as a bitset (`P(m)`), so a three-heap split of `m`
