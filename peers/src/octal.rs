@@ -72,11 +72,93 @@ pub fn calibrate(n: usize, codes: &str) {
     }
 }
 
-/// The fastest ogs solver for `code` (by `calibrate` on this machine at n = 10^5).
+/// The fastest ogs solver for `code` (by `calibrate` on this machine: at n = 10^5 for 0.77,
+/// 0.007 and 0.137; at 5 x 10^4 and 2 x 10^5 for 0.6).
 fn fastest(code: &str) -> &'static str {
     match code {
-        "0.77" => "rc2",
+        "0.77" | "0.6" => "rc2",
         _ => "naive",
+    }
+}
+
+/// `run-octal CODE N SOLVER`: ogs's values G(0..=N) as a b-file on stdout (lines `n G(n)`, as
+/// `grundy seq --format bfile` writes them); the child process of `command`.
+pub fn run(code: &str, to: usize, which: &str) {
+    use std::io::Write;
+    let values = ogs_values(code, to + 1, which);
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    for (n, v) in values.iter().enumerate() {
+        writeln!(out, "{n} {v}").expect("stdout");
+    }
+    out.flush().expect("stdout");
+}
+
+/// `octal-command GRUNDY_BIN N RUNS CODES`: the whole command `grundy seq octal:CODE --to N
+/// --format bfile` against a child process running ogs's fastest solver for the code and
+/// writing the same b-file (both to /dev/null, CPU time by `wait4`), after checking that the
+/// two outputs are equal; `runs` alternating rounds, medians. The ratio is ogs / grundy CPU.
+pub fn command(grundy: &str, to: usize, runs: usize, codes: &str) {
+    use crate::subtraction::Contestant;
+    let me = std::env::current_exe()
+        .expect("this program")
+        .display()
+        .to_string();
+    println!("| game, n | ogs solver | grundy CPU (runs) | ogs CPU (runs) | grundy median CPU / peak | ogs median CPU / peak | ogs / grundy |");
+    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    for code in codes.split(',') {
+        let which = fastest(code);
+        let contestants = [
+            Contestant {
+                name: "grundy",
+                command: [
+                    grundy,
+                    "seq",
+                    &format!("octal:{code}"),
+                    "--to",
+                    &to.to_string(),
+                ]
+                .into_iter()
+                .chain(["--format", "bfile"])
+                .map(String::from)
+                .collect(),
+            },
+            Contestant {
+                name: "ogs",
+                command: [me.as_str(), "run-octal", code, &to.to_string(), which]
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+            },
+        ];
+        let prints: Vec<(u64, u64)> = contestants.iter().map(Contestant::fingerprint).collect();
+        assert_eq!(prints[0], prints[1], "{code} to {to}: outputs differ");
+        let (mut cpu, mut peak) = (vec![Vec::new(); 2], vec![Vec::new(); 2]);
+        for round in 0..runs {
+            for (i, c) in contestants.iter().enumerate() {
+                let (seconds, mib) = c.measure();
+                cpu[i].push(seconds);
+                peak[i].push(mib);
+                eprintln!(
+                    "{code} to {to} round {round}: {} {seconds:.3} s {mib:.0} MiB",
+                    c.name
+                );
+            }
+        }
+        let list = |xs: &[f64]| {
+            xs.iter()
+                .map(|x| format!("{x:.3}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (gc, oc) = (median(cpu[0].clone()), median(cpu[1].clone()));
+        println!(
+            "| {code}, n = {to} | {which} | {} | {} | {gc:.3} s / {:.0} MiB | {oc:.3} s / {:.0} MiB | **{:.1}x** |",
+            list(&cpu[0]),
+            list(&cpu[1]),
+            median(peak[0].clone()),
+            median(peak[1].clone()),
+            oc / gc
+        );
     }
 }
 

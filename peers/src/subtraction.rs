@@ -118,9 +118,9 @@ fn spec(set: &[u32]) -> String {
 }
 
 /// One contestant: the command line of its child process.
-struct Contestant {
-    name: &'static str,
-    command: Vec<String>,
+pub struct Contestant {
+    pub name: &'static str,
+    pub command: Vec<String>,
 }
 
 impl Contestant {
@@ -131,7 +131,7 @@ impl Contestant {
     }
 
     /// A hash and the length of the whole output (through a pipe, not timed).
-    fn fingerprint(&self) -> (u64, u64) {
+    pub fn fingerprint(&self) -> (u64, u64) {
         let mut child = self
             .command()
             .stdout(Stdio::piped())
@@ -157,7 +157,7 @@ impl Contestant {
     }
 
     /// CPU seconds (user + system) and peak resident memory (MiB) of one run to /dev/null.
-    fn measure(&self) -> (f64, f64) {
+    pub fn measure(&self) -> (f64, f64) {
         let null = std::fs::File::create("/dev/null").expect("/dev/null");
         let child = self.command().stdout(null).spawn().expect("spawn");
         let pid = child.id() as libc::pid_t;
