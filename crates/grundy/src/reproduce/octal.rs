@@ -232,7 +232,9 @@ fn survey_table(mode: Mode) -> Result<Table> {
             layout,
         ),
         data: grid(&header, data),
-        agrees: Some(disagreements == 0),
+        // Only a disagreement is a verdict on the whole table: with none, open and unsettled
+        // rows still compare nothing, so the table does not claim to agree cell by cell.
+        agrees: (disagreements > 0).then_some(false),
         marked,
     })
 }
