@@ -18,31 +18,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _grundy
 
-#: The columns of a survey table, in the order of the command line's CSV.
-COLUMNS = (
-    "game",
-    "period",
-    "preperiod",
-    "last_exception",
-    "proven",
-    "max",
-    "computed",
-    "seconds",
-    "status",
-    "saltus",
-    "max_at",
-    "same_as",
-    "why",
-    "published",
-    "published_detail",
-    "theorem",
-    "split",
-    "rare_count",
-    "rare",
-    "note",
-    "to",
-    "member",
-)
+#: The columns of a survey table, in the order of the command line's CSV (from the library).
+COLUMNS = tuple(_grundy.survey_columns())
 
 
 def run_batch(groups: Sequence[str], to: int) -> List[List[Dict[str, Any]]]:

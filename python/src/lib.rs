@@ -50,5 +50,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_groups, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_columns, m)?)?;
     Ok(())
 }

@@ -53,3 +53,14 @@ pub fn survey_rows(py: Python<'_>, groups: Vec<String>, to: u64) -> PyResult<Vec
         .map(|r| serde_json::to_string(r).map_err(|e| PyValueError::new_err(e.to_string())))
         .collect()
 }
+
+/// The columns of a survey row, in the order of the command line's CSV (the library's list,
+/// without its format-version column).
+#[pyfunction]
+pub fn survey_columns() -> Vec<&'static str> {
+    survey::rows::COLUMNS
+        .iter()
+        .copied()
+        .filter(|&c| c != "version")
+        .collect()
+}
