@@ -329,3 +329,54 @@ fn bad_requests_are_one_line_errors() {
 fn the_readme_section_runs() {
     assert!(readme_section_runs("## Surveys") >= 2);
 }
+
+#[test]
+fn subtraction_division_surveys_check_each_member_as_verify_does() {
+    // Every i-Mark({s},{d}) with s in 2..3, d in 2..5: Conjecture 4 applies where gcd = 1, and
+    // Theorems 2/3 to s = 2 with d odd; each row's verdict is `grundy verify`'s on that member.
+    let v = json(&["survey", "imark:s=?2..3:d=?2..5", "--to", "2000"]);
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 8);
+    for row in rows {
+        let game = row["game"].as_str().unwrap();
+        let (s, d) = game
+            .strip_prefix("imark:s=")
+            .unwrap()
+            .split_once(":d=")
+            .unwrap();
+        let (s, d): (u64, u64) = (s.parse().unwrap(), d.parse().unwrap());
+        let detail = row["published_detail"].as_str().unwrap();
+        let coprime = (1..=s.min(d)).rev().find(|g| s % g == 0 && d % g == 0) == Some(1);
+        assert_eq!(
+            detail.contains("imark-conjecture4"),
+            coprime,
+            "{game}: {detail}"
+        );
+        if coprime {
+            let verdict = json(&[
+                "verify",
+                "imark-conjecture4",
+                "--s",
+                &s.to_string(),
+                "--d",
+                &d.to_string(),
+                "--to",
+                "1999",
+                "--json",
+            ]);
+            let holds = verdict["holds"].as_bool().unwrap();
+            let counterexample = detail.contains("imark-conjecture4 (Friman-Nivasch, Conjecture 4 (both of its sentences)): counterexample");
+            assert_eq!(holds, !counterexample, "{game}: {detail}");
+        }
+        assert_eq!(row["computed"], 2000);
+        assert_eq!(row["proven"], false);
+    }
+    // i-Mark([1,2],{4}): Theorem 1 with t = 3 is proven, so every value is by the theorem.
+    let v = json(&["survey", "imark:t=3:d=4", "--to", "3000"]);
+    assert_eq!(v[0]["status"], "closed form");
+    assert_eq!(v[0]["published"], "agrees");
+    fails(
+        &["survey", "imark:s=?1..3", "--to", "10"],
+        "d=?LIST is missing",
+    );
+}

@@ -11,7 +11,8 @@
 //! for `--shard I/K` (a batch array runs one shard per job), and the rows of all shards,
 //! merged in member order, are the rows of one run ([`rows`] reads and writes them as CSV).
 //!
-//! A member is computed by the octal engine ([`crate::games::octal::engine`]; a subtraction set
+//! A subtraction–division member (i-Mark, SD, Kupin) is computed by the dense engine and checked
+//! against the papers' statements about it ([`division`]). A heap-game member is computed by the octal engine ([`crate::games::octal::engine`]; a subtraction set
 //! `S` is the code with digit 3 at each element), exactly as `grundy period` computes it: until
 //! the periodicity theorem proves a period (Guy and Smith 1956; one heap: the subtraction-game
 //! lemma; three heaps: the extension proved in `games/octal/theory.rs`) or `to` values are known.
@@ -20,6 +21,7 @@
 //! ([`crate::analysis::find_periodicity`]), else none. Each row is compared with the stored
 //! published tables ([`published`]).
 
+mod division;
 pub mod equivalence;
 pub mod pattern;
 pub mod published;
@@ -35,6 +37,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::octal::code::{Base, Rules};
 use crate::games::octal::engine::{Engine, Run, BLOCK, MAX_LEN_THREE_HEAPS};
 use crate::games::octal::period::Proof;
+use crate::games::subdivision::SubDivision;
 use crate::{Error, Result};
 use pattern::Expanded;
 
@@ -63,7 +66,26 @@ pub struct Member {
     pub why: Option<String>,
 }
 
+/// What a member is computed as.
+#[derive(Debug, Clone)]
+pub enum Kind {
+    /// A heap game (octal or hexadecimal code; subtraction sets are codes).
+    Heap(Rules),
+    /// A subtraction–division game.
+    Division(SubDivision),
+}
+
 impl Member {
+    /// What the member is computed as.
+    pub fn kind(&self) -> Result<Kind> {
+        match self.code.split_once(':') {
+            Some(("octal" | "hex", _)) => self.rules().map(Kind::Heap),
+            _ => crate::games::subdivision::spec::parse(&self.code)?
+                .map(Kind::Division)
+                .ok_or_else(|| Error::Spec(format!("'{}' is not a survey member", self.code))),
+        }
+    }
+
     /// The rules of the heap game computed.
     pub fn rules(&self) -> Result<Rules> {
         let (family, code) = self
@@ -84,7 +106,10 @@ pub fn members(pattern: &str) -> Result<Vec<Member>> {
     let expanded = pattern::expand(pattern)?;
     let longest = expanded
         .iter()
-        .map(|Expanded::Heap { rules, .. }| rules.last_digit())
+        .filter_map(|e| match e {
+            Expanded::Heap { rules, .. } => Some(rules.last_digit()),
+            Expanded::Division { .. } => None,
+        })
         .max()
         .unwrap_or(0);
     let subtraction = pattern
@@ -97,7 +122,23 @@ pub fn members(pattern: &str) -> Result<Vec<Member>> {
     let mut firsts: HashMap<(bool, Vec<u8>), (usize, String, String)> = HashMap::new();
     let mut out = Vec::with_capacity(expanded.len());
     let mut groups = 0;
-    for (index, Expanded::Heap { name, rules }) in expanded.into_iter().enumerate() {
+    for (index, member) in expanded.into_iter().enumerate() {
+        let (name, rules) = match member {
+            Expanded::Heap { name, rules } => (name, rules),
+            // Expansion lists each game once, and no two of these have the same values.
+            Expanded::Division { name, .. } => {
+                out.push(Member {
+                    index,
+                    game: name.clone(),
+                    code: name,
+                    group: groups,
+                    same_as: None,
+                    why: None,
+                });
+                groups += 1;
+                continue;
+            }
+        };
         let key_digits = if saturate {
             equivalence::saturate(&rules, longest)
         } else {
@@ -191,8 +232,10 @@ pub struct Row {
     pub computed: u64,
     /// Wall-clock seconds (0 for a member whose group's first member was computed).
     pub seconds: f64,
-    /// `proven`, `observed` (periodic in the last quarter, not proven), `arithmetic` (observed,
-    /// with a saltus), `none` (no period up to `computed`) or `error`.
+    /// `proven`, `observed` (periodic in the last quarter, not proven; for subtraction–division
+    /// games: over the second half), `arithmetic` (observed, with a saltus), `closed form` (every
+    /// value given by a theorem proven for the parameters, and brute force agrees to
+    /// `computed`), `none` (no period up to `computed`) or `error`.
     pub status: String,
     /// The saltus of an arithmetic periodicity.
     pub saltus: Option<i64>,
@@ -207,7 +250,8 @@ pub struct Row {
     pub published: String,
     /// What was compared, with the sources.
     pub published_detail: String,
-    /// The theorem that proves the period.
+    /// The theorem that proves the period (heap games), or that gives every value (status
+    /// `closed form`, subtraction–division games).
     pub theorem: Option<String>,
     /// The rare/common split in use (octal codes with two-heap moves).
     pub split: Option<String>,
@@ -233,6 +277,11 @@ struct Computed {
     heaps: u64,
     split: Option<(String, u64, String)>,
     note: Option<String>,
+    /// For subtraction–division games: the papers' statements checked (in place of the
+    /// published tables of octal codes).
+    claims: Option<published::Verdict>,
+    /// The proven theorem giving every value, when it agreed with brute force.
+    closed_form: Option<String>,
 }
 
 /// Computes `rules` as `grundy period --to to` does (the same steps, so the same values and
@@ -298,6 +347,8 @@ fn compute(rules: &Rules, to: u64) -> Result<Computed> {
         heaps: u64::from(rules.max_heaps()),
         split,
         note,
+        claims: None,
+        closed_form: None,
     })
 }
 
@@ -312,8 +363,8 @@ fn theorem(heaps: u64) -> &'static str {
 }
 
 fn row(member: &Member, to: u64, c: &Computed, seconds: f64) -> Result<Row> {
-    let rules = member.rules()?;
     let (status, period, preperiod, saltus) = match (c.proof, c.observed, c.arithmetic) {
+        _ if c.closed_form.is_some() => ("closed form", None, None, None),
         (Some(p), _, _) => ("proven", Some(p.period), Some(p.preperiod), None),
         (None, Some((p, n0)), _) => ("observed", Some(p), Some(n0), None),
         (None, None, Some(a)) => (
@@ -324,14 +375,20 @@ fn row(member: &Member, to: u64, c: &Computed, seconds: f64) -> Result<Row> {
         ),
         _ => ("none", None, None, None),
     };
-    let verdict = published::compare(
-        &rules,
-        &published::Found {
-            values: &c.values,
-            proven: c.proof.map(|p| (p.period, p.preperiod)),
-            max: c.max,
-        },
-    );
+    let verdict = match (&c.claims, member.kind()?) {
+        (None, Kind::Heap(rules)) => published::compare(
+            &rules,
+            &published::Found {
+                values: &c.values,
+                proven: c.proof.map(|p| (p.period, p.preperiod)),
+                max: c.max,
+            },
+        ),
+        (claims, _) => claims.clone().unwrap_or(published::Verdict {
+            word: "not listed",
+            detail: String::new(),
+        }),
+    };
     let detail = if verdict.detail.is_empty() || member.game == member.code {
         verdict.detail
     } else {
@@ -353,7 +410,10 @@ fn row(member: &Member, to: u64, c: &Computed, seconds: f64) -> Result<Row> {
         why: member.why.clone(),
         published: verdict.word.into(),
         published_detail: detail,
-        theorem: c.proof.map(|_| theorem(c.heaps).to_string()),
+        theorem: c
+            .proof
+            .map(|_| theorem(c.heaps).to_string())
+            .or_else(|| c.closed_form.clone()),
         split: c.split.as_ref().map(|s| s.0.clone()),
         rare_count: c.split.as_ref().map(|s| s.1),
         rare: c.split.as_ref().map(|s| s.2.clone()),
@@ -383,7 +443,10 @@ pub fn check_to(to: u64) -> Result<()> {
 /// An error of the engine becomes a row with status `error` and the message as its note.
 pub fn run_group(group: &[Member], to: u64) -> Vec<Row> {
     let start = Instant::now();
-    let computed = group[0].rules().and_then(|rules| compute(&rules, to));
+    let computed = group[0].kind().and_then(|kind| match kind {
+        Kind::Heap(rules) => compute(&rules, to),
+        Kind::Division(game) => division::compute(&game, to),
+    });
     let seconds = start.elapsed().as_secs_f64();
     group
         .iter()

@@ -5,13 +5,20 @@
 //! - `hex:0.??`: the same with digits `0..=F` (before the point `0`, `4`, `8`, `C`).
 //! - `subtraction:size=SET:max=M`: every subtraction set with a number of elements in SET
 //!   (`3`, `1..3`, `2,4`) drawn from `1..=M`, e.g. `subtraction:size=3:max=20` (1140 sets).
+//! - `imark:s=?1..4:d=?2..30`, `sd:...:round=floor|ceil`, `kupin:...`: subtraction–division
+//!   games (`games/subdivision`) over ranges of parameters. A key written `?LIST` runs over
+//!   each element of LIST (`?2..30`, `?2,3,5`) as a one-element set; written without `?` it is
+//!   one fixed set (`s=1,2`); `t=?2..9` in place of `s` runs over `S = {1, ..., t-1}`, the sets
+//!   of Sopena's theorem and Friman–Nivasch's Theorem 1.
 //!
 //! Members come in a fixed order (digits in increasing order, the first `?` slowest; sets in
 //! lexicographic order by size, then elements), each once: codes are canonical (`0.370` is
 //! `0.37`), so two ways of writing one code give one member.
 
 use crate::games::octal::code::{Base, Rules};
+use crate::games::subdivision::{Division, SubDivision};
 use crate::spec::parse_set;
+use crate::Ruleset;
 use crate::{Error, Result};
 
 /// The most members a survey may have.
@@ -29,10 +36,26 @@ pub enum Expanded {
         /// Its rules (a subtraction set is the code with 3 at each element).
         rules: Rules,
     },
+    /// A subtraction–division game, shown as its spec (`imark:s=1:d=3`).
+    Division {
+        /// The member's spec.
+        name: String,
+        /// The game.
+        game: SubDivision,
+    },
+}
+
+impl Expanded {
+    /// The member's spec.
+    pub fn name(&self) -> &str {
+        match self {
+            Expanded::Heap { name, .. } | Expanded::Division { name, .. } => name,
+        }
+    }
 }
 
 /// The syntax, for error messages.
-pub const SYNTAX: &str = "octal:0.??? (each ? any octal digit; ? before the point: 0 and 4), hex:0.?? (hexadecimal digits), or subtraction:size=SET:max=M (every set of SET elements from 1..M)";
+pub const SYNTAX: &str = "octal:0.??? (each ? any octal digit; ? before the point: 0 and 4), hex:0.?? (hexadecimal digits), subtraction:size=SET:max=M (every set of SET elements from 1..M), or imark:s=?1..4:d=?2..30 (also sd:...:round=floor|ceil, kupin:...; ?LIST runs over each element, t=?2..9 over S = 1..t-1)";
 
 /// The members of `pattern`, in order, each once.
 pub fn expand(pattern: &str) -> Result<Vec<Expanded>> {
@@ -44,6 +67,9 @@ pub fn expand(pattern: &str) -> Result<Vec<Expanded>> {
         "octal" => codes(body.trim(), Base::Octal, pattern),
         "hex" => codes(body.trim(), Base::Hexadecimal, pattern),
         "subtraction" => subtraction(body.trim(), pattern),
+        "imark" => division(body.trim(), Division::Exact, pattern),
+        "sd" => division(body.trim(), Division::Floor, pattern),
+        "kupin" => division(body.trim(), Division::Kupin, pattern),
         other => Err(bad(&format!(
             "unknown family '{other}'; surveys run over {SYNTAX}"
         ))),
@@ -230,6 +256,86 @@ pub fn subtraction_member(set: &[u64]) -> Result<Expanded> {
     })
 }
 
+/// One key of a subtraction–division pattern: the sets it runs over.
+fn choices(key: &str, value: &str, bad: &dyn Fn(String) -> Error) -> Result<Vec<Vec<u64>>> {
+    let value = value.trim();
+    let sets: Vec<Vec<u64>> = match value.strip_prefix('?') {
+        Some(list) => parse_set(list)?.into_iter().map(|x| vec![x]).collect(),
+        None => vec![parse_set(value)?],
+    };
+    if key != "t" {
+        return Ok(sets);
+    }
+    // t runs over S = {1, ..., t-1}.
+    sets.into_iter()
+        .map(|set| match set[..] {
+            [t] if (2..=1 << 16).contains(&t) => Ok((1..t).collect()),
+            [t] => Err(bad(format!("t = {t}: t must be between 2 and 65536"))),
+            _ => Err(bad(format!(
+                "t={value} names several values; write t=?{value} to run over each"
+            ))),
+        })
+        .collect()
+}
+
+fn division(body: &str, mut division: Division, pattern: &str) -> Result<Vec<Expanded>> {
+    let bad = |why: String| Error::Spec(format!("'{pattern}' is not a survey pattern: {why}"));
+    let (mut s, mut d) = (None, None);
+    for part in body.split(':') {
+        let (key, value) = part.split_once('=').ok_or_else(|| {
+            bad(format!(
+                "'{part}' is not of the form key=value (s=?LIST or t=?LIST, d=?LIST)"
+            ))
+        })?;
+        match (key.trim(), division) {
+            (key @ ("s" | "t"), _) => {
+                if s.is_some() {
+                    return Err(bad("give one of s= and t=, once".into()));
+                }
+                s = Some(choices(key, value, &bad)?);
+            }
+            ("d", _) => d = Some(choices("d", value, &bad)?),
+            ("round", Division::Floor | Division::Ceil) => {
+                division = match value.trim() {
+                    "floor" => Division::Floor,
+                    "ceil" => Division::Ceil,
+                    other => return Err(bad(format!("round: '{other}' is not floor or ceil"))),
+                }
+            }
+            (other, _) => {
+                return Err(bad(format!(
+                    "unknown key '{other}'; these surveys take s= (or t=), d={}",
+                    if matches!(division, Division::Floor | Division::Ceil) {
+                        " and round="
+                    } else {
+                        ""
+                    }
+                )))
+            }
+        }
+    }
+    let s = s.ok_or_else(|| bad("s=?LIST (or t=?LIST) is missing".into()))?;
+    let d = d.ok_or_else(|| bad("d=?LIST is missing".into()))?;
+    if s.len().saturating_mul(d.len()) > MAX_MEMBERS {
+        return Err(Error::TooLarge(format!(
+            "'{pattern}' has {} members, more than the {MAX_MEMBERS} a survey runs",
+            s.len() as u128 * d.len() as u128
+        )));
+    }
+    let mut out = Vec::with_capacity(s.len() * d.len());
+    let mut seen = std::collections::HashSet::new();
+    for s in &s {
+        for d in &d {
+            let game = SubDivision::new(s.clone(), d.clone(), division)?;
+            let name = game.spec();
+            if seen.insert(name.clone()) {
+                out.push(Expanded::Division { name, game });
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// `C(n, k)`, or `u128::MAX` when it does not fit (far more members than allowed anyway).
 fn binomial(n: u64, k: u64) -> u128 {
     let k = k.min(n - k);
@@ -252,7 +358,7 @@ mod tests {
         expand(pattern)
             .unwrap()
             .into_iter()
-            .map(|Expanded::Heap { name, .. }| name)
+            .map(|e| e.name().to_string())
             .collect()
     }
 
@@ -284,8 +390,43 @@ mod tests {
         assert_eq!(all[1], "subtraction:s=1,2,4");
         assert_eq!(all[1139], "subtraction:s=18,19,20");
         assert_eq!(names("subtraction:size=1..2:max=4").len(), 4 + 6);
-        let Expanded::Heap { rules, .. } = subtraction_member(&[1, 3, 4]).unwrap();
+        let Expanded::Heap { rules, .. } = subtraction_member(&[1, 3, 4]).unwrap() else {
+            panic!("a subtraction set is a heap game")
+        };
         assert_eq!(rules.code(), "0.3033");
+    }
+
+    #[test]
+    fn subtraction_division_patterns_run_over_each_parameter() {
+        let all = names("imark:s=?1..3:d=?2..5");
+        assert_eq!(all.len(), 12);
+        assert_eq!(all[0], "imark:s=1:d=2");
+        assert_eq!(all[1], "imark:s=1:d=3");
+        assert_eq!(all[11], "imark:s=3:d=5");
+        // t runs over S = 1..t-1; a fixed set stays one set.
+        assert_eq!(
+            names("imark:t=?2..4:d=5"),
+            ["imark:s=1:d=5", "imark:s=1,2:d=5", "imark:s=1..3:d=5"]
+        );
+        assert_eq!(
+            names("imark:s=1,2:d=?2,3"),
+            ["imark:s=1,2:d=2", "imark:s=1,2:d=3"]
+        );
+        assert_eq!(
+            names("sd:s=1:d=?2..3:round=ceil"),
+            ["sd:s=1:d=2:round=ceil", "sd:s=1:d=3:round=ceil"]
+        );
+        assert_eq!(names("sd:s=1:d=?2..3")[0], "sd:s=1:d=2:round=floor");
+        assert_eq!(names("kupin:s=?1,2:d=2").len(), 2);
+        let err = |p: &str| expand(p).unwrap_err().to_string();
+        assert!(err("imark:d=?2..5").contains("missing"));
+        assert!(err("imark:s=1:t=?2..3:d=2").contains("one of"));
+        assert!(err("imark:t=2..4:d=2").contains("t=?2..4"));
+        assert!(err("imark:t=?1..3:d=2").contains("between 2"));
+        assert!(err("imark:s=1:d=?1..3").contains("at least 2"));
+        assert!(err("imark:s=1:d=2:round=ceil").contains("unknown key"));
+        assert!(err("sd:s=1:d=2:round=up").contains("floor or ceil"));
+        assert!(err("imark:s=?1..2000:d=?2..2000").contains("more than"));
     }
 
     #[test]

@@ -283,6 +283,63 @@ pub fn conjecture4_candidates(s: u64, d: u64, to: u64) -> Vec<u64> {
     out
 }
 
+/// The claims of [`CLAIMS`] whose hypotheses `game` meets, with the parameters that name it
+/// (what a survey checks for each member of a family): Sopena's theorem or Theorem 1 for
+/// i-Mark([1,t-1],{d}), Theorem 2 or 3 for i-Mark({2},{k}) with `k` odd, Conjecture 4 for
+/// i-Mark({s},{d}) with `gcd(s, d) = 1`, and Theorems 5-7 and Lemma 8 for i-Mark({1},{2,3}).
+pub fn claims_for(game: &SubDivision) -> Result<Vec<(&'static Claim, Params)>> {
+    let mut out = Vec::new();
+    if game.division() != Division::Exact {
+        return Ok(out);
+    }
+    let mut add = |name: &str, pairs: &[(&str, u64)]| -> Result<()> {
+        let claim = CLAIMS
+            .iter()
+            .find(|c| c.name == name)
+            .expect("a claim of this module");
+        let pairs = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string()));
+        out.push((claim, Params::new(claim, pairs)?));
+        Ok(())
+    };
+    let (s, d) = (game.s(), game.d());
+    let t = s.len() as u64 + 1;
+    let interval = s.iter().enumerate().all(|(i, &x)| x == i as u64 + 1);
+    if let [d] = *d {
+        if interval && t <= 1 << 16 {
+            let name = if d % t == 1 {
+                "imark-theorem1"
+            } else {
+                "imark-sopena"
+            };
+            add(name, &[("t", t), ("d", d)])?;
+        }
+        if s == [2] && d % 2 == 1 {
+            let name = if d % 4 == 3 {
+                "imark-theorem2"
+            } else {
+                "imark-theorem3"
+            };
+            add(name, &[("k", d)])?;
+        }
+        if let [s] = *s {
+            if gcd(s, d) == 1 {
+                add("imark-conjecture4", &[("s", s), ("d", d)])?;
+            }
+        }
+    }
+    if s == [1] && d == [2, 3] {
+        for name in [
+            "imark-theorem5",
+            "imark-theorem6",
+            "imark-theorem7",
+            "imark-lemma8",
+        ] {
+            add(name, &[])?;
+        }
+    }
+    Ok(out)
+}
+
 // ---- claims --------------------------------------------------------------------------------
 
 /// The claims `grundy verify` checks for this family.
