@@ -101,7 +101,7 @@ mod tests {
                 .collect();
             options.extend(
                 d.iter()
-                    .filter(|&&x| n > 0 && n as u64 % x == 0)
+                    .filter(|&&x| n > 0 && (n as u64).is_multiple_of(x))
                     .map(|&x| g[n / x as usize]),
             );
             g.push((0..).find(|v| !options.contains(v)).unwrap());
