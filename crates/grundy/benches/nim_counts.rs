@@ -4,8 +4,8 @@
 //! Run: `cargo bench -p grundy --bench nim_counts`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use grundy::count::nim::{max_at_most, max_exactly, total_at_most, total_exactly};
-use grundy::count::reference::{
+use grundy::nim_fractals::nim::{max_at_most, max_exactly, total_at_most, total_exactly};
+use grundy::nim_fractals::reference::{
     enumerate, max_at_most_digits, total_at_most_digits, total_exactly_digits,
 };
 use std::hint::black_box;

@@ -27,12 +27,13 @@
 //! and a request beyond a stated limit is an [`Error`], never a wrong answer.
 
 pub mod analysis;
-pub mod count;
 mod error;
+pub mod family;
 pub mod files;
 pub mod game;
 pub mod games;
 pub mod misere;
+pub mod nim_fractals;
 pub mod number;
 pub mod query;
 pub mod registry;

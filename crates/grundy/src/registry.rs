@@ -8,7 +8,7 @@
 
 use crate::spec::Family;
 use crate::verify::Claim;
-use crate::{count, games, misere, Error, Result};
+use crate::{games, misere, nim_fractals, Error, Result};
 
 /// What one folder contributes: its spec entries and its claims.
 pub struct Entry {
@@ -31,8 +31,8 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new(games::subtraction::spec::FAMILIES, &[]),
     Entry::new(games::takeaway::spec::FAMILIES, games::takeaway::theory::CLAIMS),
     Entry::new(games::subdivision::spec::FAMILIES, games::subdivision::theory::CLAIMS),
-    Entry::new(&[], count::claims::CLAIMS),
-    Entry::new(games::sharing_nim::spec::FAMILIES, games::sharing_nim::theory::CLAIMS),
+    Entry::new(&[], nim_fractals::claims::CLAIMS),
+    Entry::new(games::sharing_nim::spec::FAMILIES, games::sharing_nim::claims::CLAIMS),
     Entry::new(games::octal::spec::FAMILIES, games::octal::theory::CLAIMS),
     Entry::new(games::takebreak::spec::FAMILIES, &[]),
     Entry::new(&[], misere::claims::CLAIMS),

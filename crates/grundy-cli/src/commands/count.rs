@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::{write_json, Outcome};
 use crate::cli::{CountArgs, CountBy, Format};
-use grundy::count::nim::{self, By, NimCount};
+use grundy::nim_fractals::nim::{self, By, NimCount};
 use grundy::number::{parse_u128, parse_u64};
 use grundy::Error;
 

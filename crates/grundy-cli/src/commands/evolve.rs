@@ -6,13 +6,11 @@
 use std::io::Write;
 use std::path::Path;
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
 use serde_json::json;
 
 use super::{show_position, write_json, Outcome};
 use crate::cli::{EvolveArgs, Format, LayoutArg};
-use grundy::count::automaton::{self, EvolutionGraph, Kinship, Layout};
+use grundy::nim_fractals::automaton::{self, EvolutionGraph, Kinship, Layout};
 use grundy::number::parse_u64;
 use grundy::Error;
 
@@ -32,9 +30,9 @@ pub fn run(args: EvolveArgs, out: &mut dyn Write) -> Outcome {
         .into());
     }
     let piles = parse_u64(&args.piles).map_err(|e| Error::Invalid(format!("--piles: {e}")))?;
-    let piles = grundy::count::nim::NimCount::new(
+    let piles = grundy::nim_fractals::nim::NimCount::new(
         usize::try_from(piles).unwrap_or(usize::MAX),
-        grundy::count::nim::By::Total,
+        grundy::nim_fractals::nim::By::Total,
         true,
     )?
     .piles;
@@ -171,8 +169,8 @@ fn draw(graph: &EvolutionGraph, path: &Path, size: u32) -> Outcome {
             path,
             (size, size),
             svg,
-            |root| paint(root, graph, size),
-            |root| paint(root, graph, size),
+            |root| crate::report::plot::paint_evolution(root, graph, size),
+            |root| crate::report::plot::paint_evolution(root, graph, size),
         )
     };
     match extension.as_deref() {
@@ -185,78 +183,6 @@ fn draw(graph: &EvolutionGraph, path: &Path, size: u32) -> Outcome {
             ))
             .into())
         }
-    }
-    Ok(())
-}
-
-/// Draws the links, then the P-positions coloured by generation (blue: old, red: new), the
-/// zero position in black.
-pub(crate) fn paint<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    graph: &EvolutionGraph,
-    size: u32,
-) -> Result<(), String>
-where
-    DB::ErrorType: 'static,
-{
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let fold = |f: fn(f64, f64) -> f64, start: f64, key: fn(&automaton::Node) -> f64| {
-        graph.nodes.iter().map(key).fold(start, f)
-    };
-    let (min_x, max_x) = (
-        fold(f64::min, f64::INFINITY, |n| n.x),
-        fold(f64::max, f64::NEG_INFINITY, |n| n.x),
-    );
-    let (min_y, max_y) = (
-        fold(f64::min, f64::INFINITY, |n| n.y),
-        fold(f64::max, f64::NEG_INFINITY, |n| n.y),
-    );
-    let side = f64::from(size);
-    let margin = (side * 0.04).max(8.0);
-    let inner = side - 2.0 * margin;
-    let (span_x, span_y) = ((max_x - min_x).max(1.0), (max_y - min_y).max(1.0));
-    let (mut sx, mut sy) = (inner / span_x, inner / span_y);
-    if graph.layout == Layout::UlamWarburton {
-        // Square cells.
-        let s = sx.min(sy);
-        (sx, sy) = (s, s);
-    }
-    let (offset_x, offset_y) = (
-        margin + (inner - span_x * sx) / 2.0,
-        margin + (inner - span_y * sy) / 2.0,
-    );
-    let point = |x: f64, y: f64| -> (i32, i32) {
-        (
-            (offset_x + (x - min_x) * sx).round() as i32,
-            (side - offset_y - (y - min_y) * sy).round() as i32,
-        )
-    };
-    let unit = sx.min(sy);
-    let radius = (unit * 0.28).clamp(1.0, 7.0) as i32;
-    let link = RGBColor(150, 150, 150).stroke_width(if unit >= 12.0 { 2 } else { 1 });
-    for &(parent, child) in &graph.edges {
-        let (p, c) = (&graph.nodes[parent], &graph.nodes[child]);
-        root.draw(&PathElement::new(
-            vec![point(p.x, p.y), point(c.x, c.y)],
-            link,
-        ))
-        .map_err(|e| e.to_string())?;
-    }
-    let last = graph.born.len().saturating_sub(1).max(1) as f64;
-    for node in &graph.nodes {
-        let style = if node.generation == 0 {
-            BLACK.filled()
-        } else {
-            let t = node.generation as f64 / last;
-            HSLColor(0.66 * (1.0 - t), 0.85, 0.45).filled()
-        };
-        let r = if node.generation == 0 {
-            radius + 2
-        } else {
-            radius
-        };
-        root.draw(&Circle::new(point(node.x, node.y), r, style))
-            .map_err(|e| e.to_string())?;
     }
     Ok(())
 }

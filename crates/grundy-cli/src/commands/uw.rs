@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
 use crate::cli::{Format, UwArgs};
-use grundy::count::automaton::{self, Cell};
+use grundy::nim_fractals::automaton::{self, Cell};
 use grundy::{spec, Error};
 
 pub fn run(args: UwArgs, out: &mut dyn Write) -> Outcome {

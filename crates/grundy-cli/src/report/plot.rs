@@ -10,6 +10,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::failure::Failure;
+use grundy::nim_fractals::automaton::{self, EvolutionGraph, Layout};
 use grundy::reproduce::{Axes, FigureData, Plot, Series};
 
 /// One colour per series, in order.
@@ -139,7 +140,7 @@ where
             lines,
             log_y,
         } => points(root, series, *lines, *log_y, &figure.axes, w, h),
-        Plot::Evolution(graph) => crate::commands::evolve::paint(root, graph, w.min(h)),
+        Plot::Evolution(graph) => paint_evolution(root, graph, w.min(h)),
     }
 }
 
@@ -436,6 +437,78 @@ where
             ))
             .map_err(|e| e.to_string())?;
         }
+    }
+    Ok(())
+}
+
+/// Draws the links, then the P-positions coloured by generation (blue: old, red: new), the
+/// zero position in black.
+pub(crate) fn paint_evolution<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    graph: &EvolutionGraph,
+    size: u32,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let fold = |f: fn(f64, f64) -> f64, start: f64, key: fn(&automaton::Node) -> f64| {
+        graph.nodes.iter().map(key).fold(start, f)
+    };
+    let (min_x, max_x) = (
+        fold(f64::min, f64::INFINITY, |n| n.x),
+        fold(f64::max, f64::NEG_INFINITY, |n| n.x),
+    );
+    let (min_y, max_y) = (
+        fold(f64::min, f64::INFINITY, |n| n.y),
+        fold(f64::max, f64::NEG_INFINITY, |n| n.y),
+    );
+    let side = f64::from(size);
+    let margin = (side * 0.04).max(8.0);
+    let inner = side - 2.0 * margin;
+    let (span_x, span_y) = ((max_x - min_x).max(1.0), (max_y - min_y).max(1.0));
+    let (mut sx, mut sy) = (inner / span_x, inner / span_y);
+    if graph.layout == Layout::UlamWarburton {
+        // Square cells.
+        let s = sx.min(sy);
+        (sx, sy) = (s, s);
+    }
+    let (offset_x, offset_y) = (
+        margin + (inner - span_x * sx) / 2.0,
+        margin + (inner - span_y * sy) / 2.0,
+    );
+    let point = |x: f64, y: f64| -> (i32, i32) {
+        (
+            (offset_x + (x - min_x) * sx).round() as i32,
+            (side - offset_y - (y - min_y) * sy).round() as i32,
+        )
+    };
+    let unit = sx.min(sy);
+    let radius = (unit * 0.28).clamp(1.0, 7.0) as i32;
+    let link = RGBColor(150, 150, 150).stroke_width(if unit >= 12.0 { 2 } else { 1 });
+    for &(parent, child) in &graph.edges {
+        let (p, c) = (&graph.nodes[parent], &graph.nodes[child]);
+        root.draw(&PathElement::new(
+            vec![point(p.x, p.y), point(c.x, c.y)],
+            link,
+        ))
+        .map_err(|e| e.to_string())?;
+    }
+    let last = graph.born.len().saturating_sub(1).max(1) as f64;
+    for node in &graph.nodes {
+        let style = if node.generation == 0 {
+            BLACK.filled()
+        } else {
+            let t = node.generation as f64 / last;
+            HSLColor(0.66 * (1.0 - t), 0.85, 0.45).filled()
+        };
+        let r = if node.generation == 0 {
+            radius + 2
+        } else {
+            radius
+        };
+        root.draw(&Circle::new(point(node.x, node.y), r, style))
+            .map_err(|e| e.to_string())?;
     }
     Ok(())
 }

@@ -20,7 +20,7 @@ mod takeaway;
 use serde::Serialize;
 
 use crate::analysis::GapStats;
-use crate::count::automaton::EvolutionGraph;
+use crate::nim_fractals::automaton::EvolutionGraph;
 use crate::registry;
 use crate::verify::{Params, Verdict};
 use crate::{Error, Result};

@@ -6,9 +6,9 @@ use super::{
     cells, check, claim_rows, grid, Axes, FigureData, Grid, Mode, PaperSection, Plot, Row, Series,
     Steps, Table,
 };
-use crate::count::automaton::{self, Layout, TABLE_1};
-use crate::count::claims::by_definition;
-use crate::count::nim;
+use crate::nim_fractals::automaton::{self, Layout, TABLE_1};
+use crate::nim_fractals::claims::by_definition;
+use crate::nim_fractals::nim;
 use crate::reproduce::Paper;
 use crate::Result;
 

@@ -1,7 +1,7 @@
 //! `digraph:file=FILE`.
 
 use super::Digraph;
-use crate::spec::{Family, SpecArgs};
+use crate::family::{Family, SpecArgs};
 use crate::{Result, Ruleset};
 
 /// The folder's registry entries, in the order `--help` lists them.

@@ -4,7 +4,7 @@
 
 use super::code::{Base, Rules};
 use super::HeapGame;
-use crate::spec::{Family, SpecArgs};
+use crate::family::{Family, SpecArgs};
 use crate::{Error, Result, Ruleset};
 
 /// The folder's registry entries, in the order `--help` lists them.
@@ -117,14 +117,13 @@ fn build_hex(args: &mut SpecArgs) -> Result<Box<dyn Ruleset>> {
 
 /// Parses a spec of this folder into the typed game (`Ok(None)` when it names another family).
 pub fn parse(text: &str) -> Result<Option<HeapGame>> {
-    let args = SpecArgs::parse(text)?;
-    if !FAMILIES.iter().any(|f| f.name == args.family()) {
+    let mut args = SpecArgs::parse(text)?;
+    let Some(family) = args.select(FAMILIES) else {
         return Ok(None);
-    }
-    // The registry's parse does every check; then rebuild the typed game from the same text.
-    let game = crate::spec::parse_game(text)?;
-    let spec = game.spec();
-    let rules = match args.family() {
+    };
+    // Every check a spec gets; then the typed game from the canonical spec.
+    let spec = crate::family::build(family, &mut args)?.spec();
+    let rules = match family.name {
         "grundy-game" => Rules::grundy_game(),
         "octal" | "hex" => {
             let (family, code) = spec

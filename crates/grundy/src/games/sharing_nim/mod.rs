@@ -29,7 +29,7 @@
 //! piles and Graph Nim go to the memoised search, refused up front when the number of
 //! positions it could meet is above [`MAX_SEARCH_POSITIONS`].
 
-mod checks;
+pub mod claims;
 pub mod graph;
 pub mod spec;
 pub mod table;

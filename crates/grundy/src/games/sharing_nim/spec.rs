@@ -1,7 +1,7 @@
 //! `sharing-nim` (no keys) and `graph-nim:edges=EDGES[:n=N]`.
 
 use super::{GraphNim, SharingNim};
-use crate::spec::{Family, SpecArgs};
+use crate::family::{Family, SpecArgs};
 use crate::{Result, Ruleset};
 
 /// The folder's registry entries, in the order `--help` lists them.

@@ -2,7 +2,7 @@
 //! `mark-t`.
 
 use super::{Division, SubDivision};
-use crate::spec::{Family, SpecArgs};
+use crate::family::{Family, SpecArgs};
 use crate::{Error, Result, Ruleset};
 
 /// The folder's registry entries, in the order `--help` lists them.
@@ -110,10 +110,10 @@ fn typed(args: &mut SpecArgs) -> Result<SubDivision> {
 /// the spec names another family.
 pub fn parse(text: &str) -> Result<Option<SubDivision>> {
     let mut args = SpecArgs::parse(text)?;
-    if !FAMILIES.iter().any(|f| f.name == args.family()) {
+    let Some(family) = args.select(FAMILIES) else {
         return Ok(None);
-    }
-    // The registry's parse also rejects unknown keys.
-    crate::spec::parse_game(text)?;
-    typed(&mut args).map(Some)
+    };
+    let game = typed(&mut args)?;
+    args.finish(family)?;
+    Ok(Some(game))
 }

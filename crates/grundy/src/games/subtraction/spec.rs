@@ -1,7 +1,7 @@
 //! `subtraction:s=SET`.
 
 use super::Subtraction;
-use crate::spec::{Family, SpecArgs};
+use crate::family::{Family, SpecArgs};
 use crate::{Result, Ruleset};
 
 /// The folder's registry entries, in the order `--help` lists them.

@@ -1,7 +1,7 @@
 //! `takeaway:f=EXPR` or `takeaway:table=FILE`.
 
 use super::{MoveFunction, Takeaway};
-use crate::spec::{Family, SpecArgs};
+use crate::family::{Family, SpecArgs};
 use crate::{Error, Result, Ruleset};
 
 /// The folder's registry entries, in the order `--help` lists them.
@@ -41,15 +41,15 @@ fn parse(args: &mut SpecArgs) -> Result<Takeaway> {
 /// Parses a `takeaway` spec into the typed game (for the commands only this family has).
 pub fn parse_takeaway(text: &str) -> Result<Takeaway> {
     let mut args = SpecArgs::parse(text)?;
-    if args.family() != FAMILY.name {
+    if args.select(std::slice::from_ref(&FAMILY)).is_none() {
         return Err(Error::Invalid(format!(
             "this command is for takeaway games (takeaway:f=EXPR), not '{}'",
             args.family()
         )));
     }
-    // every check a spec gets (unknown keys included), then the typed game
-    crate::spec::parse_game(text)?;
-    parse(&mut args)
+    let game = parse(&mut args)?;
+    args.finish(&FAMILY)?;
+    Ok(game)
 }
 
 #[cfg(test)]

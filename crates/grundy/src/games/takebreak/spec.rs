@@ -2,8 +2,8 @@
 
 use super::code::Code;
 use super::TakeBreak;
+use crate::family::{Family, SpecArgs};
 use crate::games::octal::{code as octal_code, HeapGame};
-use crate::spec::{Family, SpecArgs};
 use crate::{Error, Result, Ruleset};
 
 /// The folder's registry entries, in the order `--help` lists them.

@@ -1,7 +1,7 @@
 //! `wythoff` (no keys).
 
 use super::Wythoff;
-use crate::spec::{Family, SpecArgs};
+use crate::family::{Family, SpecArgs};
 use crate::{Result, Ruleset};
 
 /// The folder's registry entries, in the order `--help` lists them.

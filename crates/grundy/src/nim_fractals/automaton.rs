@@ -242,7 +242,7 @@ fn first_direction(missing: usize) -> Direction {
 /// turning left or right when it changes.
 ///
 /// ```
-/// use grundy::count::automaton::to_cell;
+/// use grundy::nim_fractals::automaton::to_cell;
 /// assert_eq!(to_cell([14, 11, 5]).unwrap(), (10, -3));
 /// ```
 pub fn to_cell(piles: [u64; 3]) -> Result<Cell> {
@@ -325,7 +325,7 @@ fn legs(piles: [u64; 3], turns: Turns, mut visit: impl FnMut(u32, usize, Directi
 /// previous direction.
 ///
 /// ```
-/// use grundy::count::automaton::from_cell;
+/// use grundy::nim_fractals::automaton::from_cell;
 /// assert_eq!(from_cell((10, -3)).unwrap(), Some([14, 11, 5]));
 /// assert_eq!(from_cell((1, 1)).unwrap(), None);
 /// ```
@@ -580,7 +580,7 @@ pub fn evolution_graph(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::nim;
+    use crate::nim_fractals::nim;
 
     /// The definition: P-positions with two fewer counters, one fewer in each of two piles.
     fn parents_by_definition(p: &[u64]) -> Vec<Vec<u64>> {

@@ -1,13 +1,167 @@
-//! The checks behind the Sharing Nim claims of `grundy verify` (listed in
-//! [`theory::CLAIMS`](super::theory::CLAIMS)): each compares a statement of Ho's paper with brute
+//! The Sharing Nim and Graph Nim claims of `grundy verify` ([`CLAIMS`]) and their checks: each
+//! compares a statement of Ho's paper (its closed forms are in [`super::theory`]) with brute
 //! force (the dense table of [`super::table`] or the memoised search) and reports the first
 //! counterexample, plus notes with the evidence the paper quotes.
 
-use super::theory::{self, CLAIMS};
+use super::theory;
 use super::{complete_arcs, options_along, GraphNim, Reduction, SharingNim, Table};
 use crate::solve::{GameGraph, MemoSolver};
-use crate::verify::{Params, Tally, Verdict};
+use crate::verify::{optional, param, Claim, Params, Tally, Verdict};
 use crate::{Error, Result};
+
+/// The claims `grundy verify` checks for Sharing Nim and Graph Nim.
+pub const CLAIMS: &[Claim] = &[
+    Claim {
+        name: "sharing-engines",
+        source: "the dense table against the memoised search (no paper)",
+        statement: "the parallel table G(0,a,b) equals the memoised search on the rules",
+        params: &[],
+        range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
+        check: engines,
+    },
+    Claim {
+        name: "sharing-lemma1",
+        source: "Ho, Lemma 1 (stated for three piles)",
+        statement: "G(p) = G(p - min p): subtracting the smallest pile keeps the value",
+        params: &[
+            param("piles", "number of piles, 2 to 6", "3"),
+            optional("edges", "a Graph Nim edge list like 0>1,1-2, instead of Sharing Nim"),
+        ],
+        range: "every position with all piles <= to",
+        default_to: None,
+        check: lemma1,
+    },
+    Claim {
+        name: "sharing-theorem1",
+        source: "Ho, Theorem 1 and Corollary 2",
+        statement: "G(0,a,b) = G(0,b-a,b): every column of Table 1 is a palindrome",
+        params: &[],
+        range: "every column b <= to",
+        default_to: None,
+        check: theorem1,
+    },
+    Claim {
+        name: "sharing-corollary1",
+        source: "Ho, Corollary 1",
+        statement: "(0,a,b) and (0,b-a,b) are isomorphic games: p -> (b-p3, b-p2, b-p1) maps the positions reachable from one onto those reachable from the other, and moves onto moves",
+        params: &[],
+        range: "every a <= b <= to, on the game graphs built from the rules (piles as given, not sorted)",
+        default_to: None,
+        check: corollary1,
+    },
+    Claim {
+        name: "sharing-corollary3",
+        source: "Ho, Corollary 3",
+        statement: "the row from (a,2a) equals the diagonal from it: G(0,a,2a+i) = G(0,a+i,2a+i)",
+        params: &[],
+        range: "every 2a + i <= to",
+        default_to: None,
+        check: corollary3,
+    },
+    Claim {
+        name: "sharing-complement",
+        source: "Ho, Theorem 1 and Section 7 (more than three piles, Graph Nim)",
+        statement: "G(p) = G(N - p) for N >= max p (on a digraph: G_D(p) = G_reversed(D)(N - p))",
+        params: &[
+            param("piles", "number of piles, 2 to 6", "4"),
+            optional("edges", "a Graph Nim edge list like 0>1,1-2, instead of Sharing Nim"),
+        ],
+        range: "every position with all piles <= to and every N from max p to to",
+        default_to: None,
+        check: complement,
+    },
+    Claim {
+        name: "sharing-theorem2",
+        source: "Ho, Theorem 2",
+        statement: "the P-positions are (0,0,0), (0,0,d), (0,d,d) with d = 2^{2k}(2l+1)",
+        params: &[],
+        range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
+        check: theorem2,
+    },
+    Claim {
+        name: "sharing-winning-move",
+        source: "Ho, Remarks 4-6 and the proof of Theorem 2",
+        statement: "from every N-position, the closed-form move (largest pile to smallest, equalizing two piles) wins",
+        params: &[],
+        range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
+        check: winning_move,
+    },
+    Claim {
+        name: "sharing-remark5",
+        source: "Ho, Remark 5, read literally",
+        statement: "from every N-position exactly one of: (b-a)/2 from b to a, (c-b)/2 from c to b, (c-a)/2 from c to a wins",
+        params: &[],
+        range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
+        check: remark5,
+    },
+    Claim {
+        name: "sharing-theorem4",
+        source: "Ho, Theorem 4",
+        statement: "the 1-positions are (0,0,4k+2), (0,4k+2,4k+2), (0,2,4k+1), (0,4l-1,4l+1), l >= 1",
+        params: &[],
+        range: "every (0,a,b) with a <= b <= to",
+        default_to: None,
+        check: theorem4,
+    },
+    Claim {
+        name: "sharing-proposition1",
+        source: "Ho, Proposition 1",
+        statement: "exactly floor(n/3) P-positions have n tokens in three non-empty piles",
+        params: &[],
+        range: "every n <= to",
+        default_to: None,
+        check: proposition1,
+    },
+    Claim {
+        name: "sharing-proposition2",
+        source: "Ho, Proposition 2",
+        statement: "(0,0,n), n >= 3, is P for n odd or n mod 32 in {4,12,16,20,28}, N for n mod 32 in {2,6,8,10,14,18,22,24,26,30}",
+        params: &[],
+        range: "every n <= to",
+        default_to: None,
+        check: proposition2,
+    },
+    Claim {
+        name: "sharing-row-maxima",
+        source: "Ho, Conjecture 1 (evidence: Table 2, Section 4, Figures 4-5)",
+        statement: "row maxima as reported: row 0 to b=489 and b=999: 12; row 2, b=2..501: 41; row 6, b=6..805: 72",
+        params: &[param("rows", "also list the maxima of rows 0..=rows up to to", "14")],
+        range: "b <= to (a reported maximum whose range ends beyond to is not compared: the verdict is then evidence)",
+        default_to: None,
+        check: row_maxima,
+    },
+    Claim {
+        name: "sharing-section6",
+        source: "Ho, Section 6 (the lists of 2- and 3-positions)",
+        statement: "the 2- and 3-positions (0,a,b), a <= b/2, a <= 3, b <= 300 are the paper's lists (all listed up to to)",
+        params: &[],
+        range: "b <= to (the lists are compared up to min(to, 300); below 300 the verdict is evidence)",
+        default_to: None,
+        check: section6,
+    },
+    Claim {
+        name: "sharing-section6-rows",
+        source: "Ho, Section 6 (\"2-positions (0,a,b) has a <= 3\", the same for 3-positions)",
+        statement: "every 2- or 3-position (0,a,b) with a <= b/2 has a <= 3",
+        params: &[],
+        range: "every (0,a,b) with 2a <= b <= to",
+        default_to: None,
+        check: section6_rows,
+    },
+    Claim {
+        name: "sharing-conjecture3",
+        source: "Ho, Conjecture 3",
+        statement: "if a <= b/2 and G(0,a,b) = g >= 2 then a <= 2g - 1",
+        params: &[],
+        range: "every (0,a,b) with 2a <= b <= to",
+        default_to: None,
+        check: conjecture3,
+    },
+];
 
 fn claim(name: &str) -> &'static crate::verify::Claim {
     CLAIMS

@@ -151,7 +151,7 @@ pub fn check_piles(piles: usize) -> Result<()> {
 /// cases `k = 3, 4`).
 ///
 /// ```
-/// use grundy::count::nim::max_at_most;
+/// use grundy::nim_fractals::nim::max_at_most;
 /// // A236305: 1, 4, 7, 16, 19, 28, 43, 64, ...
 /// let a3: Vec<u64> = (0..8).map(|n| max_at_most(3, n).unwrap().try_into().unwrap()).collect();
 /// assert_eq!(a3, [1, 4, 7, 16, 19, 28, 43, 64]);
@@ -178,7 +178,7 @@ pub fn total_at_most(piles: usize, n: u128) -> Result<BigUint> {
 /// Lemma 24 are the cases `k = 3, 4`).
 ///
 /// ```
-/// use grundy::count::nim::total_exactly;
+/// use grundy::nim_fractals::nim::total_exactly;
 /// // A048883 = 3^wt(n): 1, 3, 3, 9, 3, 9, 9, 27
 /// let d3: Vec<u64> = (0..8).map(|n| total_exactly(3, n).unwrap().try_into().unwrap()).collect();
 /// assert_eq!(d3, [1, 3, 3, 9, 3, 9, 9, 27]);
@@ -363,7 +363,7 @@ fn by_total(k: usize, n: u128, cumulative: bool) -> BigUint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::reference;
+    use crate::nim_fractals::reference;
     use proptest::prelude::*;
 
     fn small(v: BigUint) -> u64 {
