@@ -2,7 +2,7 @@
 //! compute, returned as dicts with the keys of the command line's JSON.
 
 use grundy::analysis::GapStats;
-use grundy::count::nim::{self, By, NimCount};
+use grundy::nim_fractals::nim::{self, By, NimCount};
 use grundy::games::{subdivision, takeaway};
 use grundy::query;
 use grundy::registry;
