@@ -74,9 +74,9 @@ pub struct ReproduceArgs {
     /// Smaller ranges (under a minute).
     #[arg(long)]
     pub quick: bool,
-    /// The directory to write the report to (created if missing); required.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<std::path::PathBuf>,
+    /// The directory to write the report to (created if missing).
+    #[arg(long, value_name = "DIR", required = true)]
+    pub out: std::path::PathBuf,
     /// A finished `grundy gaps imark:s=1:d=2,3` result (e.g. runs/result-1e12.txt) to cite in
     /// the i-Mark Table 1.
     #[arg(long, value_name = "FILE")]
@@ -445,9 +445,15 @@ fn games_help() -> String {
 fn claims_help() -> String {
     let mut text = String::from(
         "`grundy verify CLAIM --help` describes one claim. A verdict is `holds` (the whole statement \
-         compared on every case of the range), `counterexample` or `evidence` (part of it compared).\n\nClaims:\n",
+         compared on every case of the range), `counterexample` or `evidence` (part of it compared).\n\nClaims, by paper:\n",
     );
-    for claim in grundy::registry::claims() {
+    for (entry, claim) in grundy::registry::ENTRIES
+        .iter()
+        .flat_map(|e| e.claims.iter().map(move |c| (e, c)))
+    {
+        if std::ptr::eq(claim, &entry.claims[0]) {
+            text.push_str(&format!("\n{}:\n", entry.title));
+        }
         let params: Vec<_> = claim
             .params
             .iter()

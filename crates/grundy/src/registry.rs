@@ -12,6 +12,9 @@ use crate::{games, misere, nim_fractals, Error, Result};
 
 /// What one folder contributes: its spec entries and its claims.
 pub struct Entry {
+    /// What the folder is about, with the paper its claims come from (the heading of its
+    /// claims in `verify --help` and `--list`).
+    pub title: &'static str,
     /// The families it defines, in the order `--help` lists them.
     pub families: &'static [Family],
     /// The claims `grundy verify` checks for it.
@@ -19,25 +22,33 @@ pub struct Entry {
 }
 
 impl Entry {
-    const fn new(families: &'static [Family], claims: &'static [Claim]) -> Self {
-        Entry { families, claims }
+    const fn new(
+        title: &'static str,
+        families: &'static [Family],
+        claims: &'static [Claim],
+    ) -> Self {
+        Entry {
+            title,
+            families,
+            claims,
+        }
     }
 }
 
 /// Every folder, in the order `--help` and `verify --list` show them.
 #[rustfmt::skip]
 pub const ENTRIES: &[Entry] = &[
-    Entry::new(games::nim::spec::FAMILIES, games::nim::theory::CLAIMS),
-    Entry::new(games::subtraction::spec::FAMILIES, &[]),
-    Entry::new(games::takeaway::spec::FAMILIES, games::takeaway::theory::CLAIMS),
-    Entry::new(games::subdivision::spec::FAMILIES, games::subdivision::theory::CLAIMS),
-    Entry::new(&[], nim_fractals::claims::CLAIMS),
-    Entry::new(games::sharing_nim::spec::FAMILIES, games::sharing_nim::claims::CLAIMS),
-    Entry::new(games::octal::spec::FAMILIES, games::octal::theory::CLAIMS),
-    Entry::new(games::takebreak::spec::FAMILIES, &[]),
-    Entry::new(&[], misere::claims::CLAIMS),
-    Entry::new(games::digraph::spec::FAMILIES, games::digraph::theory::CLAIMS),
-    Entry::new(games::wythoff::spec::FAMILIES, games::wythoff::theory::CLAIMS),
+    Entry::new("Nim (Bouton 1901)", games::nim::spec::FAMILIES, games::nim::theory::CLAIMS),
+    Entry::new("Subtraction games", games::subtraction::spec::FAMILIES, &[]),
+    Entry::new("Take-away games with a move function (Holshouser and Reiter 2003)", games::takeaway::spec::FAMILIES, games::takeaway::theory::CLAIMS),
+    Entry::new("i-Mark and subtraction-division games (Sopena 2016; Friman and Nivasch)", games::subdivision::spec::FAMILIES, games::subdivision::theory::CLAIMS),
+    Entry::new("Nim Fractals (Khovanova and Xiong)", &[], nim_fractals::claims::CLAIMS),
+    Entry::new("Sharing Nim and Graph Nim (Ho)", games::sharing_nim::spec::FAMILIES, games::sharing_nim::claims::CLAIMS),
+    Entry::new("Octal and hexadecimal games (Guy and Smith 1956; Winning Ways)", games::octal::spec::FAMILIES, games::octal::theory::CLAIMS),
+    Entry::new("Take-and-break codes (CGSuite notation)", games::takebreak::spec::FAMILIES, &[]),
+    Entry::new("Misère play (Conway; Plambeck and Siegel)", &[], misere::claims::CLAIMS),
+    Entry::new("Games on a directed graph (Smith 1966; Fraenkel and Yesha)", games::digraph::spec::FAMILIES, games::digraph::theory::CLAIMS),
+    Entry::new("Wythoff's game (Wythoff 1907)", games::wythoff::spec::FAMILIES, games::wythoff::theory::CLAIMS),
 ];
 
 /// Every family.

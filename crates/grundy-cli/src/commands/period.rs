@@ -83,8 +83,8 @@ pub fn run(args: PeriodArgs, out: &mut dyn Write) -> Outcome {
         _ => {
             writeln!(
                 out,
-                "{title}: no period proven in G(0..{})",
-                report.computed
+                "{title}: no period proven in G(0), ..., G({})",
+                report.computed.saturating_sub(1)
             )?;
             match report.observed {
                 Some((p, n0)) => writeln!(
@@ -103,7 +103,12 @@ pub fn run(args: PeriodArgs, out: &mut dyn Write) -> Outcome {
     } else {
         ""
     };
-    writeln!(out, "computed: G(0..{}){stopped}", report.computed)?;
+    writeln!(
+        out,
+        "computed: {} values, G(0), ..., G({}){stopped}",
+        report.computed,
+        report.computed.saturating_sub(1)
+    )?;
     if report.resumed_from > 0 {
         writeln!(
             out,

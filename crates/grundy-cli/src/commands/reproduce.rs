@@ -24,9 +24,7 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
     // Report order, whatever the order of --paper.
     papers.sort_by_key(|p| Paper::ALL.iter().position(|q| q == p));
     let mode = if args.quick { Mode::Quick } else { Mode::Full };
-    let dir = args.out.ok_or_else(|| {
-        Error::Invalid("reproduce needs --out DIR (where to write the report)".into())
-    })?;
+    let dir = args.out;
     if dir.exists() && !dir.is_dir() {
         return Err(Error::Invalid(format!(
             "--out {} exists and is not a directory",
@@ -80,16 +78,16 @@ pub fn run(args: ReproduceArgs, out: &mut dyn Write) -> Outcome {
             .collect();
         writeln!(
             out,
-            "  {}: {} statements, {} tables{}, {} figures",
+            "  {}: {}, {}{}, {}",
             section.paper.name(),
-            section.claims.len(),
-            section.tables.len(),
+            plural(section.claims.len(), "statement"),
+            plural(section.tables.len(), "table"),
             if disagree.is_empty() {
                 String::new()
             } else {
                 format!(" ({} differs from the paper)", disagree.join(", "))
             },
-            section.figures.len()
+            plural(section.figures.len(), "figure")
         )?;
     }
     for row in rows.iter().filter(|r| r.outcome() == "counterexample") {
@@ -153,3 +151,12 @@ fn read_gaps_result(path: &Path) -> Result<CitedGaps, Error> {
 
 /// A result file is one JSON line and some commentary: more than this is not one.
 const MAX_RESULT_BYTES: u64 = 1 << 20;
+
+/// `1 table`, `2 tables`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

@@ -110,7 +110,17 @@ pub fn parse(claim: &Claim, args: &[String]) -> Result<Request, Failure> {
 
 /// `grundy verify --list`: every claim with its source, parameters and range.
 fn list(out: &mut dyn Write) -> Outcome {
-    for claim in registry::claims() {
+    for entry in registry::ENTRIES.iter().filter(|e| !e.claims.is_empty()) {
+        writeln!(out, "== {} ==", entry.title)?;
+        for claim in entry.claims {
+            list_claim(claim, out)?;
+        }
+    }
+    Ok(())
+}
+
+fn list_claim(claim: &Claim, out: &mut dyn Write) -> Outcome {
+    {
         writeln!(
             out,
             "{}\n  {}\n  source: {}\n  --to: {}",

@@ -26,7 +26,8 @@ table.layout td.text { text-align: left; }
 .unchecked { background: #e8e8e8; color: #555; }
 .agree { color: #185c18; font-weight: bold; }
 .disagree { color: #8a1010; font-weight: bold; }
-code { font-size: 12px; background: #f5f5f5; padding: 1px 3px; word-break: break-all; }
+code { font-size: 12px; background: #f5f5f5; padding: 1px 3px; overflow-wrap: break-word; }
+td code { display: inline-block; min-width: 18em; }
 td.details { font-size: 12px; max-width: 28em; }
 figure { margin: 1em 0 2em; }
 figure img { max-width: 100%; border: 1px solid #ddd; }

@@ -427,7 +427,7 @@ fn row(member: &Member, to: u64, c: &Computed, seconds: f64) -> Result<Row> {
 pub fn check_to(to: u64) -> Result<()> {
     if to == 0 {
         return Err(Error::Invalid(
-            "--to must be at least 1 (values G(0..N) are computed)".into(),
+            "--to must be at least 1 (the values G(0), ..., G(N-1) are computed)".into(),
         ));
     }
     if to > MAX_TO {

@@ -347,9 +347,9 @@ fn compare_tczajka(rules: &Rules, found: &Found) -> Option<(&'static str, String
             n0 -= 1;
         }
         let listed = format!(
-            "{TCZAJKA} TrivialGames{via}: period {}, preperiod {n0}, every value of G(0..{}) equal",
+            "{TCZAJKA} TrivialGames{via}: period {}, preperiod {n0}, every value G(0), ..., G({}) equal",
             t.period,
-            found.values.len()
+            found.values.len().saturating_sub(1)
         );
         return Some(match found.proven {
             Some((p, e)) if p == t.period && e == n0 => ("agrees", listed),
@@ -408,11 +408,12 @@ fn compare_tczajka(rules: &Rules, found: &Found) -> Option<(&'static str, String
                     if (max, max_at) != (largest, at) {
                         return Some((
                             "disagrees",
-                            format!("largest of G(0..{n}) here {max} at {max_at}; {detail} with largest {largest} at {at}"),
+                            format!("largest of G(0), ..., G({}) here {max} at {max_at}; {detail} with largest {largest} at {at}", n.saturating_sub(1)),
                         ));
                     }
                     detail.push_str(&format!(
-                        ", largest of G(0..{n}) {largest} at {at} (equal here)"
+                        ", largest of G(0), ..., G({}) {largest} at {at} (equal here)",
+                        n.saturating_sub(1)
                     ));
                 }
             }
