@@ -28,10 +28,10 @@ pub fn check_path(path: &Path) -> Result<(), Failure> {
     }
 }
 
-fn draw(path: &Path, plot: Plot, axes: Axes) -> Result<(), Failure> {
+fn draw(path: &Path, title: &str, plot: Plot, axes: Axes) -> Result<(), Failure> {
     let figure = FigureData {
         id: String::new(),
-        title: String::new(),
+        title: title.to_string(),
         note: String::new(),
         plot,
         axes,
@@ -55,6 +55,7 @@ pub struct SequencePicture {
     /// no longer tells neighbours apart (the axis title says so).
     origin: u64,
     axes: Axes,
+    title: String,
 }
 
 impl SequencePicture {
@@ -75,7 +76,14 @@ impl SequencePicture {
             current: None,
             origin,
             axes: Axes::new(&x, y, ""),
+            title: String::new(),
         }
+    }
+
+    /// The same picture with a title above it (the game and what is drawn).
+    pub fn titled(mut self, title: impl Into<String>) -> Self {
+        self.title = title.into();
+        self
     }
 
     /// The next values, in order.
@@ -130,9 +138,10 @@ impl SequencePicture {
         let plot = Plot::Points {
             series,
             lines: false,
+            log_x: false,
             log_y: false,
         };
-        draw(path, plot, self.axes)
+        draw(path, &self.title, plot, self.axes)
     }
 }
 
@@ -144,6 +153,7 @@ pub struct TablePicture {
     block: u64,
     cells: Vec<Vec<Option<u64>>>,
     axes: (String, String),
+    title: String,
 }
 
 impl TablePicture {
@@ -165,7 +175,14 @@ impl TablePicture {
             block,
             cells,
             axes,
+            title: String::new(),
         }
+    }
+
+    /// The same picture with a title above it (the game and what is drawn).
+    pub fn titled(mut self, title: impl Into<String>) -> Self {
+        self.title = title.into();
+        self
     }
 
     /// The values of row `row` from column `first_column` on.
@@ -192,12 +209,17 @@ impl TablePicture {
             origin: (*self.columns.start(), *self.rows.start()),
             step: self.block,
         };
-        draw(path, heatmap, Axes::new(&self.axes.1, &self.axes.0, colour))
+        draw(
+            path,
+            &self.title,
+            heatmap,
+            Axes::new(&self.axes.1, &self.axes.0, colour),
+        )
     }
 }
 
 /// Gap statistics: for each value, its largest gap and its count, on a logarithmic scale.
-pub fn gaps(path: &Path, gaps: &[GapStats]) -> Result<(), Failure> {
+pub fn gaps(path: &Path, gaps: &[GapStats], title: &str) -> Result<(), Failure> {
     let series = vec![
         Series {
             label: "largest gap".into(),
@@ -217,12 +239,14 @@ pub fn gaps(path: &Path, gaps: &[GapStats]) -> Result<(), Failure> {
     let plot = Plot::Points {
         series,
         lines: true,
+        log_x: false,
         log_y: true,
     };
     draw(
         path,
+        title,
         plot,
-        Axes::new("value", "largest gap and count (log scale)", ""),
+        Axes::new("SG value", "largest gap and count (log scale)", ""),
     )
 }
 

@@ -443,11 +443,28 @@ fn plots_of_sequences_tables_and_gaps() {
         .unwrap()
         .starts_with(b"\x89PNG"));
     let svg = std::fs::read_to_string(dir.join("t.svg")).unwrap();
+    // The game in the title; the axes named by what they are.
     assert!(
-        svg.starts_with("<svg") && svg.contains("coordinate 2"),
+        svg.starts_with("<svg")
+            && svg.contains("nim: SG values of _,_")
+            && svg.contains("pile 1")
+            && svg.contains("pile 2")
+            && !svg.contains("coordinate"),
         "{}",
         &svg[..200]
     );
+    // No blank band under the heat map: 41 rows of square cells fill the height.
+    let height: u32 = svg
+        .split("height=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(height < 720, "{height}");
+    stdout(&["seq", "octal:0.137", "--to", "30", "--plot", &file("h.svg")]);
+    let svg = std::fs::read_to_string(dir.join("h.svg")).unwrap();
+    assert!(svg.contains("heap size") && svg.contains("octal:0.137: SG values of _"));
     fails(
         &["seq", "nim", "3,_", "--to", "5", "--plot", &file("x.gif")],
         "must end in .svg or .png",

@@ -175,6 +175,16 @@ pub trait Ruleset: Send + Sync {
     /// What a position is, in words, for error messages (e.g. "pile sizes, like 3,5,6").
     fn position_hint(&self) -> String;
 
+    /// What coordinate `index` of a position of `count` coordinates is, for axis titles
+    /// (`pile 2`, `pile size`).
+    fn coordinate_name(&self, index: usize, count: usize) -> String {
+        if count == 1 {
+            "pile size".into()
+        } else {
+            format!("pile {}", index + 1)
+        }
+    }
+
     /// The smallest legal value of coordinate `index` (used as the default start of `seq`).
     fn min_coordinate(&self, _index: usize) -> u64 {
         0

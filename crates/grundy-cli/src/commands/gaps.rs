@@ -41,7 +41,14 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
     })?;
     bar.finish_and_clear();
     if let Some(path) = &args.plot {
-        crate::picture::gaps(path, &report.gaps)?;
+        crate::picture::gaps(
+            path,
+            &report.gaps,
+            &format!(
+                "{}: largest gap and count of each value, n <= {}",
+                report.game, report.to
+            ),
+        )?;
     }
     if let Some(why) = &report.checkpoint_error {
         eprintln!(

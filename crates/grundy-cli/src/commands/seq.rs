@@ -54,11 +54,16 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     let mut picture = args.plot.as_ref().map(|_| {
         let x = match template.iter().position(Option::is_none) {
             _ if name.is_some() => "N".to_string(),
-            Some(i) if template.len() > 1 => format!("coordinate {}", i + 1),
-            _ => "n".to_string(),
+            Some(i) => game.coordinate_name(i, template.len()),
+            None => "n".to_string(),
         };
         let y = name.as_deref().map_or("SG value", |_| "g(N)");
+        let what = match &name {
+            Some(n) => n.clone(),
+            None => format!("SG values of {}", super::show_template(&template)),
+        };
         crate::picture::SequencePicture::new(from, to, &x, y)
+            .titled(format!("{}: {what}", game.spec()))
     });
     let spec = game.spec();
     let head = JsonHead {

@@ -37,10 +37,15 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
             lo_row..=max.max(lo_row),
             lo_col..=max.max(lo_col),
             (
-                format!("coordinate {}", r + 1),
-                format!("coordinate {}", c + 1),
+                game.coordinate_name(r, template.len()),
+                game.coordinate_name(c, template.len()),
             ),
         )
+        .titled(format!(
+            "{}: SG values of {}",
+            game.spec(),
+            show_template(&template)
+        ))
     });
     let bar = crate::progress::bar(total, "table");
     if format != Format::Text {

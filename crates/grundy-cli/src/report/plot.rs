@@ -55,10 +55,12 @@ fn tick_label(v: f64) -> String {
 /// Draws `figure` to `path` (`.svg` or `.png`).
 pub fn draw(figure: &FigureData, path: &Path) -> Result<(), Failure> {
     register_font();
+    let title = if figure.title.is_empty() { 0 } else { TITLE };
     let (w, h) = match &figure.plot {
-        Plot::Heatmap { .. } => (720, 720),
-        Plot::Points { .. } => (960, 420),
-        Plot::Evolution(_) => (800, 800),
+        // As tall as the grid of square cells a 720-pixel width gives (no blank band below).
+        Plot::Heatmap { cells, .. } => (720, heatmap_height(cells, 720) + title),
+        Plot::Points { .. } => (960, 420 + title),
+        Plot::Evolution(_) => (800, 800 + title),
     };
     let svg = path.extension().is_some_and(|e| e == "svg");
     save_picture(
@@ -129,6 +131,20 @@ fn paint<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
+    // The title (the game and what is drawn) in a band at the top; the picture below it.
+    let (root, h) = if figure.title.is_empty() {
+        (root.clone(), h)
+    } else {
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let style = ("sans-serif", 16)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Center, VPos::Top));
+        root.draw(&Text::new(figure.title.clone(), (w as i32 / 2, 6), style))
+            .map_err(|e| e.to_string())?;
+        (root.margin(TITLE, 0, 0, 0), h - TITLE)
+    };
+    let root = &root;
     match &figure.plot {
         Plot::Heatmap {
             cells,
@@ -138,10 +154,35 @@ where
         Plot::Points {
             series,
             lines,
+            log_x,
             log_y,
-        } => points(root, series, *lines, *log_y, &figure.axes, w, h),
+        } => points(root, series, *lines, (*log_x, *log_y), &figure.axes, w, h),
         Plot::Evolution(graph) => paint_evolution(root, graph, w.min(h)),
     }
+}
+
+/// The height of the band holding a picture's title.
+const TITLE: u32 = 28;
+
+/// Room around a heat map's grid: left (row labels), bottom (column labels and x title), top
+/// (y title), right (colour bar and its labels).
+const HEATMAP_PADDING: (i32, i32, i32, i32) = (56, 40, 22, 84);
+
+/// The side of a heat map's square cells in a picture `w` wide and `h` high.
+fn cell_size(cells: &[Vec<Option<u64>>], w: u32, h: u32) -> i32 {
+    let (pad_left, pad_bottom, pad_top, pad_right) = HEATMAP_PADDING;
+    let rows = cells.len().max(1) as i32;
+    let cols = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as i32;
+    ((w as i32 - pad_left - pad_right) / cols)
+        .min((h as i32 - pad_top - pad_bottom) / rows)
+        .max(1)
+}
+
+/// The height that fits the grid of a heat map `w` wide (at most square).
+fn heatmap_height(cells: &[Vec<Option<u64>>], w: u32) -> u32 {
+    let (_, pad_bottom, pad_top, _) = HEATMAP_PADDING;
+    let size = cell_size(cells, w, w);
+    (pad_top + pad_bottom + cells.len().max(1) as i32 * size + 8) as u32
 }
 
 /// A colour from dark purple (0) through blue and green to yellow (1), after viridis.
@@ -178,12 +219,8 @@ where
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let rows = cells.len().max(1) as i32;
     let cols = cells.iter().map(Vec::len).max().unwrap_or(1).max(1) as i32;
-    // Room for the row labels on the left, the column labels and x title below, the y title
-    // above, and the colour bar with its labels on the right.
-    let (pad_left, pad_bottom, pad_top, pad_right) = (56, 40, 22, 84);
-    let size = ((w as i32 - pad_left - pad_right) / cols)
-        .min((h as i32 - pad_top - pad_bottom) / rows)
-        .max(1);
+    let (pad_left, _, pad_top, _) = HEATMAP_PADDING;
+    let size = cell_size(cells, w, h);
     let values = || cells.iter().flatten().flatten().copied();
     let (low, high) = (values().min().unwrap_or(0), values().max().unwrap_or(0));
     let span = (high - low).max(1) as f64;
@@ -283,7 +320,7 @@ fn points<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     series: &[Series],
     lines: bool,
-    log_y: bool,
+    (log_x, log_y): (bool, bool),
     axes: &Axes,
     w: u32,
     h: u32,
@@ -293,11 +330,12 @@ where
 {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let ty = |y: f64| if log_y { y.max(1.0).log10() } else { y };
+    let tx = |x: f64| if log_x { x.max(1.0).log10() } else { x };
     let all = || series.iter().flat_map(|s| s.points.iter());
     let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
     let (mut y0, mut y1) = (if log_y { f64::INFINITY } else { 0.0 }, f64::NEG_INFINITY);
     for &(x, y) in all() {
-        (x0, x1) = (x0.min(x), x1.max(x));
+        (x0, x1) = (x0.min(tx(x)), x1.max(tx(x)));
         (y0, y1) = (y0.min(ty(y)), y1.max(ty(y)));
     }
     if !x0.is_finite() {
@@ -305,6 +343,9 @@ where
     }
     if log_y {
         (y0, y1) = (y0.floor(), y1.ceil());
+    }
+    if log_x {
+        x0 = x0.floor();
     }
     if x1 <= x0 {
         x1 = x0 + 1.0;
@@ -315,8 +356,9 @@ where
     let (left, right, top, bottom) = (64.0, w as f64 - 16.0, 24.0, h as f64 - 44.0);
     // Integer data get integer ticks (no 0.5 between two values).
     let integers = |f: fn(&(f64, f64)) -> f64| all().all(|p| f(p).fract() == 0.0);
-    let (x_integer, y_integer) = (integers(|p| p.0), !log_y && integers(|p| p.1));
-    let px = |x: f64| (left + (x - x0) / (x1 - x0) * (right - left)).round() as i32;
+    let (x_integer, y_integer) = (!log_x && integers(|p| p.0), !log_y && integers(|p| p.1));
+    let px_raw = |v: f64| (left + (v - x0) / (x1 - x0) * (right - left)).round() as i32;
+    let px = |x: f64| px_raw(tx(x));
     let py = |y: f64| (bottom - (ty(y) - y0) / (y1 - y0) * (bottom - top)).round() as i32;
     let py_raw = |v: f64| (bottom - (v - y0) / (y1 - y0) * (bottom - top)).round() as i32;
     let grid = RGBColor(225, 225, 225);
@@ -355,14 +397,16 @@ where
         .map_err(|e| e.to_string())?;
         v += y_step;
     }
-    let x_step = if x_integer {
+    let x_step = if log_x {
+        1.0
+    } else if x_integer {
         nice_step(x1 - x0, 10.0).max(1.0)
     } else {
         nice_step(x1 - x0, 10.0)
     };
     let mut v = (x0 / x_step).ceil() * x_step;
     while v <= x1 + 1e-9 {
-        let x = px(v);
+        let x = px_raw(v);
         root.draw(&PathElement::new(
             vec![(x, top as i32), (x, bottom as i32)],
             grid,
@@ -374,7 +418,11 @@ where
         ))
         .map_err(|e| e.to_string())?;
         root.draw(&Text::new(
-            tick_label(v),
+            if log_x {
+                tick_label(10f64.powi(v.round() as i32))
+            } else {
+                tick_label(v)
+            },
             (x, bottom as i32 + 8),
             label_style((HPos::Center, VPos::Top)),
         ))
@@ -390,19 +438,21 @@ where
         axis,
     ))
     .map_err(|e| e.to_string())?;
-    for (i, s) in series.iter().enumerate() {
+    // Later series first, so that the first ones (e.g. the small values, drawn along the
+    // bottom) stay on top and visible; lines two pixels wide.
+    for (i, s) in series.iter().enumerate().rev() {
         let colour = PALETTE[i % PALETTE.len()];
         let shown: Vec<(i32, i32)> = s
             .points
             .iter()
-            .filter(|p| !log_y || p.1 > 0.0)
+            .filter(|p| (!log_y || p.1 > 0.0) && (!log_x || p.0 > 0.0))
             .map(|&(x, y)| (px(x), py(y)))
             .collect();
         if lines {
-            root.draw(&PathElement::new(shown.clone(), colour.stroke_width(1)))
+            root.draw(&PathElement::new(shown.clone(), colour.stroke_width(2)))
                 .map_err(|e| e.to_string())?;
         }
-        let radius = if lines { 1 } else { 2 };
+        let radius = 2;
         for p in shown {
             root.draw(&Circle::new(p, radius, colour.filled()))
                 .map_err(|e| e.to_string())?;
@@ -420,10 +470,13 @@ where
         label_style((HPos::Left, VPos::Bottom)),
     ))
     .map_err(|e| e.to_string())?;
-    // A legend at the top left when there is more than one series.
+    // A legend in one row above the plot, ending at its right edge, when there is more than
+    // one series (outside the plot, so that it hides no point).
     if series.len() > 1 {
+        let width = |s: &Series| 16 + 7 * s.label.len() as i32 + 14;
+        let mut x = right as i32 - series.iter().map(width).sum::<i32>();
+        let y = top as i32 - 12;
         for (i, s) in series.iter().enumerate() {
-            let (x, y) = (left as i32 + 12, top as i32 + 10 + 18 * i as i32);
             let colour = PALETTE[i % PALETTE.len()];
             root.draw(&Rectangle::new(
                 [(x, y - 5), (x + 10, y + 5)],
@@ -436,6 +489,7 @@ where
                 label_style((HPos::Left, VPos::Center)),
             ))
             .map_err(|e| e.to_string())?;
+            x += width(s);
         }
     }
     Ok(())

@@ -127,6 +127,7 @@ impl Ruleset for Played {
         arity() -> Arity;
         position_hint() -> String;
         min_coordinate(index: usize) -> u64;
+        coordinate_name(index: usize, count: usize) -> String;
         validate(position: &[u64]) -> Result<()>;
         moves(position: &[u64]) -> Result<Vec<Move>>;
         options(position: &[u64]) -> Result<Vec<Position>>;
@@ -177,6 +178,7 @@ impl Ruleset for Same<'_> {
         arity() -> Arity;
         position_hint() -> String;
         min_coordinate(index: usize) -> u64;
+        coordinate_name(index: usize, count: usize) -> String;
         validate(position: &[u64]) -> Result<()>;
         moves(position: &[u64]) -> Result<Vec<Move>>;
         options(position: &[u64]) -> Result<Vec<Position>>;
@@ -267,6 +269,10 @@ impl Ruleset for Misere<'_> {
 
     fn min_coordinate(&self, index: usize) -> u64 {
         self.game.min_coordinate(index)
+    }
+
+    fn coordinate_name(&self, index: usize, count: usize) -> String {
+        self.game.coordinate_name(index, count)
     }
 
     fn validate(&self, position: &[u64]) -> Result<()> {

@@ -316,6 +316,7 @@ fn sequence_figure(part: &str, what: &str, chosen: (&str, &str), seq: &[u64]) ->
                     .collect(),
             }],
             lines: false,
+            log_x: false,
             log_y: false,
         },
         axes: Axes::new("n", "SG(n)", ""),
@@ -368,15 +369,18 @@ fn gap_distribution(sg: impl Fn(u64) -> u64, to: u64) -> FigureData {
         id: "imark-gap-distribution".into(),
         title: format!("The distribution of gaps between equal SG values of i-Mark({{1}},{{2,3}}), n <= {to}"),
         note: format!(
-            "x: gap length (distance to the next position with the same value); y: how many gaps of that length, on a logarithmic scale. Colours: value 0 blue, 1 red, 2 green, 3 orange. Longest gap per value: {}.",
+            "x: gap length (distance to the next position with the same value), on a logarithmic scale; y: how many gaps of that length, on a logarithmic scale. Colours: value 0 blue, 1 red, 2 green, 3 orange. Longest gap per value: {}.",
             longest.join(", ")
         ),
         plot: Plot::Points {
             series,
             lines: true,
+            // Values 0 and 1 have gaps of at most 4 and 8 against 240 for value 3: a linear
+            // axis squeezes them against the left edge.
+            log_x: true,
             log_y: true,
         },
-        axes: Axes::new("gap length", "number of gaps (log scale)", ""),
+        axes: Axes::new("gap length (log scale)", "number of gaps (log scale)", ""),
         data: grid(&["value", "gap", "count"], data),
     }
 }

@@ -357,12 +357,14 @@ pub enum Plot {
         /// How many coordinates a cell spans (1, or a block of a larger table).
         step: u64,
     },
-    /// Points (joined by lines when `lines`), with a logarithmic y axis when `log_y`.
+    /// Points (joined by lines when `lines`), with logarithmic axes when `log_x`, `log_y`.
     Points {
         /// One colour each.
         series: Vec<Series>,
         /// Join the points.
         lines: bool,
+        /// Logarithmic x axis (for positive x).
+        log_x: bool,
         /// Logarithmic y axis.
         log_y: bool,
     },

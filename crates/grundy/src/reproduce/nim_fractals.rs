@@ -461,6 +461,7 @@ fn counts_figure(to: u64) -> Result<FigureData> {
         plot: Plot::Points {
             series,
             lines: true,
+            log_x: false,
             log_y: true,
         },
         axes: Axes::new("n", "count (log scale)", ""),

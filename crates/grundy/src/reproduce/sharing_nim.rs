@@ -432,6 +432,7 @@ fn row_figure(
                 points: points.iter().map(|&(n, v)| (n as f64, v as f64)).collect(),
             }],
             lines: true,
+            log_x: false,
             log_y: false,
         },
         axes: Axes::new("n", &format!("G(1, {r}, n)"), ""),

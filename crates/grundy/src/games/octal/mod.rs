@@ -186,6 +186,14 @@ impl Ruleset for HeapGame {
         "heap sizes, like 3,5,6".into()
     }
 
+    fn coordinate_name(&self, index: usize, count: usize) -> String {
+        if count == 1 {
+            "heap size".into()
+        } else {
+            format!("heap {}", index + 1)
+        }
+    }
+
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
         self.check_listing(position)?;
         let mut moves = Vec::new();

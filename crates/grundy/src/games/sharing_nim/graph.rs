@@ -199,6 +199,10 @@ impl Ruleset for GraphNim {
         )
     }
 
+    fn coordinate_name(&self, index: usize, _count: usize) -> String {
+        format!("pile at vertex {index}")
+    }
+
     fn options(&self, piles: &[u64]) -> Result<Vec<Vec<u64>>> {
         let mut out = Vec::new();
         super::options_along(piles, self.arc_iter(), &mut out);

@@ -185,6 +185,14 @@ impl Ruleset for Takeaway {
         "N,x: the pile and the most that may be taken next, like 20,3".into()
     }
 
+    fn coordinate_name(&self, index: usize, _count: usize) -> String {
+        if index == 0 {
+            "N (the pile)".into()
+        } else {
+            "x (the most that may be taken)".into()
+        }
+    }
+
     fn min_coordinate(&self, index: usize) -> u64 {
         u64::from(index == 1)
     }
