@@ -464,7 +464,7 @@ fn plots_of_sequences_tables_and_gaps() {
     assert!(height < 720, "{height}");
     stdout(&["seq", "octal:0.137", "--to", "30", "--plot", &file("h.svg")]);
     let svg = std::fs::read_to_string(dir.join("h.svg")).unwrap();
-    assert!(svg.contains("heap size") && svg.contains("octal:0.137: SG values of _"));
+    assert!(svg.contains("heap size") && svg.contains("octal:0.137: SG values\n"));
     fails(
         &["seq", "nim", "3,_", "--to", "5", "--plot", &file("x.gif")],
         "must end in .svg or .png",

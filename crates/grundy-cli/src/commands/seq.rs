@@ -60,6 +60,7 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         let y = name.as_deref().map_or("SG value", |_| "g(N)");
         let what = match &name {
             Some(n) => n.clone(),
+            None if template.len() == 1 => "SG values".to_string(),
             None => format!("SG values of {}", super::show_template(&template)),
         };
         crate::picture::SequencePicture::new(from, to, &x, y)

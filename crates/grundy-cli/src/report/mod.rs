@@ -5,6 +5,7 @@
 mod html;
 mod markdown;
 pub(crate) mod plot;
+pub(crate) mod png;
 
 use std::path::Path;
 

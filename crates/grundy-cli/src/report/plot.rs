@@ -24,7 +24,7 @@ const PALETTE: [RGBColor; 6] = [
 ];
 
 /// A 14 KB subset (printable ASCII) of DejaVu Sans; licence in `assets/FONT-LICENSE.txt`.
-const FONT: &[u8] = include_bytes!("../../assets/GrundySans.ttf");
+pub(crate) const FONT: &[u8] = include_bytes!("../../assets/GrundySans.ttf");
 
 /// Registers [`FONT`] as plotters' "sans-serif" (once).
 fn register_font() {
@@ -80,7 +80,7 @@ pub(crate) fn save_picture(
     size: (u32, u32),
     svg: bool,
     paint_svg: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), String>,
-    paint_png: impl FnOnce(&DrawingArea<BitMapBackend, Shift>) -> Result<(), String>,
+    paint_png: impl FnOnce(&DrawingArea<super::png::PngBackend, Shift>) -> Result<(), String>,
 ) -> Result<(), Failure> {
     let failed = |e: String| {
         Failure::Grundy(grundy::Error::Invalid(format!(
@@ -100,7 +100,9 @@ pub(crate) fn save_picture(
         let (w, h) = size;
         let mut pixels = vec![0u8; w as usize * h as usize * 3];
         {
-            let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+            let font =
+                ab_glyph::FontRef::try_from_slice(FONT).map_err(|e| failed(e.to_string()))?;
+            let root = super::png::PngBackend::new(&mut pixels, size, font).into_drawing_area();
             paint_png(&root).map_err(failed)?;
             root.present().map_err(|e| failed(e.to_string()))?;
         }
