@@ -2,13 +2,18 @@
 //!
 //! A division move reaches far back, so these games are not periodic in general and no
 //! periodicity theorem applies. A row reports the values computed by the dense engine to the
-//! survey's bound, the largest value and where it first occurs, a period when the values show
-//! one (observed, never proven), and every statement the papers make about the member checked
+//! survey's bound, the largest value and where it first occurs, and every statement the papers
+//! make about the member checked
 //! against brute force: [`claims_for`] lists the claims whose hypotheses it meets (Sopena's
 //! theorem; Friman and Nivasch, *Some i-Mark games*, Theorems 1-3, 5-7, Lemma 8 and Conjecture
 //! 4), and each runs as `grundy verify` runs it, for every `n` below the bound. A member whose
 //! every value a theorem *proven for its parameters* gives ([`ClosedForm::for_values`]) has the
 //! status `closed form`; agreement of a conjecture is reported as what it is, a check to a bound.
+//!
+//! No period is reported, not even an observed one: the division move reaches back to `n/d`, so a
+//! repetition inside the range says nothing beyond it (in 10^5 values, i-Mark({1},{2}) repeats
+//! with period 16384 from 49153, an echo of its values at `n/2`), and searching every period
+//! of 2^20 nearly periodic values costs time quadratic in their number.
 
 use super::published::Verdict;
 use super::Computed;
@@ -31,9 +36,6 @@ pub(super) fn compute(game: &SubDivision, to: u64) -> Result<Computed> {
             max = (values[n as usize], n);
         }
     }
-    let observed = crate::analysis::find_periodicity(&values[min as usize..])
-        .filter(|p| p.saltus == 0)
-        .map(|p| (p.period, p.preperiod + min));
     let mut holds = true;
     let mut parts = Vec::new();
     let mut closed_holds = false;
@@ -70,7 +72,7 @@ pub(super) fn compute(game: &SubDivision, to: u64) -> Result<Computed> {
     Ok(Computed {
         values,
         proof: None,
-        observed,
+        observed: None,
         arithmetic: None,
         max,
         heaps: 0,
