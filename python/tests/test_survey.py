@@ -78,3 +78,18 @@ def test_bad_requests_are_errors():
         grundy.survey(PATTERN, 100, processes=0, shard=(3, 2))
     with pytest.raises(ValueError, match="batch"):
         grundy.survey(PATTERN, 100, batch=0)
+
+
+def test_subtraction_division_families_are_checked_against_the_papers(cli):
+    # i-Mark({s},{d}) for s in 2..3, d in 2..5: each row carries the verdicts of the claims the
+    # member meets, as `grundy verify` gives them.
+    table = grundy.survey("imark:s=?2..3:d=?2..5", 2000, processes=0)
+    assert table["game"].tolist() == [f"imark:s={s}:d={d}" for s in (2, 3) for d in range(2, 6)]
+    for _, row in table.iterrows():
+        s, d = (int(x) for x in row["game"].removeprefix("imark:s=").split(":d="))
+        if (s, d) in ((2, 2), (2, 4), (3, 3)):
+            assert row["published"] == "not listed"
+            continue
+        verdict = cli("verify", "imark-conjecture4", "--s", str(s), "--d", str(d), "--to", "1999")
+        failed = "imark-conjecture4 (Friman-Nivasch, Conjecture 4 (both of its sentences)): counterexample" in row["published_detail"]
+        assert failed == (not verdict["holds"]), row["published_detail"]
