@@ -29,6 +29,18 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
+/// Moves `bar` to `pos` without counting the jump as progress, so that the estimate of the time
+/// left is measured from here: work a checkpoint brought back cost no time in this run.
+pub fn rebase(bar: &ProgressBar, pos: u64) {
+    // The estimator records positions only when the bar ticks: tick once by hand (the steady
+    // ticker stopped meanwhile) so that `pos` is its starting point, then forget the rate.
+    bar.disable_steady_tick();
+    bar.set_position(pos);
+    bar.tick();
+    bar.reset_eta();
+    bar.enable_steady_tick(std::time::Duration::from_secs(1));
+}
+
 /// A spinner with the elapsed time, for work whose length is not known in advance (exploring a
 /// game graph); hidden when stderr is not a terminal.
 pub fn spinner(what: &str) -> ProgressBar {
@@ -88,5 +100,26 @@ impl Drop for Delayed {
         let mut finished = self.done.lock().unwrap_or_else(|e| e.into_inner());
         *finished = true;
         self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    #[test]
+    fn the_estimate_after_a_resume_counts_only_the_new_work() {
+        // 900 of 1000 items come from a checkpoint, then about one item a second: more than a
+        // minute is left at that rate, not the fraction of a second 902 items would suggest.
+        let bar = super::bar(1000, "test");
+        super::rebase(&bar, 900);
+        std::thread::sleep(Duration::from_millis(600));
+        bar.set_position(901);
+        std::thread::sleep(Duration::from_millis(600));
+        bar.set_position(902);
+        std::thread::sleep(Duration::from_millis(1100));
+        let eta = bar.eta();
+        assert!(eta > Duration::from_secs(20), "eta {eta:?}");
+        bar.finish_and_clear();
     }
 }

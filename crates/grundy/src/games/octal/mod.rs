@@ -425,6 +425,9 @@ pub struct PeriodReport {
     pub rare: Vec<(u64, u64)>,
     /// Why the last checkpoint save failed, if it did (the result is still printed).
     pub save_error: Option<String>,
+    /// Whether the search was stopped (Ctrl-C) before `to` or a proof: the report then
+    /// describes the values computed so far, and a checkpoint (if any) holds them.
+    pub interrupted: bool,
 }
 
 /// How many rare positions a report lists.
@@ -448,11 +451,27 @@ pub struct SearchOptions<'a> {
 
 /// Computes the values of `game`'s heaps until a period is proven (or to `options.to`),
 /// resuming from and saving to a checkpoint if one is given; `progress` gets
-/// `(values computed, to)`.
+/// `(values computed, to)`, first with the values a checkpoint brought (before any work).
 pub fn period_search(
     game: &HeapGame,
     options: &SearchOptions,
     progress: &mut dyn FnMut(u64, u64),
+) -> Result<PeriodReport> {
+    period_search_until(game, options, progress, &|| false)
+}
+
+/// Seconds one call of the engine aims at when the search can be stopped: `stop` is asked
+/// between calls, so Ctrl-C is answered within about this time (a single block may take longer).
+const STOP_LATENCY: f64 = 0.25;
+
+/// [`period_search`] that asks `stop` every [`STOP_LATENCY`] seconds or so; when it says so,
+/// the search ends where it stands (the checkpoint, if any, is saved) and the report, marked
+/// `interrupted`, describes the values computed so far.
+pub fn period_search_until(
+    game: &HeapGame,
+    options: &SearchOptions,
+    progress: &mut dyn FnMut(u64, u64),
+    stop: &dyn Fn() -> bool,
 ) -> Result<PeriodReport> {
     let code = game.code_spec();
     let to = options.to;
@@ -471,20 +490,39 @@ pub fn period_search(
         None => Engine::new(game.rules.clone()),
     };
     let resumed_from = engine.len();
+    progress(resumed_from, to);
     let run = Run {
         stop_at_proof: options.stop_at_proof,
         ..Run::default()
     };
     let mut last_save = std::time::Instant::now();
     let mut save_error = None;
+    let mut interrupted = false;
+    // Steps of the engine: a sixteenth of the values known, or less when a step takes longer
+    // than STOP_LATENCY (the values do not depend on the steps: blocks end where the engine
+    // chooses its split, whatever the target).
+    let mut step = engine::BLOCK as u64 * 8;
     loop {
         let done = engine.len() >= to || (options.stop_at_proof && engine.proof().is_some());
         if done {
             break;
         }
-        let step = (engine.len() / 16).max(engine::BLOCK as u64 * 8);
+        if stop() {
+            interrupted = true;
+            break;
+        }
         let target = to.min(engine.len() + step);
+        let started = std::time::Instant::now();
         engine.extend(target, &run, &mut |n| progress(n, to))?;
+        let took = started.elapsed().as_secs_f64();
+        step = if took > 2.0 * STOP_LATENCY {
+            (step / 2).max(engine::BLOCK as u64)
+        } else if took < STOP_LATENCY / 2.0 {
+            step.saturating_mul(2)
+        } else {
+            step
+        }
+        .min((engine.len() / 16).max(engine::BLOCK as u64 * 8));
         if let Some((path, every)) = options.checkpoint {
             if save_error.is_none() && last_save.elapsed().as_secs_f64() >= every {
                 if let Err(e) = checkpoint::save(path, &code, &engine) {
@@ -543,6 +581,7 @@ pub fn period_search(
         rare_count: rare_positions.len() as u64,
         rare,
         save_error,
+        interrupted,
     })
 }
 

@@ -1,0 +1,115 @@
+//! Work lost or refused late (issue 22, section 2): `period` stopped with Ctrl-C keeps its
+//! checkpoint and prints what is known; refusals come before the work; `moves` on huge heaps.
+
+mod common;
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::json;
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-interrupts-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Starts `grundy args`, waits until `ready` exists (or a short moment without one), sends
+/// SIGINT and returns stdout, stderr and the exit code.
+fn interrupt(args: &[&str], ready: Option<&std::path::Path>) -> (String, String, Option<i32>) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    match ready {
+        Some(path) => {
+            while !path.exists() {
+                assert!(start.elapsed() < Duration::from_secs(60), "no checkpoint");
+                assert!(child.try_wait().unwrap().is_none(), "ended before SIGINT");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        None => std::thread::sleep(Duration::from_millis(500)),
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(child.try_wait().unwrap().is_none(), "ended before SIGINT");
+    // SAFETY: signalling our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let (mut out, mut err) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    (out, err, status.code())
+}
+
+/// octal:0.6 has no known period: 600000 values take seconds even in release builds.
+const SLOW: [&str; 5] = ["period", "octal:0.6", "--to", "600000", "--no-stop"];
+
+#[test]
+fn ctrl_c_of_period_saves_the_checkpoint_and_the_resume_ends_as_a_whole_run() {
+    let dir = scratch("period");
+    let checkpoint = dir.join("ck");
+    let ck = checkpoint.to_str().unwrap();
+    let mut args = SLOW.to_vec();
+    args.extend(["--checkpoint", ck, "--checkpoint-every", "0"]);
+    let (out, err, code) = interrupt(&[&args[..], &["--json"]].concat(), Some(&checkpoint));
+    assert_eq!(code, Some(130), "stderr: {err}");
+    assert!(err.contains("interrupted after G(0.."), "{err}");
+    assert!(err.contains("the same command resumes"), "{err}");
+    let partial: serde_json::Value = serde_json::from_str(&out).expect("the report is JSON");
+    assert_eq!(partial["complete"], false);
+    assert_eq!(partial["proven"], false);
+    let computed = partial["computed"].as_u64().unwrap();
+    assert!(computed > 0 && computed < 600_000, "{computed}");
+    assert!(checkpoint.exists());
+
+    // What is known is the truth about G(0..computed): the largest value and where it first
+    // occurs, as the sequence of those values says.
+    let to = (computed - 1).to_string();
+    let analysis = json(&["seq", "octal:0.6", "--to", &to, "--analyze"]);
+    assert_eq!(partial["max_value"], analysis["analysis"]["max"]);
+    let records = analysis["analysis"]["records"].as_array().unwrap();
+    assert_eq!(partial["max_at"], records.last().unwrap()["n"]);
+
+    // The same command resumes from there and ends as an uninterrupted run does.
+    let mut resumed = json(&args);
+    assert_eq!(resumed["resumed_from"].as_u64(), Some(computed));
+    let mut whole = json(&SLOW);
+    assert_eq!(whole["complete"], true);
+    resumed.as_object_mut().unwrap().remove("resumed_from");
+    whole.as_object_mut().unwrap().remove("resumed_from");
+    assert_eq!(resumed, whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ctrl_c_of_period_without_a_checkpoint_prints_what_is_known() {
+    let (out, err, code) = interrupt(&SLOW, None);
+    assert_eq!(code, Some(130), "stderr: {err}");
+    assert!(out.contains("no period proven in G(0.."), "{out}");
+    assert!(out.contains("yet (interrupted)"), "{out}");
+    assert!(out.contains("(interrupted before 600000)"), "{out}");
+    assert!(out.contains("largest value: "), "{out}");
+    assert!(
+        err.contains("without a saved --checkpoint a rerun starts over"),
+        "{err}"
+    );
+    assert!(!err.contains("error:"), "{err}");
+}
