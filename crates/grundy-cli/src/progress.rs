@@ -7,26 +7,29 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 /// reads `?` until there is some progress to base it on.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} (eta {eta_or_unknown})",
-        )
-        .expect("the template is valid")
-        .with_key(
-            "eta_or_unknown",
-            |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                let text = if state.pos() == 0 {
-                    "?".to_string()
-                } else {
-                    format!("{:#}", indicatif::HumanDuration(state.eta()))
-                };
-                let _ = out.write_str(&text);
-            },
-        ),
-    );
+    bar.set_style(bar_style());
     bar.set_message(what.to_string());
     bar.enable_steady_tick(std::time::Duration::from_secs(1));
     bar
+}
+
+/// The style of [`bar`]: message, elapsed time, bar, counts and the estimate of the time left.
+fn bar_style() -> ProgressStyle {
+    ProgressStyle::with_template(
+        "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} (eta {eta_or_unknown})",
+    )
+    .expect("the template is valid")
+    .with_key(
+        "eta_or_unknown",
+        |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+            let text = if state.pos() == 0 {
+                "?".to_string()
+            } else {
+                format!("{:#}", indicatif::HumanDuration(state.eta()))
+            };
+            let _ = out.write_str(&text);
+        },
+    )
 }
 
 /// Moves `bar` to `pos` without counting the jump as progress, so that the estimate of the time
@@ -93,6 +96,28 @@ pub fn delayed(what: &str) -> Delayed {
         }
     });
     Delayed { bar, done }
+}
+
+impl Delayed {
+    /// Runs `work` with the library's progress reports of single questions
+    /// ([`grundy::progress`]) turning the spinner into a bar with counts and time left (and so
+    /// lifting the work budget of an unwatched question: Ctrl-C stops it).
+    pub fn watch<T>(&self, work: impl FnOnce() -> T) -> T {
+        let bar = self.bar.clone();
+        let mut styled = false;
+        let watcher = Box::new(move |done: u64, total: u64| {
+            if !styled {
+                bar.set_style(bar_style());
+                styled = true;
+            }
+            if bar.length() != Some(total) {
+                bar.set_length(total);
+                bar.reset_eta();
+            }
+            bar.set_position(done);
+        });
+        grundy::progress::watched(watcher, work)
+    }
 }
 
 impl Drop for Delayed {

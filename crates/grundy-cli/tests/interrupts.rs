@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::json;
+use common::{grundy, json};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -112,4 +112,69 @@ fn ctrl_c_of_period_without_a_checkpoint_prints_what_is_known() {
         "{err}"
     );
     assert!(!err.contains("error:"), "{err}");
+}
+
+/// Runs a command that must be refused (exit 2, one `error:` line containing every fragment)
+/// within `seconds` (debug build).
+fn refused_within(seconds: f64, args: &[&str], fragments: &[&str]) {
+    let start = Instant::now();
+    let output = grundy(args).output().expect("the binary runs");
+    let took = start.elapsed().as_secs_f64();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+    assert!(output.stdout.is_empty());
+    assert!(
+        err.starts_with("error: ") && err.trim_end().lines().count() == 1,
+        "{err}"
+    );
+    for fragment in fragments {
+        assert!(err.contains(fragment), "{args:?}: {err} lacks {fragment}");
+    }
+    assert!(took < seconds, "{args:?} took {took:.2} s before refusing");
+}
+
+#[test]
+fn huge_heaps_without_a_known_period_are_refused_at_once_with_the_way_to_go_on() {
+    // octal:0.6 has no known period: the quick search gives up within a fraction of a second.
+    refused_within(
+        2.0,
+        &["value", "octal:0.6", "10^8"],
+        &[
+            "beyond 67108864",
+            "268435456 pair evaluations",
+            "grundy period octal:0.6 --to N --checkpoint FILE",
+            "grundy seq octal:0.6 --to N",
+        ],
+    );
+    // Grundy's game: the periodicity theorem does not apply; seq reaches the same limit.
+    refused_within(
+        2.0,
+        &["value", "grundy-game", "10^8"],
+        &["beyond 67108864", "grundy seq grundy-game --to N"],
+    );
+}
+
+/// G(0..len) of Kayles by the definition: take 1 or 2 adjacent pins from a row, leaving 0, 1 or
+/// 2 rows.
+fn kayles(len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let mut seen = vec![false; n + 2];
+        for take in 1..=2.min(n) {
+            for a in 0..=n - take {
+                seen[(g[a] ^ g[n - take - a]) as usize] = true;
+            }
+        }
+        g.push(seen.iter().position(|s| !s).unwrap() as u64);
+    }
+    g
+}
+
+#[test]
+fn huge_heaps_with_a_period_are_answered_through_it() {
+    // Kayles has period 12 from n = 71 (Guy and Smith 1956; OEIS A002186).
+    let g = kayles(200);
+    let n: u64 = 1_000_000_000_000_000_000;
+    let v = json(&["value", "kayles", "10^18"]);
+    assert_eq!(v["value"], g[(72 + (n - 72) % 12) as usize]);
 }

@@ -34,6 +34,7 @@ pub mod game;
 pub mod games;
 pub mod misere;
 pub mod number;
+pub mod progress;
 pub mod query;
 pub mod registry;
 pub mod reproduce;

@@ -17,7 +17,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let position = game.parse_position(&args.position)?;
     // Beyond what the engines reach, the game's theory may still give the winning moves.
     let working = crate::progress::delayed("computing");
-    let moves = query::move_outcomes(game.as_ref(), &position);
+    let moves = working.watch(|| query::move_outcomes(game.as_ref(), &position));
     drop(working);
     let moves = match moves {
         Ok(moves) => moves,

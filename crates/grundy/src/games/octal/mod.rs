@@ -38,8 +38,13 @@ pub const MAX_LISTED_MOVES: u128 = 1_000_000;
 pub const DIRECT_LIMIT: u64 = 1 << 26;
 /// How many values a query computes while looking for a proven period.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
-/// Pair evaluations a query may spend (tens of seconds); `grundy period` has no such limit.
+/// Pair evaluations an unwatched query may spend (tens of seconds); a watched one (see
+/// [`crate::progress`]: the command line, Python) and `grundy period` have no such limit.
 pub const QUERY_BUDGET: u64 = 1 << 35;
+/// Pair evaluations a query for a heap beyond [`DIRECT_LIMIT`] spends looking for a proven
+/// period when the literature ([`theory::KNOWN`]) gives none within reach (a fraction of a
+/// second): past it the query is refused, since the search may never succeed.
+pub const QUICK_SEARCH_BUDGET: u64 = 1 << 28;
 
 /// A heap game: its rules and the name it was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -602,31 +607,59 @@ impl HeapSolver<'_> {
         }
         if n >= DIRECT_LIMIT && engine::shape(&self.game.rules).is_none() {
             return Err(Error::TooLarge(format!(
-                "heaps of {} beyond {DIRECT_LIMIT} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal)",
-                self.game.name
+                "heaps of {name} beyond {DIRECT_LIMIT} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal); `grundy seq {name} --to N` streams the values below {DIRECT_LIMIT}",
+                name = self.game.name
             )));
         }
+        // Beyond DIRECT_LIMIT only a proven period answers. Whether the search will find one
+        // is known beforehand only from the literature; otherwise it gets a fraction of a second.
+        let known = theory::KNOWN
+            .iter()
+            .find(|k| k.rules() == self.game.rules)
+            .and_then(|k| k.values_needed())
+            .filter(|&needed| needed <= PERIOD_SEARCH_LIMIT);
+        let budget = match (n < DIRECT_LIMIT, known) {
+            (false, None) => QUICK_SEARCH_BUDGET,
+            _ if crate::progress::is_watched() => u64::MAX,
+            _ => QUERY_BUDGET,
+        };
         let run = Run {
             stop_at_proof: true,
-            budget: QUERY_BUDGET,
+            budget,
         };
         let target = if n < DIRECT_LIMIT {
             // Grow geometrically, so a sequence of queries costs what one long run costs.
             (n + 1).max(2 * self.engine.len()).min(DIRECT_LIMIT)
         } else {
-            PERIOD_SEARCH_LIMIT
+            known.unwrap_or(PERIOD_SEARCH_LIMIT)
         };
-        self.engine.extend(target, &run, &mut |_| {})?;
+        let refused = |why: &str| {
+            let name = &self.game.name;
+            Error::TooLarge(format!(
+                "heaps of {name} beyond {DIRECT_LIMIT} are only answered through a proven period, and {why}; `grundy period {name} --to N --checkpoint FILE` searches further (Ctrl-C keeps its work), and `grundy seq {name} --to N` streams the values below {DIRECT_LIMIT}"
+            ))
+        };
+        match self
+            .engine
+            .extend(target, &run, &mut |done| crate::progress::report(done, target))
+        {
+            Err(Error::TooLarge(_)) if budget == QUICK_SEARCH_BUDGET => {
+                return Err(refused(&format!(
+                    "none is known from the literature or found by a quick search ({QUICK_SEARCH_BUDGET} pair evaluations, up to n = {})",
+                    self.engine.len()
+                )))
+            }
+            result => result?,
+        }
         if n < self.engine.len() {
             return Ok((u64::from(self.engine.get(n)), None));
         }
         match self.engine.proof() {
             Some(proof) => Ok((u64::from(self.engine.get(proof.reduce(n))), Some(proof))),
             None if n < DIRECT_LIMIT => unreachable!("the engine reached n or proved a period"),
-            None => Err(Error::TooLarge(format!(
-                "no period of {} is proven within the first {PERIOD_SEARCH_LIMIT} values, and heaps beyond {DIRECT_LIMIT} are only answered through one (`grundy period {} --to N` searches further)",
-                self.game.name,
-                self.game.name
+            None => Err(refused(&format!(
+                "none is proven within the first {} values",
+                self.engine.len()
             ))),
         }
     }
