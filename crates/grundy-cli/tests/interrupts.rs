@@ -178,3 +178,177 @@ fn huge_heaps_with_a_period_are_answered_through_it() {
     let v = json(&["value", "kayles", "10^18"]);
     assert_eq!(v["value"], g[(72 + (n - 72) % 12) as usize]);
 }
+
+/// G(0..len) of the octal game with digits `d[1], d[2], ...` (`d[0]` unused) by the definition:
+/// taking `t` may leave no heap (bit 1 of `d[t]`), one heap (bit 2) or two heaps (bit 4).
+fn octal(d: &[u8], len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let mut seen = vec![false; n + 2];
+        for (t, &digit) in d.iter().enumerate().skip(1).filter(|&(t, _)| t <= n) {
+            if digit & 1 != 0 && t == n {
+                seen[0] = true;
+            }
+            if digit & 2 != 0 && t < n {
+                seen[g[n - t] as usize] = true;
+            }
+            if digit & 4 != 0 && n >= t + 2 {
+                for a in 1..n - t {
+                    seen[(g[a] ^ g[n - t - a]) as usize] = true;
+                }
+            }
+        }
+        g.push(seen.iter().position(|s| !s).unwrap() as u64);
+    }
+    g
+}
+
+/// Every option of `position` by the definition, as positions (heaps in the order the moved
+/// heap's parts replace it, as grundy writes them; no heap left: `[0]`).
+fn options(d: &[u8], position: &[u64]) -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    for (i, &n) in position.iter().enumerate() {
+        let with = |parts: &[u64]| {
+            let mut to = position[..i].to_vec();
+            to.extend_from_slice(parts);
+            to.extend_from_slice(&position[i + 1..]);
+            if to.is_empty() {
+                to.push(0);
+            }
+            to
+        };
+        for (t, &digit) in d.iter().enumerate().skip(1) {
+            let t = t as u64;
+            if digit & 1 != 0 && t == n {
+                all.push(with(&[]));
+            }
+            if digit & 2 != 0 && t < n {
+                all.push(with(&[n - t]));
+            }
+            if digit & 4 != 0 && n >= t + 2 {
+                for a in 1..=(n - t) / 2 {
+                    all.push(with(&[a, n - t - a]));
+                }
+            }
+        }
+    }
+    all
+}
+
+/// The winning moves `moves --winning --json` gives, classes expanded, sorted.
+fn listed_winning(report: &serde_json::Value) -> Vec<Vec<u64>> {
+    let position: Vec<u64> = serde_json::from_value(report["position"].clone()).unwrap();
+    let mut all: Vec<Vec<u64>> = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| serde_json::from_value(m["to"].clone()).unwrap())
+        .collect();
+    for class in report["classes"].as_array().unwrap() {
+        let field = |k: &str| class[k].as_u64().unwrap();
+        let (heap, rest, step) = (field("heap") as usize - 1, field("rest"), field("modulus"));
+        let mut a = field("first");
+        let mut count = 0;
+        while a <= field("last") {
+            let mut to = position[..heap].to_vec();
+            to.extend([a, rest - a]);
+            to.extend_from_slice(&position[heap + 1..]);
+            all.push(to);
+            a += step;
+            count += 1;
+        }
+        assert_eq!(count, field("count"));
+    }
+    all.sort();
+    all
+}
+
+#[test]
+fn winning_moves_match_brute_force_with_classes_of_splits() {
+    // Kayles 0.77, Dawson's Kayles 0.07, Dawson's Chess 0.137 (periods 12, 34, 34 proven from
+    // n = 71, 53, 52: Guy and Smith 1956), on heaps where the splits form residue classes.
+    for (code, d) in [
+        ("kayles", &[0u8, 7, 7][..]),
+        ("octal:0.07", &[0, 0, 7][..]),
+        ("octal:0.137", &[0, 1, 3, 7][..]),
+    ] {
+        let g = octal(d, 1300);
+        let value = |p: &[u64]| p.iter().fold(0, |x, &n| x ^ g[n as usize]);
+        let positions: [&[u64]; 7] = [
+            &[1001],
+            &[1200],
+            &[777],
+            &[400, 9],
+            &[1000, 37, 5],
+            &[250, 250],
+            &[12],
+        ];
+        let mut with_classes = 0;
+        for position in positions {
+            let text: Vec<String> = position.iter().map(u64::to_string).collect();
+            let report = json(&["moves", code, &text.join(","), "--winning"]);
+            assert_eq!(report["value"], value(position), "{code} {position:?}");
+            let mut expected: Vec<Vec<u64>> = options(d, position)
+                .into_iter()
+                .filter(|to| value(to) == 0)
+                .collect();
+            expected.sort();
+            assert_eq!(listed_winning(&report), expected, "{code} {position:?}");
+            assert_eq!(report["winning"], expected.len(), "{code} {position:?}");
+            assert_eq!(report["winning_complete"], true);
+            with_classes += report["classes"].as_array().unwrap().len();
+        }
+        assert!(with_classes > 0, "{code}: no class was exercised");
+    }
+}
+
+#[test]
+fn the_winning_moves_of_a_huge_heap_come_at_once() {
+    // Kayles, period 12 from n = 71 (Guy and Smith 1956; OEIS A002186).
+    let g = kayles(200);
+    let big = |n: u64| g[if n < 83 { n } else { 71 + (n - 71) % 12 } as usize];
+    let n: u64 = 1_000_000_000_000_000_000;
+    let start = Instant::now();
+    let report = json(&["moves", "kayles", "10^18"]);
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(report["value"], big(n));
+    assert_eq!(report["complete"], false);
+    assert!(report["why"]
+        .as_str()
+        .unwrap()
+        .contains("more than 1000000 moves"));
+    // Every listed move and class member wins (checked at both ends and in the middle of each
+    // class); every split of the periodic range not in a class loses.
+    let mut covered = std::collections::BTreeSet::new();
+    let mut total = report["moves"].as_array().unwrap().len() as u64;
+    for m in report["moves"].as_array().unwrap() {
+        let to: Vec<u64> = serde_json::from_value(m["to"].clone()).unwrap();
+        assert_eq!(to.iter().fold(0, |x, &h| x ^ big(h)), 0, "{to:?}");
+    }
+    for class in report["classes"].as_array().unwrap() {
+        let field = |k: &str| class[k].as_u64().unwrap();
+        let (rest, p) = (field("rest"), field("modulus"));
+        assert_eq!(p, 12);
+        for a in [field("first"), field("first") + 12 * 1000, field("last")] {
+            assert_eq!(big(a) ^ big(rest - a), 0, "a = {a}");
+        }
+        covered.insert((field("take"), field("residue")));
+        total += field("count");
+    }
+    assert_eq!(report["winning"], total);
+    for take in [1u64, 2] {
+        for r in 0..12 {
+            let a = 71 + (r + 12 - 71 % 12) % 12 + 12 * 5;
+            let wins = big(a) ^ big(n - take - a) == 0;
+            assert_eq!(
+                wins,
+                covered.contains(&(take, a % 12)),
+                "take {take}, a = {a}"
+            );
+        }
+    }
+}

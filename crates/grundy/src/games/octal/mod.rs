@@ -23,6 +23,7 @@ pub mod sparse;
 pub mod spec;
 pub mod theory;
 pub mod values;
+pub mod winning;
 
 use crate::analysis::Periodicity;
 use std::ops::Range;
@@ -90,7 +91,7 @@ impl HeapGame {
     }
 
     /// How many moves `position` has (an upper bound for splits), in `u128`.
-    fn move_count(&self, position: &[u64]) -> u128 {
+    pub fn move_count(&self, position: &[u64]) -> u128 {
         let mut count = 0u128;
         for &n in position {
             let n = u128::from(n);
@@ -107,6 +108,20 @@ impl HeapGame {
             }
         }
         count
+    }
+}
+
+/// The move taking `t` from heap `i` (from 0) of `position` and leaving `parts`, described.
+fn make_move(position: &[u64], i: usize, t: u64, parts: &[u64]) -> Move {
+    let heap = i + 1;
+    let description = match (t, parts.len()) {
+        (_, 0) => format!("take all {t} from heap {heap}"),
+        (0, _) => format!("split heap {heap} into {}", heaps_text(parts)),
+        _ => format!("take {t} from heap {heap}, leaving {}", heaps_text(parts)),
+    };
+    Move {
+        to: replace(position, i, parts),
+        description,
     }
 }
 
@@ -195,16 +210,7 @@ impl Ruleset for HeapGame {
         self.check_listing(position)?;
         let mut moves = Vec::new();
         self.each_move(position, &mut |i, t, parts| {
-            let heap = i + 1;
-            let description = match (t, parts.len()) {
-                (_, 0) => format!("take all {t} from heap {heap}"),
-                (0, _) => format!("split heap {heap} into {}", heaps_text(parts)),
-                _ => format!("take {t} from heap {heap}, leaving {}", heaps_text(parts)),
-            };
-            moves.push(Move {
-                to: replace(position, i, parts),
-                description,
-            });
+            moves.push(make_move(position, i, t, parts))
         });
         Ok(moves)
     }
