@@ -352,3 +352,23 @@ fn the_winning_moves_of_a_huge_heap_come_at_once() {
         }
     }
 }
+
+#[test]
+fn winning_alone_for_any_game_and_for_a_p_position() {
+    // Nim 3,5,7: nim-sum 1, so the winning moves take 1 from a pile with its lowest bit set
+    // (Bouton): every pile (3, 5 and 7 are odd).
+    let report = json(&["moves", "nim", "3,5,7", "--winning"]);
+    let to: Vec<Vec<u64>> = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| serde_json::from_value(m["to"].clone()).unwrap())
+        .collect();
+    assert_eq!(to, vec![vec![2, 5, 7], vec![3, 4, 7], vec![3, 5, 6]]);
+    assert_eq!(report["complete"], false);
+    // Kayles 4,4 is a P-position (a symmetric pair): no winning move.
+    let report = json(&["moves", "kayles", "4,4", "--winning"]);
+    assert_eq!(report["value"], 0);
+    assert_eq!(report["winning"], 0);
+    assert!(report["moves"].as_array().unwrap().is_empty());
+}
