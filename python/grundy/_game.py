@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, List, Optional, Tuple, Union
 
-from . import _grundy
+from . import _grundy, _progress
 from ._arrays import Sequence, Table
 from ._reports import Analysis, Evaluation, Hint, Move, Moves, Position
 
@@ -139,7 +139,7 @@ class Game:
         """What a position of this game is, in words."""
         return str(self._native.positions)
 
-    def value(self, position: PositionLike) -> int:
+    def value(self, position: PositionLike, progress: Optional[bool] = None) -> int:
         """The Sprague-Grundy value of ``position``. In a game with cycles (``from_options``
         whose positions repeat) this is Smith's generalised value where it is finite; a
         position of infinite value is a ``ValueError`` (``evaluate`` gives it).
@@ -147,17 +147,23 @@ class Game:
         >>> import grundy
         >>> grundy.Game("subtraction:s=2,5,7").value("10^18")
         1
-        """
-        return int(self._native.value(position))
 
-    def evaluate(self, position: PositionLike) -> Evaluation:
-        """The outcome of ``position``, its value where it can be computed, and how.
+        A long computation shows a progress bar (``tqdm``) after a second when stderr is a
+        terminal or in Jupyter; ``progress=True`` always shows one, ``False`` never.
+        """
+        with _progress.bar(progress, "value") as update:
+            return int(self._native.value(position, update))
+
+    def evaluate(self, position: PositionLike, progress: Optional[bool] = None) -> Evaluation:
+        """The outcome of ``position``, its value where it can be computed, and how (a progress
+        bar as ``value``'s).
 
         >>> import grundy
         >>> grundy.Game("takeaway:f=2*k").evaluate("10^18,5").outcome
         'N'
         """
-        value, outcome, method, infinite = self._native.evaluate(position)
+        with _progress.bar(progress, "evaluate") as update:
+            value, outcome, method, infinite = self._native.evaluate(position, update)
         return Evaluation(value, outcome, method, None if infinite is None else tuple(infinite))
 
     def outcome(self, position: PositionLike) -> str:
@@ -194,12 +200,17 @@ class Game:
         return [Hint(*h) for h in self._native.hints(position)]
 
     def seq(
-        self, to: Number, frm: Optional[Number] = None, position: Optional[Template] = None
+        self,
+        to: Number,
+        frm: Optional[Number] = None,
+        position: Optional[Template] = None,
+        progress: Optional[bool] = None,
     ) -> Sequence:
         """The values along the ``_`` (or None) of ``position`` as it runs from ``frm`` to ``to``,
         as a NumPy array of the narrowest unsigned type holding them, filled by the library
         without a copy. One-coordinate games need no ``position``; without one, a game whose
-        theory singles out a sequence gives it (takeaway: g(N) from N = 1).
+        theory singles out a sequence gives it (takeaway: g(N) from N = 1). A long computation
+        shows a progress bar (see ``value``).
 
         >>> import grundy
         >>> grundy.Game("nim").seq(6, position=(3, None))
@@ -207,10 +218,13 @@ class Game:
         >>> grundy.Game("takeaway:f=2*k").seq(8).name
         'g(N), the least x for which (N, x) is a win for the player to move'
         """
-        values, start, template, name = self._native.seq(to, frm, position)
+        with _progress.bar(progress, "seq") as update:
+            values, start, template, name = self._native.seq(to, frm, position, update)
         return Sequence._wrap(values, start, self.spec, template, name)
 
-    def table(self, max: Number, position: Optional[Template] = None) -> Table:
+    def table(
+        self, max: Number, position: Optional[Template] = None, progress: Optional[bool] = None
+    ) -> Table:
         """The values over the two ``_`` of ``position``, each from its smallest legal value to
         ``max``, as a 2-D NumPy array (``table[i, j]``: first ``_`` at ``rows[i]``, second at
         ``cols[j]``). Two-coordinate games need no ``position``.
@@ -223,11 +237,17 @@ class Game:
          [-- -- 1 2]
          [-- -- -- 0]]
         """
-        values, shown, row0, col0, row_axis, col_axis, template = self._native.table(max, position)
+        with _progress.bar(progress, "table") as update:
+            native = self._native.table(max, position, update)
+        values, shown, row0, col0, row_axis, col_axis, template = native
         return Table._wrap(values, shown, row0, col0, row_axis, col_axis, self.spec, template)
 
     def analyze(
-        self, to: Number, frm: Optional[Number] = None, position: Optional[Template] = None
+        self,
+        to: Number,
+        frm: Optional[Number] = None,
+        position: Optional[Template] = None,
+        progress: Optional[bool] = None,
     ) -> Analysis:
         """The analysis of the sequence ``seq(to, frm, position)``: maximum, records, counts,
         gaps between equal values, periodicity (``proven`` only where the game's theory proves
@@ -240,7 +260,8 @@ class Game:
         >>> grundy.Game.heap(lambda n: [n - s for s in (1, 3, 4) if s <= n]).analyze(100).proven
         False
         """
-        return Analysis._from_native(self._native.analyze(to, frm, position))
+        with _progress.bar(progress, "analyze") as update:
+            return Analysis._from_native(self._native.analyze(to, frm, position, update))
 
     def __repr__(self) -> str:
         return f"Game({self.spec!r})"

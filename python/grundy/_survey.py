@@ -16,7 +16,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from . import _grundy
+from . import _grundy, _progress
 
 #: The columns of a survey table, in the order of the command line's CSV (from the library).
 COLUMNS = tuple(_grundy.survey_columns())
@@ -40,6 +40,7 @@ def survey(
     shard: Optional[Tuple[int, int]] = None,
     batch: int = 8,
     retries: int = 2,
+    progress: Optional[bool] = None,
 ):
     """Every member of ``pattern`` (``"octal:0.??"``, ``"hex:0.?"``, ...; as ``grundy survey``)
     computed to ``to`` values or until its period is proven, as a pandas ``DataFrame`` with one
@@ -49,6 +50,8 @@ def survey(
     retried up to ``retries`` times, and a lost worker's tasks rerun by Dask. Without one, a local
     process pool of ``processes`` workers (default: the machine's cores); ``processes=0`` runs in
     this process. ``shard=(i, k)``: only the ``i``-th of ``k`` deterministic shards.
+    ``progress``: a bar of the groups done (``tqdm``; None: on a terminal or in Jupyter; with a
+    Dask client, its dashboard shows the progress instead).
 
     >>> import grundy
     >>> table = grundy.survey("octal:0.?", 2**10, processes=0)
@@ -68,15 +71,28 @@ def survey(
     if client is not None:
         futures = client.map(run_batch, batches, to=to, retries=retries, pure=False)
         results = client.gather(futures)
-    elif processes == 0 or len(batches) <= 1:
-        results = [run_batch(b, to) for b in batches]
     else:
-        workers = processes or os.cpu_count() or 1
-        # Fresh interpreters ("spawn"), not forks: a fork of a process whose library threads
-        # hold a lock would wait for ever.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=context) as pool:
-            results = list(pool.map(run_batch, batches, [to] * len(batches)))
+        with _progress.bar(progress, "survey") as update:
+            results = []
+
+            def done(result: Any) -> None:
+                results.append(result)
+                if update is not None:
+                    update(sum(len(b) for b in batches[: len(results)]), len(groups))
+
+            if processes == 0 or len(batches) <= 1:
+                for b in batches:
+                    done(run_batch(b, to))
+            else:
+                workers = processes or os.cpu_count() or 1
+                # Fresh interpreters ("spawn"), not forks: a fork of a process whose library
+                # threads hold a lock would wait for ever.
+                context = multiprocessing.get_context("spawn")
+                with ProcessPoolExecutor(
+                    max_workers=min(workers, len(batches)), mp_context=context
+                ) as pool:
+                    for result in pool.map(run_batch, batches, [to] * len(batches)):
+                        done(result)
     rows = [row for result in results for group in result for row in group]
     rows.sort(key=lambda row: row["member"])
     table = pandas.DataFrame(rows, columns=list(COLUMNS))

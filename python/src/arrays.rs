@@ -44,7 +44,7 @@ impl Narrow {
         Ok(Narrow::U8(values))
     }
 
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         match self {
             Narrow::U8(v) => v.len(),
             Narrow::U16(v) => v.len(),

@@ -82,6 +82,56 @@ impl Signals {
     }
 }
 
+/// The shortest time between two calls of a Python progress callback.
+pub const REPORT_EVERY: Duration = Duration::from_millis(250);
+
+/// Tells a Python callable `progress(done, total)` how far a computation is: at the first report
+/// and then at most every [`REPORT_EVERY`], attached to the interpreter only for the call (the
+/// library reports every few thousand positions; most reports return at once).
+pub struct Reporter {
+    callback: Option<Py<PyAny>>,
+    last: Option<Instant>,
+}
+
+impl Reporter {
+    /// Reports to `callback` (none: reports are dropped).
+    pub fn new(callback: Option<Py<PyAny>>) -> Self {
+        Reporter {
+            callback,
+            last: None,
+        }
+    }
+
+    /// Calls the callback if it is time; an exception it raises is kept and becomes an error.
+    pub fn report(&mut self, done: u64, total: u64) -> grundy::Result<()> {
+        let Some(callback) = &self.callback else {
+            return Ok(());
+        };
+        if self.last.is_some_and(|last| last.elapsed() < REPORT_EVERY) {
+            return Ok(());
+        }
+        self.last = Some(Instant::now());
+        Python::attach(|py| callback.call1(py, (done, total)).map(drop)).map_err(keep)
+    }
+
+    /// [`Reporter::report`] for callbacks that cannot return an error: unwinds instead.
+    pub fn report_or_unwind(&mut self, done: u64, total: u64) {
+        if self.report(done, total).is_err() {
+            panic::panic_any(Interrupted);
+        }
+    }
+
+    /// A watcher of the library's single questions ([`grundy::progress`]): Ctrl-C and the
+    /// callback, as a computation's own progress callbacks do.
+    pub fn watcher(mut self) -> grundy::progress::Watcher {
+        let mut signals = Signals::new();
+        Box::new(move |done, total| {
+            signals.check_or_unwind();
+            self.report_or_unwind(done, total);
+        })
+    }
+}
+
 /// Runs `work` on the library: detached from the interpreter when `detach` (nothing in it calls
 /// Python), attached otherwise. Kept Python exceptions win over the library's error.
 pub fn compute<T: Send>(

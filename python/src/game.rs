@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::arrays::Narrow;
-use crate::compute::{compute, to_python};
+use crate::compute::{compute, to_python, Reporter};
 use crate::position::{self, Shape};
 use crate::user::{HeapGame, OptionsGame, Rules};
 
@@ -118,14 +118,19 @@ impl Game {
         to: u64,
         frm: Option<u64>,
         position: Option<&Bound<'_, PyAny>>,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<Values> {
+        let mut reporter = Reporter::new(progress);
         let no_position = position.is_none_or(|p| p.is_none());
         let ruleset = self.ruleset();
         if no_position && self.rules.is_none() {
             // A game whose theory singles out a sequence (takeaway: g(N)) gives it here.
             let singled_out = compute(py, true, |signals| {
                 ruleset
-                    .default_sequence(frm, to, &mut |_| signals.check_or_unwind())
+                    .default_sequence(frm, to, &mut |done| {
+                        signals.check_or_unwind();
+                        reporter.report_or_unwind(done, 0);
+                    })
                     .transpose()
             })?;
             if let Some(sequence) = singled_out {
@@ -142,11 +147,13 @@ impl Game {
         }
         let template = self.template(position)?;
         let frm = frm.unwrap_or_else(|| query::default_from(ruleset, &template));
+        let total = to.saturating_sub(frm).saturating_add(1);
         let values = compute(py, !self.calls_python(), |signals| {
-            let mut values = Narrow::with_capacity(to.saturating_sub(frm).saturating_add(1))?;
+            let mut values = Narrow::with_capacity(total)?;
             query::sequence_blocks(ruleset, &template, frm, to, &mut |block| {
                 values.extend(block)?;
-                signals.check()
+                signals.check()?;
+                reporter.report(values.len() as u64, total)
             })?;
             Ok(values)
         })?;
@@ -249,15 +256,18 @@ impl Game {
     /// `(value or None, "P", "N" or "D", method, the finite option values of an infinite
     /// value or None)`.
     #[allow(clippy::type_complexity)]
+    #[pyo3(signature = (position, progress=None))]
     fn evaluate(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<(Option<u64>, String, String, Option<Vec<u64>>)> {
         let position = self.position(position)?;
         let ruleset = self.ruleset();
         let report = compute(py, !self.calls_python(), |_| {
-            query::outcome(ruleset, &position)
+            let watcher = Reporter::new(progress).watcher();
+            grundy::progress::watched(watcher, || query::outcome(ruleset, &position))
         })?;
         Ok((
             report.value,
@@ -267,11 +277,18 @@ impl Game {
         ))
     }
 
-    fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+    #[pyo3(signature = (position, progress=None))]
+    fn value(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        progress: Option<Py<PyAny>>,
+    ) -> PyResult<u64> {
         let position = self.position(position)?;
         let ruleset = self.ruleset();
         let report = compute(py, !self.calls_python(), |_| {
-            query::value(ruleset, &position)
+            let watcher = Reporter::new(progress).watcher();
+            grundy::progress::watched(watcher, || query::value(ruleset, &position))
         })?;
         Ok(report.value)
     }
@@ -356,17 +373,18 @@ impl Game {
 
     /// `(values, first index, template, name)`: the values as a NumPy array of the narrowest
     /// unsigned type, built from the library's buffer.
-    #[pyo3(signature = (to, frm=None, position=None))]
+    #[pyo3(signature = (to, frm=None, position=None, progress=None))]
     fn seq<'py>(
         &self,
         py: Python<'py>,
         to: &Bound<'py, PyAny>,
         frm: Option<&Bound<'py, PyAny>>,
         position: Option<&Bound<'py, PyAny>>,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<(Bound<'py, PyAny>, u64, String, Option<String>)> {
         let to = number(to)?;
         let frm = frm.filter(|f| !f.is_none()).map(number).transpose()?;
-        let v = self.values(py, to, frm, position)?;
+        let v = self.values(py, to, frm, position, progress)?;
         Ok((
             v.values.into_array(py),
             v.frm,
@@ -379,12 +397,13 @@ impl Game {
     /// `(values, shown or None, first row, first column, row coordinate, column coordinate,
     /// template)`; cells the game does not show are 0 in `values` and False in `shown`.
     #[allow(clippy::type_complexity)]
-    #[pyo3(signature = (max, position=None))]
+    #[pyo3(signature = (max, position=None, progress=None))]
     fn table<'py>(
         &self,
         py: Python<'py>,
         max: &Bound<'py, PyAny>,
         position: Option<&Bound<'py, PyAny>>,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
         Option<Bound<'py, PyAny>>,
@@ -408,8 +427,15 @@ impl Game {
             }
         };
         let ruleset = self.ruleset();
+        let total = query::table_size(ruleset, &template, max)
+            .map(|(rows, cols)| u64::try_from(rows.saturating_mul(cols)).unwrap_or(u64::MAX))
+            .unwrap_or(0);
+        let mut reporter = Reporter::new(progress);
         let cells = compute(py, !self.calls_python(), |signals| {
-            query::table(ruleset, &template, max, &mut |_| signals.check_or_unwind())
+            query::table(ruleset, &template, max, &mut |done| {
+                signals.check_or_unwind();
+                reporter.report_or_unwind(done, total);
+            })
         })?;
         let blanks: Vec<usize> = (0..template.len())
             .filter(|&i| template[i].is_none())
@@ -448,14 +474,16 @@ impl Game {
     }
 
     /// The analysis of the values along `position` from `frm` to `to`, as a dict.
-    #[pyo3(signature = (to, frm=None, position=None))]
+    #[pyo3(signature = (to, frm=None, position=None, progress=None))]
     fn analyze<'py>(
         &self,
         py: Python<'py>,
         to: &Bound<'py, PyAny>,
         frm: Option<&Bound<'py, PyAny>>,
         position: Option<&Bound<'py, PyAny>>,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let mut reporter = Reporter::new(progress);
         let to = number(to)?;
         let frm = frm.filter(|f| !f.is_none()).map(number).transpose()?;
         let ruleset = self.ruleset();
@@ -463,7 +491,10 @@ impl Game {
         if position.is_none_or(|p| p.is_none()) && self.rules.is_none() {
             singled_out = compute(py, true, |signals| {
                 ruleset
-                    .default_sequence(frm, to, &mut |_| signals.check_or_unwind())
+                    .default_sequence(frm, to, &mut |done| {
+                        signals.check_or_unwind();
+                        reporter.report_or_unwind(done, 0);
+                    })
                     .transpose()
             })?;
         }
@@ -472,9 +503,11 @@ impl Game {
             None => {
                 let template = self.template(position)?;
                 let from = frm.unwrap_or_else(|| query::default_from(ruleset, &template));
+                let total = to.saturating_sub(from).saturating_add(1);
                 let values = compute(py, !self.calls_python(), |signals| {
-                    query::sequence(ruleset, &template, from, to, &mut |_| {
-                        signals.check_or_unwind()
+                    query::sequence(ruleset, &template, from, to, &mut |done| {
+                        signals.check_or_unwind();
+                        reporter.report_or_unwind(done, total);
                     })
                 })?;
                 (template, from, values, None)

@@ -14,8 +14,9 @@ pub struct Cli {
 pub enum Command {
     /// The SG value and outcome (P or N) of a position, e.g. `grundy value nim 3,5,6`.
     Value(PositionArgs),
-    /// Every move from a position with its value; winning moves are marked.
-    Moves(PositionArgs),
+    /// Every move from a position with its value; winning moves are marked (`--winning`: only
+    /// those, also for heaps of any size with a proven period).
+    Moves(MovesArgs),
     /// The values along one varying coordinate `_`, e.g. `grundy seq nim 3,_ --to 20`.
     Seq(SeqArgs),
     /// The values over two varying coordinates, e.g. `grundy table nim _,_,5 --max 8`.
@@ -219,6 +220,16 @@ pub struct PositionArgs {
     pub misere: bool,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// List only the winning moves (heap games: the splits of a huge heap in residue classes
+    /// of the proven period). The default past 10^6 moves.
+    #[arg(long)]
+    pub winning: bool,
 }
 
 #[derive(Debug, Args)]

@@ -7,26 +7,41 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 /// reads `?` until there is some progress to base it on.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} (eta {eta_or_unknown})",
-        )
-        .expect("the template is valid")
-        .with_key(
-            "eta_or_unknown",
-            |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                let text = if state.pos() == 0 {
-                    "?".to_string()
-                } else {
-                    format!("{:#}", indicatif::HumanDuration(state.eta()))
-                };
-                let _ = out.write_str(&text);
-            },
-        ),
-    );
+    bar.set_style(bar_style());
     bar.set_message(what.to_string());
     bar.enable_steady_tick(std::time::Duration::from_secs(1));
     bar
+}
+
+/// The style of [`bar`]: message, elapsed time, bar, counts and the estimate of the time left.
+fn bar_style() -> ProgressStyle {
+    ProgressStyle::with_template(
+        "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} (eta {eta_or_unknown})",
+    )
+    .expect("the template is valid")
+    .with_key(
+        "eta_or_unknown",
+        |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+            let text = if state.pos() == 0 {
+                "?".to_string()
+            } else {
+                format!("{:#}", indicatif::HumanDuration(state.eta()))
+            };
+            let _ = out.write_str(&text);
+        },
+    )
+}
+
+/// Moves `bar` to `pos` without counting the jump as progress, so that the estimate of the time
+/// left is measured from here: work a checkpoint brought back cost no time in this run.
+pub fn rebase(bar: &ProgressBar, pos: u64) {
+    // The estimator records positions only when the bar ticks: tick once by hand (the steady
+    // ticker stopped meanwhile) so that `pos` is its starting point, then forget the rate.
+    bar.disable_steady_tick();
+    bar.set_position(pos);
+    bar.tick();
+    bar.reset_eta();
+    bar.enable_steady_tick(std::time::Duration::from_secs(1));
 }
 
 /// A spinner with the elapsed time, for work whose length is not known in advance (exploring a
@@ -83,10 +98,53 @@ pub fn delayed(what: &str) -> Delayed {
     Delayed { bar, done }
 }
 
+impl Delayed {
+    /// Runs `work` with the library's progress reports of single questions
+    /// ([`grundy::progress`]) turning the spinner into a bar with counts and time left (and so
+    /// lifting the work budget of an unwatched question: Ctrl-C stops it).
+    pub fn watch<T>(&self, work: impl FnOnce() -> T) -> T {
+        let bar = self.bar.clone();
+        let mut styled = false;
+        let watcher = Box::new(move |done: u64, total: u64| {
+            if !styled {
+                bar.set_style(bar_style());
+                styled = true;
+            }
+            if bar.length() != Some(total) {
+                bar.set_length(total);
+                bar.reset_eta();
+            }
+            bar.set_position(done);
+        });
+        grundy::progress::watched(watcher, work)
+    }
+}
+
 impl Drop for Delayed {
     fn drop(&mut self) {
         let mut finished = self.done.lock().unwrap_or_else(|e| e.into_inner());
         *finished = true;
         self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    #[test]
+    fn the_estimate_after_a_resume_counts_only_the_new_work() {
+        // 900 of 1000 items come from a checkpoint, then about one item a second: more than a
+        // minute is left at that rate, not the fraction of a second 902 items would suggest.
+        let bar = super::bar(1000, "test");
+        super::rebase(&bar, 900);
+        std::thread::sleep(Duration::from_millis(600));
+        bar.set_position(901);
+        std::thread::sleep(Duration::from_millis(600));
+        bar.set_position(902);
+        std::thread::sleep(Duration::from_millis(1100));
+        let eta = bar.eta();
+        assert!(eta > Duration::from_secs(20), "eta {eta:?}");
+        bar.finish_and_clear();
     }
 }

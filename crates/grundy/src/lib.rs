@@ -35,6 +35,7 @@ pub mod games;
 pub mod misere;
 pub mod nim_fractals;
 pub mod number;
+pub mod progress;
 pub mod query;
 pub mod registry;
 pub mod reproduce;

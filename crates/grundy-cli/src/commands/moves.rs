@@ -5,22 +5,57 @@ use std::io::Write;
 use serde_json::json;
 
 use super::{show_position, unsupported, write_json, Outcome};
-use crate::cli::{Format, PositionArgs};
+use crate::cli::{Format, MovesArgs};
+use grundy::games::octal;
 use grundy::misere::{play, Convention};
 use grundy::query;
 use grundy::query::MoveReport;
 
-pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
+pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
+    let MovesArgs {
+        position: args,
+        winning: only_winning,
+    } = args;
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == Convention::Misere;
     let game = played.ruleset();
     let position = game.parse_position(&args.position)?;
-    // Beyond what the engines reach, the game's theory may still give the winning moves.
+    // Heap games under normal play: the winning moves from the theory of sums and the period.
+    let heaps = match misere {
+        true => None,
+        false => octal::spec::parse(&args.game)?,
+    };
     let working = crate::progress::delayed("computing");
-    let moves = query::move_outcomes(game.as_ref(), &position);
+    if let (true, Some(heaps)) = (only_winning, &heaps) {
+        let found = working.watch(|| octal::winning::winning_moves(heaps, &position, LISTED))?;
+        drop(working);
+        return write_winning(out, args.output.format(), heaps, &position, &found, None);
+    }
+    let moves = working.watch(|| query::move_outcomes(game.as_ref(), &position));
     drop(working);
     let moves = match moves {
+        Ok(moves) if only_winning => moves.into_iter().filter(|m| m.winning).collect(),
         Ok(moves) => moves,
+        Err(e @ grundy::Error::TooLarge(_))
+            if heaps
+                .as_ref()
+                .is_some_and(|h| h.move_count(&position) > octal::MAX_LISTED_MOVES) =>
+        {
+            // Too many moves to list: the winning ones (the rest of the theory's limits apply).
+            let heaps = heaps.as_ref().expect("a heap game");
+            let working = crate::progress::delayed("computing the winning moves");
+            let found =
+                working.watch(|| octal::winning::winning_moves(heaps, &position, LISTED))?;
+            drop(working);
+            return write_winning(
+                out,
+                args.output.format(),
+                heaps,
+                &position,
+                &found,
+                Some(&e),
+            );
+        }
         Err(e @ grundy::Error::TooLarge(_)) => {
             return match query::theory_winning_moves(game.as_ref(), &position)? {
                 Some(winning) => write_partial(
@@ -45,7 +80,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 "position": position,
                 "moves": moves,
                 "winning": winning,
-                "complete": true,
+                "complete": !only_winning,
             });
             if misere {
                 answer["play"] = json!(Convention::Misere);
@@ -167,6 +202,111 @@ fn write_partial(
                     m.description,
                     show_position(&m.to)
                 )?;
+            }
+            Ok(())
+        }
+        format @ Format::Bfile => Err(unsupported(format, "moves (b-files are for sequences)")),
+    }
+}
+
+/// Winning moves (and classes of splits) listed one by one at most.
+const LISTED: usize = 1000;
+
+/// The winning moves of a sum of heaps: listed ones, then classes of splits.
+fn write_winning(
+    out: &mut dyn Write,
+    format: Format,
+    game: &octal::HeapGame,
+    position: &[u64],
+    found: &octal::winning::WinningMoves,
+    why: Option<&grundy::Error>,
+) -> Outcome {
+    use grundy::ruleset::Ruleset;
+    let reason = match why {
+        Some(e) => format!("only the winning moves are listed: {e}"),
+        None => "only the winning moves are listed (--winning)".to_string(),
+    };
+    let total = match u64::try_from(found.total) {
+        Ok(n) => json!(n),
+        Err(_) => json!(found.total.to_string()),
+    };
+    let period = found.proof.map(|p| {
+        format!(
+            "values of large heaps from the proven period {} (preperiod {})",
+            p.period, p.preperiod
+        )
+    });
+    match format {
+        Format::Json => {
+            let moves: Vec<_> = found
+                .moves
+                .iter()
+                .map(|m| json!({"to": m.to, "value": 0, "winning": true, "description": m.description}))
+                .collect();
+            write_json(
+                out,
+                &json!({
+                    "game": game.spec(),
+                    "position": position,
+                    "value": found.value,
+                    "moves": moves,
+                    "classes": found.classes,
+                    "winning": total,
+                    "complete": false,
+                    "winning_complete": found.complete,
+                    "why": reason,
+                    "period": found.proof.map(|p| json!({"period": p.period, "preperiod": p.preperiod})),
+                }),
+            )
+        }
+        Format::Text => {
+            for m in &found.moves {
+                writeln!(
+                    out,
+                    "{}  -> {}  value 0  <- winning",
+                    m.description,
+                    show_position(&m.to)
+                )?;
+            }
+            for c in &found.classes {
+                writeln!(out, "{}  value 0  <- winning", c.description)?;
+            }
+            if found.value == 0 {
+                writeln!(out, "value 0: no winning move, a P-position; {reason}")?;
+            } else {
+                let left = if found.complete {
+                    String::new()
+                } else {
+                    format!(
+                        " (the first {LISTED} moves and {LISTED} classes are shown; --json has the same)"
+                    )
+                };
+                writeln!(
+                    out,
+                    "value {}: {} winning move(s): {} listed, {} in classes of splits{left}; {reason}",
+                    found.value,
+                    found.total,
+                    found.moves.len(),
+                    found.classes.len()
+                )?;
+            }
+            if let Some(period) = period {
+                writeln!(out, "{period}")?;
+            }
+            Ok(())
+        }
+        Format::Csv => {
+            writeln!(out, "description,to,value,winning")?;
+            for m in &found.moves {
+                writeln!(
+                    out,
+                    "\"{}\",\"{}\",0,true",
+                    m.description,
+                    show_position(&m.to)
+                )?;
+            }
+            for c in &found.classes {
+                writeln!(out, "\"{}\",,0,true", c.description)?;
             }
             Ok(())
         }

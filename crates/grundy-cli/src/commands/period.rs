@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::{number, unsupported, write_json, Outcome};
 use crate::cli::{Format, PeriodArgs};
+use crate::failure::Failure;
 use grundy::games::octal::{self, SearchOptions};
 use grundy::Error;
 
@@ -36,8 +37,54 @@ pub fn run(args: PeriodArgs, out: &mut dyn Write) -> Outcome {
             .as_deref()
             .map(|path| (path, args.checkpoint_every)),
     };
-    let report = octal::period_search(&game, &options, &mut |done, _| bar.set_position(done))?;
+    // Ctrl-C ends the search where it stands: the checkpoint is saved and what is known printed.
+    crate::stream::watch_interrupt();
+    let mut first = true;
+    let report = octal::period_search_until(
+        &game,
+        &options,
+        &mut |done, _| {
+            if first {
+                // The first report is what a checkpoint brought: the estimate of the time left
+                // counts only the values computed from here.
+                crate::progress::rebase(&bar, done);
+                first = false;
+            } else {
+                bar.set_position(done);
+            }
+        },
+        &crate::stream::interrupted,
+    )?;
     bar.finish_and_clear();
+    write_report(&report, to, format, out)?;
+    if report.interrupted {
+        let kept = match (&args.checkpoint, &report.save_error) {
+            (Some(path), None) => format!(
+                "the checkpoint {} holds them; the same command resumes",
+                path.display()
+            ),
+            _ => "without a saved --checkpoint a rerun starts over".into(),
+        };
+        let proven = match report.proof {
+            Some(_) => "",
+            None => ", before a period was proven",
+        };
+        return Err(Failure::Interrupted(format!(
+            "interrupted after {} values, G(0), ..., G({}){proven}; {kept}",
+            report.computed,
+            report.computed.saturating_sub(1)
+        )));
+    }
+    Ok(())
+}
+
+/// The report in text or JSON.
+fn write_report(
+    report: &octal::PeriodReport,
+    to: u64,
+    format: Format,
+    out: &mut dyn Write,
+) -> Outcome {
     if format == Format::Json {
         let p = report.proof;
         return write_json(
@@ -60,6 +107,7 @@ pub fn run(args: PeriodArgs, out: &mut dyn Write) -> Outcome {
                 "rare_count": report.rare_count,
                 "rare": report.rare.iter().map(|(n, v)| json!({"n": n, "value": v})).collect::<Vec<_>>(),
                 "save_error": report.save_error,
+                "complete": !report.interrupted,
             }),
         );
     }
@@ -81,9 +129,14 @@ pub fn run(args: PeriodArgs, out: &mut dyn Write) -> Outcome {
             writeln!(out, "{text}")?;
         }
         _ => {
+            let yet = if report.interrupted {
+                " yet (interrupted)"
+            } else {
+                ""
+            };
             writeln!(
                 out,
-                "{title}: no period proven in G(0), ..., G({})",
+                "{title}: no period proven in G(0), ..., G({}){yet}",
                 report.computed.saturating_sub(1)
             )?;
             match report.observed {
@@ -98,10 +151,12 @@ pub fn run(args: PeriodArgs, out: &mut dyn Write) -> Outcome {
             }
         }
     }
-    let stopped = if report.proof.is_some() && report.computed < to {
-        " (stopped at the proof; --no-stop goes on to --to)"
+    let stopped = if report.interrupted {
+        format!(" (interrupted before {to})")
+    } else if report.proof.is_some() && report.computed < to {
+        " (stopped at the proof; --no-stop goes on to --to)".into()
     } else {
-        ""
+        String::new()
     };
     writeln!(
         out,

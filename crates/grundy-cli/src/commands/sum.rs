@@ -16,8 +16,8 @@ pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
         .map(|(g, p)| (g.as_ref(), p.as_slice()))
         .collect();
     let report = {
-        let _working = crate::progress::delayed("computing");
-        query::sum(&components)?
+        let working = crate::progress::delayed("computing");
+        working.watch(|| query::sum(&components))?
     };
     match args.output.format() {
         Format::Json => write_json(out, &serde_json::json!(report)),
@@ -87,8 +87,8 @@ fn misere(args: SumArgs, out: &mut dyn Write) -> Outcome {
         .map(|(g, p)| (g.as_ref(), p.as_slice()))
         .collect();
     let report = {
-        let _working = crate::progress::delayed("computing");
-        query::misere_sum(&components)?
+        let working = crate::progress::delayed("computing");
+        working.watch(|| query::misere_sum(&components))?
     };
     match args.output.format() {
         Format::Json => write_json(out, &serde_json::json!(report)),

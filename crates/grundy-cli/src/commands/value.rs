@@ -17,8 +17,8 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let game = played.ruleset();
     let position = game.parse_position(&args.position)?;
     let report = {
-        let _working = crate::progress::delayed("computing");
-        query::outcome(game.as_ref(), &position)?
+        let working = crate::progress::delayed("computing");
+        working.watch(|| query::outcome(game.as_ref(), &position))?
     };
     match args.output.format() {
         Format::Json => {

@@ -46,6 +46,9 @@ const MAX_REACH: u64 = 1 << 16;
 /// How many values [`DenseSolver::for_each_block`] computes and hands out at a time.
 pub const SEQUENCE_BLOCK: u64 = 1 << 16;
 
+/// Progress is reported ([`crate::progress`]) every `REPORT_MASK + 1` positions.
+const REPORT_MASK: u64 = (1 << 12) - 1;
+
 /// Computes and keeps the values `SG(0), SG(1), ..., SG(len - 1)` of a [`DenseGame`]; the table
 /// grows on request.
 pub struct DenseSolver<G> {
@@ -122,6 +125,7 @@ impl<G: DenseGame> DenseSolver<G> {
                 self.values
                     .extend_from_bytes(&bytes[(start - base) as usize..]);
                 start = end;
+                crate::progress::report(start, len);
             }
         } else if self.game.value_bound() < 64 {
             for n in current..len {
@@ -131,11 +135,17 @@ impl<G: DenseGame> DenseSolver<G> {
                 self.game
                     .for_each_option_value(n, |m| values.get(m as usize), |v| mask |= 1 << v);
                 self.values.push(u64::from((!mask).trailing_zeros()));
+                if n & REPORT_MASK == 0 {
+                    crate::progress::report(n, len);
+                }
             }
         } else {
             for n in current..len {
                 let value = self.mex_wide(n);
                 self.values.push(value);
+                if n & REPORT_MASK == 0 {
+                    crate::progress::report(n, len);
+                }
             }
         }
         Ok(())

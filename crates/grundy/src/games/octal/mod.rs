@@ -23,6 +23,7 @@ pub mod sparse;
 pub mod spec;
 pub mod theory;
 pub mod values;
+pub mod winning;
 
 use crate::analysis::Periodicity;
 use std::ops::Range;
@@ -38,8 +39,13 @@ pub const MAX_LISTED_MOVES: u128 = 1_000_000;
 pub const DIRECT_LIMIT: u64 = 1 << 26;
 /// How many values a query computes while looking for a proven period.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
-/// Pair evaluations a query may spend (tens of seconds); `grundy period` has no such limit.
+/// Pair evaluations an unwatched query may spend (tens of seconds); a watched one (see
+/// [`crate::progress`]: the command line, Python) and `grundy period` have no such limit.
 pub const QUERY_BUDGET: u64 = 1 << 35;
+/// Pair evaluations a query for a heap beyond [`DIRECT_LIMIT`] spends looking for a proven
+/// period when the literature ([`theory::KNOWN`]) gives none within reach (a fraction of a
+/// second): past it the query is refused, since the search may never succeed.
+pub const QUICK_SEARCH_BUDGET: u64 = 1 << 28;
 
 /// A heap game: its rules and the name it was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,7 +91,7 @@ impl HeapGame {
     }
 
     /// How many moves `position` has (an upper bound for splits), in `u128`.
-    fn move_count(&self, position: &[u64]) -> u128 {
+    pub fn move_count(&self, position: &[u64]) -> u128 {
         let mut count = 0u128;
         for &n in position {
             let n = u128::from(n);
@@ -102,6 +108,20 @@ impl HeapGame {
             }
         }
         count
+    }
+}
+
+/// The move taking `t` from heap `i` (from 0) of `position` and leaving `parts`, described.
+fn make_move(position: &[u64], i: usize, t: u64, parts: &[u64]) -> Move {
+    let heap = i + 1;
+    let description = match (t, parts.len()) {
+        (_, 0) => format!("take all {t} from heap {heap}"),
+        (0, _) => format!("split heap {heap} into {}", heaps_text(parts)),
+        _ => format!("take {t} from heap {heap}, leaving {}", heaps_text(parts)),
+    };
+    Move {
+        to: replace(position, i, parts),
+        description,
     }
 }
 
@@ -198,16 +218,7 @@ impl Ruleset for HeapGame {
         self.check_listing(position)?;
         let mut moves = Vec::new();
         self.each_move(position, &mut |i, t, parts| {
-            let heap = i + 1;
-            let description = match (t, parts.len()) {
-                (_, 0) => format!("take all {t} from heap {heap}"),
-                (0, _) => format!("split heap {heap} into {}", heaps_text(parts)),
-                _ => format!("take {t} from heap {heap}, leaving {}", heaps_text(parts)),
-            };
-            moves.push(Move {
-                to: replace(position, i, parts),
-                description,
-            });
+            moves.push(make_move(position, i, t, parts))
         });
         Ok(moves)
     }
@@ -433,6 +444,9 @@ pub struct PeriodReport {
     pub rare: Vec<(u64, u64)>,
     /// Why the last checkpoint save failed, if it did (the result is still printed).
     pub save_error: Option<String>,
+    /// Whether the search was stopped (Ctrl-C) before `to` or a proof: the report then
+    /// describes the values computed so far, and a checkpoint (if any) holds them.
+    pub interrupted: bool,
 }
 
 /// How many rare positions a report lists.
@@ -456,11 +470,27 @@ pub struct SearchOptions<'a> {
 
 /// Computes the values of `game`'s heaps until a period is proven (or to `options.to`),
 /// resuming from and saving to a checkpoint if one is given; `progress` gets
-/// `(values computed, to)`.
+/// `(values computed, to)`, first with the values a checkpoint brought (before any work).
 pub fn period_search(
     game: &HeapGame,
     options: &SearchOptions,
     progress: &mut dyn FnMut(u64, u64),
+) -> Result<PeriodReport> {
+    period_search_until(game, options, progress, &|| false)
+}
+
+/// Seconds one call of the engine aims at when the search can be stopped: `stop` is asked
+/// between calls, so Ctrl-C is answered within about this time (a single block may take longer).
+const STOP_LATENCY: f64 = 0.25;
+
+/// [`period_search`] that asks `stop` every [`STOP_LATENCY`] seconds or so; when it says so,
+/// the search ends where it stands (the checkpoint, if any, is saved) and the report, marked
+/// `interrupted`, describes the values computed so far.
+pub fn period_search_until(
+    game: &HeapGame,
+    options: &SearchOptions,
+    progress: &mut dyn FnMut(u64, u64),
+    stop: &dyn Fn() -> bool,
 ) -> Result<PeriodReport> {
     let code = game.code_spec();
     let to = options.to;
@@ -479,20 +509,39 @@ pub fn period_search(
         None => Engine::new(game.rules.clone()),
     };
     let resumed_from = engine.len();
+    progress(resumed_from, to);
     let run = Run {
         stop_at_proof: options.stop_at_proof,
         ..Run::default()
     };
     let mut last_save = std::time::Instant::now();
     let mut save_error = None;
+    let mut interrupted = false;
+    // Steps of the engine: a sixteenth of the values known, or less when a step takes longer
+    // than STOP_LATENCY (the values do not depend on the steps: blocks end where the engine
+    // chooses its split, whatever the target).
+    let mut step = engine::BLOCK as u64 * 8;
     loop {
         let done = engine.len() >= to || (options.stop_at_proof && engine.proof().is_some());
         if done {
             break;
         }
-        let step = (engine.len() / 16).max(engine::BLOCK as u64 * 8);
+        if stop() {
+            interrupted = true;
+            break;
+        }
         let target = to.min(engine.len() + step);
+        let started = std::time::Instant::now();
         engine.extend(target, &run, &mut |n| progress(n, to))?;
+        let took = started.elapsed().as_secs_f64();
+        step = if took > 2.0 * STOP_LATENCY {
+            (step / 2).max(engine::BLOCK as u64)
+        } else if took < STOP_LATENCY / 2.0 {
+            step.saturating_mul(2)
+        } else {
+            step
+        }
+        .min((engine.len() / 16).max(engine::BLOCK as u64 * 8));
         if let Some((path, every)) = options.checkpoint {
             if save_error.is_none() && last_save.elapsed().as_secs_f64() >= every {
                 if let Err(e) = checkpoint::save(path, &code, &engine) {
@@ -551,6 +600,7 @@ pub fn period_search(
         rare_count: rare_positions.len() as u64,
         rare,
         save_error,
+        interrupted,
     })
 }
 
@@ -571,31 +621,59 @@ impl HeapSolver<'_> {
         }
         if n >= DIRECT_LIMIT && engine::shape(&self.game.rules).is_none() {
             return Err(Error::TooLarge(format!(
-                "heaps of {} beyond {DIRECT_LIMIT} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal)",
-                self.game.name
+                "heaps of {name} beyond {DIRECT_LIMIT} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal); `grundy seq {name} --to N` streams the values below {DIRECT_LIMIT}",
+                name = self.game.name
             )));
         }
+        // Beyond DIRECT_LIMIT only a proven period answers. Whether the search will find one
+        // is known beforehand only from the literature; otherwise it gets a fraction of a second.
+        let known = theory::KNOWN
+            .iter()
+            .find(|k| k.rules() == self.game.rules)
+            .and_then(|k| k.values_needed())
+            .filter(|&needed| needed <= PERIOD_SEARCH_LIMIT);
+        let budget = match (n < DIRECT_LIMIT, known) {
+            (false, None) => QUICK_SEARCH_BUDGET,
+            _ if crate::progress::is_watched() => u64::MAX,
+            _ => QUERY_BUDGET,
+        };
         let run = Run {
             stop_at_proof: true,
-            budget: QUERY_BUDGET,
+            budget,
         };
         let target = if n < DIRECT_LIMIT {
             // Grow geometrically, so a sequence of queries costs what one long run costs.
             (n + 1).max(2 * self.engine.len()).min(DIRECT_LIMIT)
         } else {
-            PERIOD_SEARCH_LIMIT
+            known.unwrap_or(PERIOD_SEARCH_LIMIT)
         };
-        self.engine.extend(target, &run, &mut |_| {})?;
+        let refused = |why: &str| {
+            let name = &self.game.name;
+            Error::TooLarge(format!(
+                "heaps of {name} beyond {DIRECT_LIMIT} are only answered through a proven period, and {why}; `grundy period {name} --to N --checkpoint FILE` searches further (Ctrl-C keeps its work), and `grundy seq {name} --to N` streams the values below {DIRECT_LIMIT}"
+            ))
+        };
+        match self
+            .engine
+            .extend(target, &run, &mut |done| crate::progress::report(done, target))
+        {
+            Err(Error::TooLarge(_)) if budget == QUICK_SEARCH_BUDGET => {
+                return Err(refused(&format!(
+                    "none is known from the literature or found by a quick search ({QUICK_SEARCH_BUDGET} pair evaluations, up to n = {})",
+                    self.engine.len()
+                )))
+            }
+            result => result?,
+        }
         if n < self.engine.len() {
             return Ok((u64::from(self.engine.get(n)), None));
         }
         match self.engine.proof() {
             Some(proof) => Ok((u64::from(self.engine.get(proof.reduce(n))), Some(proof))),
             None if n < DIRECT_LIMIT => unreachable!("the engine reached n or proved a period"),
-            None => Err(Error::TooLarge(format!(
-                "no period of {} is proven within the first {PERIOD_SEARCH_LIMIT} values, and heaps beyond {DIRECT_LIMIT} are only answered through one (`grundy period {} --to N` searches further)",
-                self.game.name,
-                self.game.name
+            None => Err(refused(&format!(
+                "none is proven within the first {} values",
+                self.engine.len()
             ))),
         }
     }
