@@ -243,7 +243,7 @@ fn fill_wide<V: Value>(
     wb: usize,
     bits: u32,
 ) -> u64 {
-    const TILE: usize = 32;
+    const TILE: usize = kernel::TILE;
     let stride = wb * 64;
     // Every value, and so every XOR, is below 2^bits (and 2^bits < stride).
     let mask = (1u32 << bits) - 1;
@@ -255,8 +255,31 @@ fn fill_wide<V: Value>(
         let count = tile_rows.len() / wb;
         let hi = lo + count;
         bytes[..count * stride].fill(0);
-        for (&x, &gx) in rare.iter().zip(&values) {
-            for &t in &moves.split2 {
+        // Whole tiles of games without Grundy's rule: the rare positions whose partners are
+        // all at least 1 take the tile kernel, the others the loop below.
+        let mut whole = vec![0usize; moves.split2.len()];
+        if count == TILE && !moves.unequal {
+            for (&t, whole) in moves.split2.iter().zip(whole.iter_mut()) {
+                if lo > t {
+                    *whole = rare.partition_point(|&x| x < lo - t);
+                    kernel::mark_tile(
+                        g,
+                        lo - t,
+                        &rare[..*whole],
+                        &values,
+                        &mut bytes,
+                        stride,
+                        mask,
+                    );
+                    visited += (*whole * TILE) as u64;
+                }
+            }
+        }
+        for (k, (&x, &gx)) in rare.iter().zip(&values).enumerate() {
+            for (&t, &whole) in moves.split2.iter().zip(&whole) {
+                if k < whole {
+                    continue;
+                }
                 // n in lo..hi with a partner n - t - x >= 1.
                 let first = lo.max(x + t + 1);
                 if first >= hi {
@@ -277,12 +300,7 @@ fn fill_wide<V: Value>(
             .chunks_exact_mut(wb)
             .zip(bytes.chunks_exact(stride))
         {
-            for (word, bytes) in row.iter_mut().zip(bytes.chunks_exact(64)) {
-                *word |= bytes
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |w, (j, &b)| w | (u64::from(b) << j));
-            }
+            kernel::pack_bytes(bytes, row);
         }
     }
     visited
