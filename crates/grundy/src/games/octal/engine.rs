@@ -153,6 +153,8 @@ struct Core {
     scratch: Scratch,
     /// Lists of missing values to reuse.
     spare: Vec<Vec<u32>>,
+    /// One byte per value, scratch space of [`Core::candidate`].
+    marks: Vec<u8>,
     /// Pairs per check in the last window that ran checks.
     check_pairs: u64,
     /// How many positions are computed ahead before their checks (step 3) run: doubled after
@@ -432,12 +434,26 @@ fn confirm<V: Value>(
 /// when the processor does that fast: no phase filling a bitset first. Values at or above
 /// 2^11 cannot be struck (no XOR reaches them) and stay missing. Returns the pairs visited.
 fn confirm_by_strikes<V: Value>(g: &[V], moves: &Moves, n: usize, missing: &mut Vec<u32>) -> u64 {
+    // A word at a time in a register (`missing` is ascending), not an update in memory
+    // per value, which makes a chain of dependent stores.
     let mut targets: kernel::Targets = [0; 32];
+    let (mut index, mut word) = (0usize, 0u64);
     for &v in missing.iter().filter(|&&v| v < kernel::TARGET_VALUES) {
-        targets[(v >> 6) as usize] |= 1 << (v & 63);
+        if (v >> 6) as usize != index {
+            targets[index] |= word;
+            (index, word) = ((v >> 6) as usize, 0);
+        }
+        word |= 1 << (v & 63);
     }
+    targets[index] |= word;
     let mut visited = 0u64;
-    let (mut a, mut chunk) = (1, 256);
+    // One kind of split (most codes): one call over all the pairs, which the kernel ends as
+    // soon as every value is found. Several: in growing chunks, all kinds interleaved.
+    let (mut a, mut chunk) = if moves.split2.len() == 1 {
+        (1, usize::MAX / 2)
+    } else {
+        (1, 256)
+    };
     'chunks: loop {
         let mut any = false;
         for &t in &moves.split2 {
@@ -509,6 +525,7 @@ impl Engine {
                 pair_words: 1,
                 scratch: Scratch::default(),
                 spare: Vec::new(),
+                marks: Vec::new(),
                 check_pairs: 0,
                 window: FIRST_WINDOW,
                 watch,
@@ -1043,6 +1060,16 @@ impl Core {
         // Parities of the values common-common pairs can give, one bit each.
         let mut reachable = 0u32;
         let mut visited = 0u64;
+        // Values below 2^12: one byte per value (plain stores), packed into `seen` after;
+        // updating the bitset's few words in place makes chains of dependent stores.
+        let bytes = seen.len() <= 64;
+        let marks = &mut self.marks;
+        if bytes {
+            marks.clear();
+            marks.resize(seen.len() * 64, 0);
+        }
+        // Locals, so that the byte stores are not thought to change them.
+        let (marks, unequal) = (&mut marks[..], moves.unequal);
         for &t in &moves.split2 {
             if n < t + 2 {
                 break;
@@ -1055,13 +1082,21 @@ impl Core {
                     if x >= m {
                         break;
                     }
-                    if moves.unequal && 2 * x == m {
+                    if unequal && 2 * x == m {
                         continue;
                     }
-                    set(seen, g[x].get() ^ g[m - x].get());
+                    let v = g[x].get() ^ g[m - x].get();
+                    if bytes {
+                        marks[v as usize] = 1;
+                    } else {
+                        set(seen, v);
+                    }
                     visited += 1;
                 }
             }
+        }
+        if bytes {
+            kernel::pack_bytes(marks, seen);
         }
         self.stats.pairs += visited;
         let candidate = mex(seen);

@@ -462,12 +462,15 @@ mod simd {
         let mut buffer = std::mem::MaybeUninit::<[u16; 32 * (ROUND + 1)]>::uninit();
         let buffer = buffer.as_mut_ptr() as *mut u16;
         let mut set = load(targets);
+        // Values in the set: a round also ends once it has as many hits (then it may have
+        // found them all, and a check should stop there rather than at the round's end).
+        let mut left = targets.iter().map(|w| w.count_ones() as usize).sum::<usize>();
         let mut a = lo;
         let mut round = FIRST_ROUND;
         while a + 32 <= hi {
             let mut filled = 0usize;
             let mut step = 0;
-            while step < round && a + 32 <= hi {
+            while step < round && filled < left && a + 32 <= hi {
                 let x = _mm512_loadu_si512(base.add(a) as *const __m512i);
                 let y = _mm512_loadu_si512(base.add(m - a - 31) as *const __m512i);
                 let v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(reverse, y));
@@ -495,7 +498,8 @@ mod simd {
                     let v = u32::from(*buffer.add(i));
                     targets[(v >> 6) as usize] &= !(1u64 << (v & 63));
                 }
-                if targets.iter().all(|&w| w == 0) {
+                left = targets.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+                if left == 0 {
                     return a - lo;
                 }
                 set = load(targets);
