@@ -156,6 +156,10 @@ struct Core {
     spare: Vec<Vec<u32>>,
     /// One byte per value, scratch space of [`Core::candidate`].
     marks: Vec<u8>,
+    /// Strike mode with two-byte values: `G(k)` at `mirror[mirror.len() - 1 - k]` for
+    /// `k < mirrored` ([`kernel::strike_mirrored`] reads partners forward from it).
+    mirror: Vec<u16>,
+    mirrored: usize,
     /// Pairs per check in the last window that ran checks.
     check_pairs: u64,
     /// How many positions are computed ahead before their checks (step 3) run: doubled after
@@ -527,6 +531,8 @@ impl Engine {
                 scratch: Scratch::default(),
                 spare: Vec::new(),
                 marks: Vec::new(),
+                mirror: Vec::new(),
+                mirrored: 0,
                 check_pairs: 0,
                 window: FIRST_WINDOW,
                 watch,
@@ -921,6 +927,7 @@ impl Core {
     /// `max_value` was `max_before` before position `pos`.
     fn truncate<V: Value>(&mut self, g: &mut Vec<V>, len: usize, pos: usize, max_before: u32) {
         g.truncate(len);
+        self.mirrored = self.mirrored.min(len);
         let keep = self.rare.partition_point(|&x| x < len);
         self.rare.truncate(keep);
         self.max_value = g[pos.min(len)..]
@@ -973,12 +980,30 @@ impl Core {
         mex(seen)
     }
 
+    /// Mirrors `words` (all of `G(0..len)`) into `self.mirror`, growing it when full.
+    fn sync_mirror(&mut self, words: &[u16]) {
+        let len = words.len();
+        if self.mirror.len() <= len {
+            let size = (2 * len).max(1 << 12);
+            self.mirror = vec![0; size];
+            self.mirrored = 0;
+        }
+        let last = self.mirror.len() - 1;
+        for (k, &v) in words.iter().enumerate().skip(self.mirrored) {
+            self.mirror[last - k] = v;
+        }
+        self.mirrored = len;
+    }
+
     /// Strike mode: `G(n)` from every pair, the first [`STRIKE_PREFIX`] of each move marked in
     /// `seen`, the rest striking the values still missing. Every value so far is below
     /// `2^bits`, so are the XORs, and the mex is at most `2^bits`; when a new value has made
     /// `2^bits` larger than 2^11 (the strike set), every pair is marked instead.
     fn value_strike<V: Value>(&mut self, g: &[V], n: usize, seen: &mut Vec<u64>) -> u32 {
         self.stats.struck += 1;
+        if let Some(words) = V::as_words(g) {
+            self.sync_mirror(words);
+        }
         self.start_options(g, n, &[], seen);
         let moves = &self.moves;
         let bits = 32 - self.max_value.leading_zeros();
@@ -1030,7 +1055,17 @@ impl Core {
                 let m = n - t;
                 let top = last_part(m, moves.unequal) + 1;
                 if top > prefix {
-                    visited += kernel::strike(g, m, prefix, top, &mut targets) as u64;
+                    visited += match V::as_words(g) {
+                        Some(words) => kernel::strike_mirrored(
+                            words,
+                            &self.mirror,
+                            m,
+                            prefix,
+                            top,
+                            &mut targets,
+                        ),
+                        None => kernel::strike(g, m, prefix, top, &mut targets),
+                    } as u64;
                 }
             }
             if let Some(i) = targets[..words].iter().position(|&w| w != 0) {

@@ -206,6 +206,42 @@ pub fn strike<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &mut T
     strike_portable(g, m, lo, hi, targets)
 }
 
+/// [`strike`] for two-byte values with a mirror of them: `mirror[mirror.len() - 1 - k] ==
+/// g[k]` for every `k <= m`, so that the partners `g[m - a]` of consecutive `a` are consecutive
+/// in the mirror (a plain load instead of a load and a reversing permute). The caller keeps the
+/// mirror; the result is [`strike`]'s.
+#[inline]
+pub fn strike_mirrored(
+    g: &[u16],
+    mirror: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    targets: &mut Targets,
+) -> usize {
+    if lo >= hi {
+        return 0;
+    }
+    assert!(m < g.len() && m < mirror.len() && hi <= m);
+    #[cfg(target_arch = "x86_64")]
+    {
+        if hi - lo >= 64 && avx512() && vbmi2() {
+            let narrow = targets[16..].iter().all(|&w| w == 0);
+            let y = mirror.len() - 1 - m;
+            // SAFETY: AVX-512 F, BW, VL and VBMI2 are present; the reads stay in g[lo..hi]
+            // and mirror[y + lo..y + hi] (m < mirror.len(), hi <= m).
+            return unsafe {
+                if narrow {
+                    simd::strike_u16_buffered::<false, true>(g, mirror, y, m, lo, hi, targets)
+                } else {
+                    simd::strike_u16_buffered::<true, true>(g, mirror, y, m, lo, hi, targets)
+                }
+            };
+        }
+    }
+    strike(g, m, lo, hi, targets)
+}
+
 /// Whether [`strike`] has a fast loop for values of type `V` below `2^bits`.
 pub fn strike_is_fast<V: Value>(bits: u32) -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -299,7 +335,11 @@ fn avx2() -> bool {
 fn vbmi2() -> bool {
     use std::sync::OnceLock;
     static VBMI2: OnceLock<bool> = OnceLock::new();
-    *VBMI2.get_or_init(|| std::arch::is_x86_feature_detected!("avx512vbmi2"))
+    *VBMI2.get_or_init(|| {
+        std::arch::is_x86_feature_detected!("avx512vbmi2")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("popcnt")
+    })
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -399,9 +439,9 @@ mod simd {
         let narrow = targets[16..].iter().all(|&w| w == 0);
         if super::vbmi2() {
             return if narrow {
-                strike_u16_buffered::<false>(g, m, lo, hi, targets)
+                strike_u16_buffered::<false, false>(g, g, 0, m, lo, hi, targets)
             } else {
-                strike_u16_buffered::<true>(g, m, lo, hi, targets)
+                strike_u16_buffered::<true, false>(g, g, 0, m, lo, hi, targets)
             };
         }
         if narrow {
@@ -419,15 +459,26 @@ mod simd {
     /// are hit within a few steps, and a long first round would strike each of them many times.
     /// The buffer is not cleared (only what the round wrote is read), and the counts use the
     /// `popcnt` instruction (every processor with AVX-512 has it).
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
-    unsafe fn strike_u16_buffered<const WIDE: bool>(
+    ///
+    /// `MIRRORED`: the partners are read forward from `mirror[y + a..]` (which holds
+    /// `g[m - a], g[m - a - 1], ...`) instead of backward from `g` with a reversing permute.
+    ///
+    /// # Safety
+    /// AVX-512 F, BW, VL and VBMI2 must be available, `1 <= lo < hi <= m` with
+    /// `m - lo < g.len()`, and when `MIRRORED`, `y + hi <= mirror.len()`.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
+    pub(super) unsafe fn strike_u16_buffered<const WIDE: bool, const MIRRORED: bool>(
         g: &[u16],
+        mirror: &[u16],
+        y: usize,
         m: usize,
         lo: usize,
         hi: usize,
         targets: &mut super::Targets,
     ) -> usize {
         debug_assert!(lo >= 1 && lo < hi && hi <= m && m - lo < g.len());
+        debug_assert!(!MIRRORED || y + hi <= mirror.len());
+        let mirror_base = mirror.as_ptr().add(y);
         const REVERSE: [u16; 32] = {
             let mut r = [0u16; 32];
             let mut i = 0;
@@ -464,7 +515,10 @@ mod simd {
         let mut set = load(targets);
         // Values in the set: a round also ends once it has as many hits (then it may have
         // found them all, and a check should stop there rather than at the round's end).
-        let mut left = targets.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        let mut left = targets
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum::<usize>();
         let mut a = lo;
         let mut round = FIRST_ROUND;
         while a + 32 <= hi {
@@ -472,8 +526,13 @@ mod simd {
             let mut step = 0;
             while step < round && filled < left && a + 32 <= hi {
                 let x = _mm512_loadu_si512(base.add(a) as *const __m512i);
-                let y = _mm512_loadu_si512(base.add(m - a - 31) as *const __m512i);
-                let v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(reverse, y));
+                let partners = if MIRRORED {
+                    _mm512_loadu_si512(mirror_base.add(a) as *const __m512i)
+                } else {
+                    let y = _mm512_loadu_si512(base.add(m - a - 31) as *const __m512i);
+                    _mm512_permutexvar_epi16(reverse, y)
+                };
+                let v = _mm512_xor_si512(x, partners);
                 let word_index = _mm512_srli_epi16(v, 4);
                 let low = _mm512_permutex2var_epi16(set[0], word_index, set[1]);
                 let word = if WIDE {
@@ -498,7 +557,10 @@ mod simd {
                     let v = u32::from(*buffer.add(i));
                     targets[(v >> 6) as usize] &= !(1u64 << (v & 63));
                 }
-                left = targets.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+                left = targets
+                    .iter()
+                    .map(|w| w.count_ones() as usize)
+                    .sum::<usize>();
                 if left == 0 {
                     return a - lo;
                 }
@@ -809,6 +871,41 @@ mod tests {
                 }
             }
             prop_assert_eq!(plain, expected);
+        }
+
+        /// The strike reading the partners from a mirror agrees with the plain loop.
+        #[test]
+        fn mirrored_strike_agrees_with_the_plain_loop(
+            values in prop::collection::vec(0u16..2200, 200..2800),
+            wanted in prop::collection::vec(0u32..TARGET_VALUES, 0..400),
+            narrow in any::<bool>(),
+            lo in 1usize..40,
+            span in 0usize..1400,
+            spare in 0usize..100,
+        ) {
+            let (values, wanted): (Vec<u16>, Vec<u32>) = if narrow {
+                (values.iter().map(|v| v & 1023).collect(), wanted.iter().map(|v| v & 1023).collect())
+            } else {
+                (values, wanted)
+            };
+            let m = values.len() - 1;
+            let hi = (lo + span).min(m / 2 + 1).max(lo);
+            let mut targets: Targets = [0; 32];
+            for &v in &wanted {
+                targets[(v / 64) as usize] |= 1 << (v % 64);
+            }
+            // mirror[len - 1 - k] = values[k], with `spare` unused entries in front.
+            let len = values.len() + spare;
+            let mut mirror = vec![0u16; len];
+            for (k, &v) in values.iter().enumerate() {
+                mirror[len - 1 - k] = v;
+            }
+            let mut plain = targets;
+            let mut fast = targets;
+            let visited = strike_portable(&values, m, lo, hi, &mut plain);
+            let fast_visited = strike_mirrored(&values, &mirror, m, lo, hi, &mut fast);
+            prop_assert_eq!(fast, plain);
+            prop_assert!(fast_visited <= hi - lo && (plain.iter().any(|&w| w != 0) || visited <= hi - lo));
         }
 
         /// The tile kernel sets exactly the bytes the definition gives (and so agrees with
