@@ -359,9 +359,10 @@ fn find_split<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]
 /// value when values are wide), and once few are left by looking for those values only
 /// ([`kernel::find`]). It stops when `missing` is empty; otherwise every pair is seen and
 /// the least value left is `G(n)`. Returns the pairs visited, and how many of them filled the
-/// bitset.
+/// bitset. `mirror`, if given, mirrors `g` as [`Core::sync_mirror`] keeps it.
 fn confirm<V: Value>(
     g: &[V],
+    mirror: Option<&[u16]>,
     moves: &Moves,
     n: usize,
     max_value: u32,
@@ -370,7 +371,7 @@ fn confirm<V: Value>(
 ) -> (u64, u64) {
     let bits = 32 - max_value.leading_zeros();
     if kernel::strike_is_fast::<V>(bits) {
-        return (confirm_by_strikes(g, moves, n, missing), 0);
+        return (confirm_by_strikes(g, mirror, moves, n, missing), 0);
     }
     let limit = 64 * words(max_value);
     let wide = bits > 6;
@@ -438,7 +439,13 @@ fn confirm<V: Value>(
 /// [`confirm`] with the missing values as one set struck by each pair ([`kernel::strike`]),
 /// when the processor does that fast: no phase filling a bitset first. Values at or above
 /// 2^11 cannot be struck (no XOR reaches them) and stay missing. Returns the pairs visited.
-fn confirm_by_strikes<V: Value>(g: &[V], moves: &Moves, n: usize, missing: &mut Vec<u32>) -> u64 {
+fn confirm_by_strikes<V: Value>(
+    g: &[V],
+    mirror: Option<&[u16]>,
+    moves: &Moves,
+    n: usize,
+    missing: &mut Vec<u32>,
+) -> u64 {
     // A word at a time in a register (`missing` is ascending), not an update in memory
     // per value, which makes a chain of dependent stores.
     let mut targets: kernel::Targets = [0; 32];
@@ -472,7 +479,12 @@ fn confirm_by_strikes<V: Value>(g: &[V], moves: &Moves, n: usize, missing: &mut 
             let top = (last_part(m, moves.unequal) + 1).min(a + chunk);
             if a < top {
                 any = true;
-                visited += kernel::strike(g, m, a, top, &mut targets) as u64;
+                visited += match (V::as_words(g), mirror) {
+                    (Some(words), Some(mirror)) => {
+                        kernel::strike_mirrored(words, mirror, m, a, top, &mut targets)
+                    }
+                    _ => kernel::strike(g, m, a, top, &mut targets),
+                } as u64;
             }
         }
         if !any {
@@ -980,6 +992,13 @@ impl Core {
         mex(seen)
     }
 
+    /// The mirror of `g` when it holds all of `g` (two-byte values mirrored since the last
+    /// change), for the strike kernels.
+    fn mirror_of<V: Value>(&self, g: &[V]) -> Option<&[u16]> {
+        (V::BYTES == 2 && self.mirrored == g.len() && self.mirror.len() > g.len())
+            .then_some(&self.mirror[..])
+    }
+
     /// Mirrors `words` (all of `G(0..len)`) into `self.mirror`, growing it when full.
     fn sync_mirror(&mut self, words: &[u16]) {
         let len = words.len();
@@ -1189,8 +1208,15 @@ impl Core {
                     // Too wide for the table unless a missing value is never found: decide now.
                     Candidate::Check { g1 } if g1 > V::MAX => {
                         let scratch = &mut self.scratch;
-                        let (pairs, presence) =
-                            confirm(g, &self.moves, n, self.max_value, &mut missing, scratch);
+                        let (pairs, presence) = confirm(
+                            g,
+                            None,
+                            &self.moves,
+                            n,
+                            self.max_value,
+                            &mut missing,
+                            scratch,
+                        );
                         self.count_check(pairs, presence);
                         missing.first().copied().unwrap_or(g1)
                     }
@@ -1208,6 +1234,9 @@ impl Core {
             let failed = if widen {
                 None
             } else {
+                if let (Some(words), false) = (V::as_words(g), checks.is_empty()) {
+                    self.sync_mirror(words);
+                }
                 self.confirm_all(g, &mut checks)
             };
             self.spare
@@ -1272,9 +1301,19 @@ impl Core {
     ) -> Option<(usize, u32)> {
         if !parallel {
             for check in checks {
+                let mirror =
+                    (V::BYTES == 2 && self.mirrored == g.len() && self.mirror.len() > g.len())
+                        .then_some(&self.mirror[..]);
                 let scratch = &mut self.scratch;
-                let (pairs, presence) =
-                    confirm(g, &self.moves, check.n, max, &mut check.missing, scratch);
+                let (pairs, presence) = confirm(
+                    g,
+                    mirror,
+                    &self.moves,
+                    check.n,
+                    max,
+                    &mut check.missing,
+                    scratch,
+                );
                 self.count_check(pairs, presence);
                 if let Some(&v) = check.missing.first() {
                     return Some((check.n, v));
@@ -1285,6 +1324,7 @@ impl Core {
         // Checks after a failure are wasted: they are skipped once one is known.
         let first_failure = AtomicUsize::new(usize::MAX);
         let moves = &self.moves;
+        let mirror = self.mirror_of(g);
         let counts: Vec<Option<(u64, u64)>> = checks
             .par_iter_mut()
             .enumerate()
@@ -1292,7 +1332,7 @@ impl Core {
                 if i > first_failure.load(Ordering::Relaxed) {
                     return None;
                 }
-                let counts = confirm(g, moves, check.n, max, &mut check.missing, scratch);
+                let counts = confirm(g, mirror, moves, check.n, max, &mut check.missing, scratch);
                 if !check.missing.is_empty() {
                     first_failure.fetch_min(i, Ordering::Relaxed);
                 }

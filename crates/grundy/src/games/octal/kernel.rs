@@ -519,6 +519,10 @@ mod simd {
             .iter()
             .map(|w| w.count_ones() as usize)
             .sum::<usize>();
+        if left == 0 {
+            // Nothing to strike (and no round could make progress).
+            return 0;
+        }
         let mut a = lo;
         let mut round = FIRST_ROUND;
         while a + 32 <= hi {
