@@ -222,7 +222,9 @@ pub fn strike_mirrored(
     if lo >= hi {
         return 0;
     }
-    assert!(m < g.len() && m < mirror.len() && hi <= m);
+    // Codes that split without taking (t = 0) have m = n, one past the last value: only
+    // g[..=m - lo] is read.
+    assert!(lo >= 1 && hi <= m && m - lo < g.len() && m < mirror.len());
     #[cfg(target_arch = "x86_64")]
     {
         if hi - lo >= 64 && avx512() && vbmi2() {
@@ -885,14 +887,16 @@ mod tests {
             narrow in any::<bool>(),
             lo in 1usize..40,
             span in 0usize..1400,
-            spare in 0usize..100,
+            spare in 1usize..100,
+            past in any::<bool>(),
         ) {
             let (values, wanted): (Vec<u16>, Vec<u32>) = if narrow {
                 (values.iter().map(|v| v & 1023).collect(), wanted.iter().map(|v| v & 1023).collect())
             } else {
                 (values, wanted)
             };
-            let m = values.len() - 1;
+            // `past`: m one past the last value, as for a split that takes nothing.
+            let m = values.len() - usize::from(!past);
             let hi = (lo + span).min(m / 2 + 1).max(lo);
             let mut targets: Targets = [0; 32];
             for &v in &wanted {
