@@ -59,8 +59,9 @@ pub const MAX_LEN: u64 = 1 << 34;
 /// The most values of a game with three-heap moves (plain rule, quadratic).
 pub const MAX_LEN_THREE_HEAPS: u64 = 1 << 16;
 /// Strike mode: the pairs `(a, m - a)` with `a` below this are marked in a bitset; the values
-/// still missing are then struck by the others.
-const STRIKE_PREFIX: usize = 1 << 8;
+/// still missing are then struck by the others. Treblecross to 10^5, one thread, with the
+/// buffered strike kernel: 0.36 s with 2^6 or 2^7, 0.37 s with 2^8, 0.41 s with 2^10.
+const STRIKE_PREFIX: usize = 1 << 7;
 /// Strike mode is used while more than one position in this many is rare (below, the sparse
 /// block step, about this many times slower a pair, visits few enough pairs). Treblecross to
 /// 2 x 10^5 on one thread: 2.65 s with 4, 2.22 s with 8, 2.11 s with 16 or 32.
@@ -153,6 +154,12 @@ struct Core {
     scratch: Scratch,
     /// Lists of missing values to reuse.
     spare: Vec<Vec<u32>>,
+    /// One byte per value, scratch space of [`Core::candidate`].
+    marks: Vec<u8>,
+    /// Strike mode with two-byte values: `G(k)` at `mirror[mirror.len() - 1 - k]` for
+    /// `k < mirrored` ([`kernel::strike_mirrored`] reads partners forward from it).
+    mirror: Vec<u16>,
+    mirrored: usize,
     /// Pairs per check in the last window that ran checks.
     check_pairs: u64,
     /// How many positions are computed ahead before their checks (step 3) run: doubled after
@@ -243,7 +250,7 @@ fn fill_wide<V: Value>(
     wb: usize,
     bits: u32,
 ) -> u64 {
-    const TILE: usize = 32;
+    const TILE: usize = kernel::TILE;
     let stride = wb * 64;
     // Every value, and so every XOR, is below 2^bits (and 2^bits < stride).
     let mask = (1u32 << bits) - 1;
@@ -255,8 +262,31 @@ fn fill_wide<V: Value>(
         let count = tile_rows.len() / wb;
         let hi = lo + count;
         bytes[..count * stride].fill(0);
-        for (&x, &gx) in rare.iter().zip(&values) {
-            for &t in &moves.split2 {
+        // Whole tiles of games without Grundy's rule: the rare positions whose partners are
+        // all at least 1 take the tile kernel, the others the loop below.
+        let mut whole = vec![0usize; moves.split2.len()];
+        if count == TILE && !moves.unequal {
+            for (&t, whole) in moves.split2.iter().zip(whole.iter_mut()) {
+                if lo > t {
+                    *whole = rare.partition_point(|&x| x < lo - t);
+                    kernel::mark_tile(
+                        g,
+                        lo - t,
+                        &rare[..*whole],
+                        &values,
+                        &mut bytes,
+                        stride,
+                        mask,
+                    );
+                    visited += (*whole * TILE) as u64;
+                }
+            }
+        }
+        for (k, (&x, &gx)) in rare.iter().zip(&values).enumerate() {
+            for (&t, &whole) in moves.split2.iter().zip(&whole) {
+                if k < whole {
+                    continue;
+                }
                 // n in lo..hi with a partner n - t - x >= 1.
                 let first = lo.max(x + t + 1);
                 if first >= hi {
@@ -277,12 +307,7 @@ fn fill_wide<V: Value>(
             .chunks_exact_mut(wb)
             .zip(bytes.chunks_exact(stride))
         {
-            for (word, bytes) in row.iter_mut().zip(bytes.chunks_exact(64)) {
-                *word |= bytes
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |w, (j, &b)| w | (u64::from(b) << j));
-            }
+            kernel::pack_bytes(bytes, row);
         }
     }
     visited
@@ -334,9 +359,10 @@ fn find_split<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]
 /// value when values are wide), and once few are left by looking for those values only
 /// ([`kernel::find`]). It stops when `missing` is empty; otherwise every pair is seen and
 /// the least value left is `G(n)`. Returns the pairs visited, and how many of them filled the
-/// bitset.
+/// bitset. `mirror`, if given, mirrors `g` as [`Core::sync_mirror`] keeps it.
 fn confirm<V: Value>(
     g: &[V],
+    mirror: Option<&[u16]>,
     moves: &Moves,
     n: usize,
     max_value: u32,
@@ -345,7 +371,7 @@ fn confirm<V: Value>(
 ) -> (u64, u64) {
     let bits = 32 - max_value.leading_zeros();
     if kernel::strike_is_fast::<V>(bits) {
-        return (confirm_by_strikes(g, moves, n, missing), 0);
+        return (confirm_by_strikes(g, mirror, moves, n, missing), 0);
     }
     let limit = 64 * words(max_value);
     let wide = bits > 6;
@@ -413,13 +439,33 @@ fn confirm<V: Value>(
 /// [`confirm`] with the missing values as one set struck by each pair ([`kernel::strike`]),
 /// when the processor does that fast: no phase filling a bitset first. Values at or above
 /// 2^11 cannot be struck (no XOR reaches them) and stay missing. Returns the pairs visited.
-fn confirm_by_strikes<V: Value>(g: &[V], moves: &Moves, n: usize, missing: &mut Vec<u32>) -> u64 {
+fn confirm_by_strikes<V: Value>(
+    g: &[V],
+    mirror: Option<&[u16]>,
+    moves: &Moves,
+    n: usize,
+    missing: &mut Vec<u32>,
+) -> u64 {
+    // A word at a time in a register (`missing` is ascending), not an update in memory
+    // per value, which makes a chain of dependent stores.
     let mut targets: kernel::Targets = [0; 32];
+    let (mut index, mut word) = (0usize, 0u64);
     for &v in missing.iter().filter(|&&v| v < kernel::TARGET_VALUES) {
-        targets[(v >> 6) as usize] |= 1 << (v & 63);
+        if (v >> 6) as usize != index {
+            targets[index] |= word;
+            (index, word) = ((v >> 6) as usize, 0);
+        }
+        word |= 1 << (v & 63);
     }
+    targets[index] |= word;
     let mut visited = 0u64;
-    let (mut a, mut chunk) = (1, 256);
+    // One kind of split (most codes): one call over all the pairs, which the kernel ends as
+    // soon as every value is found. Several: in growing chunks, all kinds interleaved.
+    let (mut a, mut chunk) = if moves.split2.len() == 1 {
+        (1, usize::MAX / 2)
+    } else {
+        (1, 256)
+    };
     'chunks: loop {
         let mut any = false;
         for &t in &moves.split2 {
@@ -433,7 +479,12 @@ fn confirm_by_strikes<V: Value>(g: &[V], moves: &Moves, n: usize, missing: &mut 
             let top = (last_part(m, moves.unequal) + 1).min(a + chunk);
             if a < top {
                 any = true;
-                visited += kernel::strike(g, m, a, top, &mut targets) as u64;
+                visited += match (V::as_words(g), mirror) {
+                    (Some(words), Some(mirror)) => {
+                        kernel::strike_mirrored(words, mirror, m, a, top, &mut targets)
+                    }
+                    _ => kernel::strike(g, m, a, top, &mut targets),
+                } as u64;
             }
         }
         if !any {
@@ -491,6 +542,9 @@ impl Engine {
                 pair_words: 1,
                 scratch: Scratch::default(),
                 spare: Vec::new(),
+                marks: Vec::new(),
+                mirror: Vec::new(),
+                mirrored: 0,
                 check_pairs: 0,
                 window: FIRST_WINDOW,
                 watch,
@@ -885,6 +939,7 @@ impl Core {
     /// `max_value` was `max_before` before position `pos`.
     fn truncate<V: Value>(&mut self, g: &mut Vec<V>, len: usize, pos: usize, max_before: u32) {
         g.truncate(len);
+        self.mirrored = self.mirrored.min(len);
         let keep = self.rare.partition_point(|&x| x < len);
         self.rare.truncate(keep);
         self.max_value = g[pos.min(len)..]
@@ -937,12 +992,37 @@ impl Core {
         mex(seen)
     }
 
+    /// The mirror of `g` when it holds all of `g` (two-byte values mirrored since the last
+    /// change), for the strike kernels.
+    fn mirror_of<V: Value>(&self, g: &[V]) -> Option<&[u16]> {
+        (V::BYTES == 2 && self.mirrored == g.len() && self.mirror.len() > g.len())
+            .then_some(&self.mirror[..])
+    }
+
+    /// Mirrors `words` (all of `G(0..len)`) into `self.mirror`, growing it when full.
+    fn sync_mirror(&mut self, words: &[u16]) {
+        let len = words.len();
+        if self.mirror.len() <= len {
+            let size = (2 * len).max(1 << 12);
+            self.mirror = vec![0; size];
+            self.mirrored = 0;
+        }
+        let last = self.mirror.len() - 1;
+        for (k, &v) in words.iter().enumerate().skip(self.mirrored) {
+            self.mirror[last - k] = v;
+        }
+        self.mirrored = len;
+    }
+
     /// Strike mode: `G(n)` from every pair, the first [`STRIKE_PREFIX`] of each move marked in
     /// `seen`, the rest striking the values still missing. Every value so far is below
     /// `2^bits`, so are the XORs, and the mex is at most `2^bits`; when a new value has made
     /// `2^bits` larger than 2^11 (the strike set), every pair is marked instead.
     fn value_strike<V: Value>(&mut self, g: &[V], n: usize, seen: &mut Vec<u64>) -> u32 {
         self.stats.struck += 1;
+        if let Some(words) = V::as_words(g) {
+            self.sync_mirror(words);
+        }
         self.start_options(g, n, &[], seen);
         let moves = &self.moves;
         let bits = 32 - self.max_value.leading_zeros();
@@ -994,7 +1074,17 @@ impl Core {
                 let m = n - t;
                 let top = last_part(m, moves.unequal) + 1;
                 if top > prefix {
-                    visited += kernel::strike(g, m, prefix, top, &mut targets) as u64;
+                    visited += match V::as_words(g) {
+                        Some(words) => kernel::strike_mirrored(
+                            words,
+                            &self.mirror,
+                            m,
+                            prefix,
+                            top,
+                            &mut targets,
+                        ),
+                        None => kernel::strike(g, m, prefix, top, &mut targets),
+                    } as u64;
                 }
             }
             if let Some(i) = targets[..words].iter().position(|&w| w != 0) {
@@ -1025,6 +1115,16 @@ impl Core {
         // Parities of the values common-common pairs can give, one bit each.
         let mut reachable = 0u32;
         let mut visited = 0u64;
+        // Values below 2^12: one byte per value (plain stores), packed into `seen` after;
+        // updating the bitset's few words in place makes chains of dependent stores.
+        let bytes = seen.len() <= 64;
+        let marks = &mut self.marks;
+        if bytes {
+            marks.clear();
+            marks.resize(seen.len() * 64, 0);
+        }
+        // Locals, so that the byte stores are not thought to change them.
+        let (marks, unequal) = (&mut marks[..], moves.unequal);
         for &t in &moves.split2 {
             if n < t + 2 {
                 break;
@@ -1037,13 +1137,21 @@ impl Core {
                     if x >= m {
                         break;
                     }
-                    if moves.unequal && 2 * x == m {
+                    if unequal && 2 * x == m {
                         continue;
                     }
-                    set(seen, g[x].get() ^ g[m - x].get());
+                    let v = g[x].get() ^ g[m - x].get();
+                    if bytes {
+                        marks[v as usize] = 1;
+                    } else {
+                        set(seen, v);
+                    }
                     visited += 1;
                 }
             }
+        }
+        if bytes {
+            kernel::pack_bytes(marks, seen);
         }
         self.stats.pairs += visited;
         let candidate = mex(seen);
@@ -1100,8 +1208,15 @@ impl Core {
                     // Too wide for the table unless a missing value is never found: decide now.
                     Candidate::Check { g1 } if g1 > V::MAX => {
                         let scratch = &mut self.scratch;
-                        let (pairs, presence) =
-                            confirm(g, &self.moves, n, self.max_value, &mut missing, scratch);
+                        let (pairs, presence) = confirm(
+                            g,
+                            None,
+                            &self.moves,
+                            n,
+                            self.max_value,
+                            &mut missing,
+                            scratch,
+                        );
                         self.count_check(pairs, presence);
                         missing.first().copied().unwrap_or(g1)
                     }
@@ -1119,6 +1234,9 @@ impl Core {
             let failed = if widen {
                 None
             } else {
+                if let (Some(words), false) = (V::as_words(g), checks.is_empty()) {
+                    self.sync_mirror(words);
+                }
                 self.confirm_all(g, &mut checks)
             };
             self.spare
@@ -1183,9 +1301,19 @@ impl Core {
     ) -> Option<(usize, u32)> {
         if !parallel {
             for check in checks {
+                let mirror =
+                    (V::BYTES == 2 && self.mirrored == g.len() && self.mirror.len() > g.len())
+                        .then_some(&self.mirror[..]);
                 let scratch = &mut self.scratch;
-                let (pairs, presence) =
-                    confirm(g, &self.moves, check.n, max, &mut check.missing, scratch);
+                let (pairs, presence) = confirm(
+                    g,
+                    mirror,
+                    &self.moves,
+                    check.n,
+                    max,
+                    &mut check.missing,
+                    scratch,
+                );
                 self.count_check(pairs, presence);
                 if let Some(&v) = check.missing.first() {
                     return Some((check.n, v));
@@ -1196,6 +1324,7 @@ impl Core {
         // Checks after a failure are wasted: they are skipped once one is known.
         let first_failure = AtomicUsize::new(usize::MAX);
         let moves = &self.moves;
+        let mirror = self.mirror_of(g);
         let counts: Vec<Option<(u64, u64)>> = checks
             .par_iter_mut()
             .enumerate()
@@ -1203,7 +1332,7 @@ impl Core {
                 if i > first_failure.load(Ordering::Relaxed) {
                     return None;
                 }
-                let counts = confirm(g, moves, check.n, max, &mut check.missing, scratch);
+                let counts = confirm(g, mirror, moves, check.n, max, &mut check.missing, scratch);
                 if !check.missing.is_empty() {
                     first_failure.fetch_min(i, Ordering::Relaxed);
                 }

@@ -116,6 +116,70 @@ pub fn mark_rows<V: Value>(src: &[V], x: u32, rows: &mut [u8], stride: usize, ma
     }
 }
 
+/// Rows in a tile of [`mark_tile`].
+pub const TILE: usize = 32;
+
+/// [`mark_rows`] for a whole tile of [`TILE`] rows and many sources: for each `k`, sets byte
+/// `(values[k] ^ g[base - rare[k] + i]) & mask` of row `i` for `i < TILE` (rare positions
+/// ascending and below `base`).
+#[inline]
+pub fn mark_tile<V: Value>(
+    g: &[V],
+    base: usize,
+    rare: &[usize],
+    values: &[u32],
+    rows: &mut [u8],
+    stride: usize,
+    mask: u32,
+) {
+    assert!((mask as usize) < stride && rows.len() >= TILE * stride);
+    let Some(&least) = rare.first() else {
+        return;
+    };
+    assert!(base > *rare.last().expect("not empty") && base - least + TILE <= g.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        if rows.len() <= u32::MAX as usize && avx512() {
+            if let Some(words) = V::as_words(g) {
+                // SAFETY: AVX-512 F and BW are present; the reads are g[base - x..][..TILE]
+                // for rare x in least..base (asserted in `g`), every store at
+                // `i * stride + v` with `i < TILE`, `v <= mask < stride`, in `rows`.
+                unsafe { simd::mark_tile_u16(words, base, rare, values, rows, stride, mask) };
+                return;
+            }
+        }
+    }
+    for (&x, &v) in rare.iter().zip(values) {
+        mark_rows(&g[base - x..base - x + TILE], v, rows, stride, mask);
+    }
+}
+
+/// ORs into `words` the bits of `bytes` (bit `j` of word `i` is set when byte `64 i + j` is
+/// not zero): the rows of the block step packed into bitsets.
+#[inline]
+pub fn pack_bytes(bytes: &[u8], words: &mut [u64]) {
+    assert_eq!(bytes.len(), 64 * words.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        if avx512() {
+            // SAFETY: AVX-512 F and BW are present; the lengths are checked above.
+            unsafe { simd::pack_bytes(bytes, words) };
+            return;
+        }
+    }
+    pack_bytes_portable(bytes, words);
+}
+
+/// The plain loop of [`pack_bytes`].
+pub fn pack_bytes_portable(bytes: &[u8], words: &mut [u64]) {
+    for (word, bytes) in words.iter_mut().zip(bytes.chunks_exact(64)) {
+        *word |= bytes
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (j, &b)| w | (u64::from(b != 0) << j));
+    }
+}
+
 /// Values below this bound fit a [`Targets`] set.
 pub const TARGET_VALUES: u32 = 1 << 11;
 
@@ -140,6 +204,44 @@ pub fn strike<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &mut T
         }
     }
     strike_portable(g, m, lo, hi, targets)
+}
+
+/// [`strike`] for two-byte values with a mirror of them: `mirror[mirror.len() - 1 - k] ==
+/// g[k]` for every `k <= m`, so that the partners `g[m - a]` of consecutive `a` are consecutive
+/// in the mirror (a plain load instead of a load and a reversing permute). The caller keeps the
+/// mirror; the result is [`strike`]'s.
+#[inline]
+pub fn strike_mirrored(
+    g: &[u16],
+    mirror: &[u16],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    targets: &mut Targets,
+) -> usize {
+    if lo >= hi {
+        return 0;
+    }
+    // Codes that split without taking (t = 0) have m = n, one past the last value: only
+    // g[..=m - lo] is read.
+    assert!(lo >= 1 && hi <= m && m - lo < g.len() && m < mirror.len());
+    #[cfg(target_arch = "x86_64")]
+    {
+        if hi - lo >= 64 && avx512() && vbmi2() {
+            let narrow = targets[16..].iter().all(|&w| w == 0);
+            let y = mirror.len() - 1 - m;
+            // SAFETY: AVX-512 F, BW, VL and VBMI2 are present; the reads stay in g[lo..hi]
+            // and mirror[y + lo..y + hi] (m < mirror.len(), hi <= m).
+            return unsafe {
+                if narrow {
+                    simd::strike_u16_buffered::<false, true>(g, mirror, y, m, lo, hi, targets)
+                } else {
+                    simd::strike_u16_buffered::<true, true>(g, mirror, y, m, lo, hi, targets)
+                }
+            };
+        }
+    }
+    strike(g, m, lo, hi, targets)
 }
 
 /// Whether [`strike`] has a fast loop for values of type `V` below `2^bits`.
@@ -235,7 +337,11 @@ fn avx2() -> bool {
 fn vbmi2() -> bool {
     use std::sync::OnceLock;
     static VBMI2: OnceLock<bool> = OnceLock::new();
-    *VBMI2.get_or_init(|| std::arch::is_x86_feature_detected!("avx512vbmi2"))
+    *VBMI2.get_or_init(|| {
+        std::arch::is_x86_feature_detected!("avx512vbmi2")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("popcnt")
+    })
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -252,9 +358,63 @@ fn avx512() -> bool {
 mod simd {
     use std::arch::x86_64::*;
 
+    /// [`super::mark_tile`] for two-byte values: the 32 byte offsets `i * stride + v` of a
+    /// source are computed in registers (XOR, mask, widen, add the rows' offsets), then each
+    /// is one plain byte store (the compiler takes the offsets out lane by lane; a store to a
+    /// buffer read back was slower, as the loads wait for the wide store).
+    ///
+    /// # Safety
+    /// AVX-512 F and BW must be available, and the bounds of [`super::mark_tile`] hold.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn mark_tile_u16(
+        g: &[u16],
+        base: usize,
+        rare: &[usize],
+        values: &[u32],
+        rows: &mut [u8],
+        stride: usize,
+        mask: u32,
+    ) {
+        let out = rows.as_mut_ptr();
+        let keep = _mm512_set1_epi16(mask as u16 as i16);
+        let stride32 = stride as u32;
+        let lanes: [u32; 16] = std::array::from_fn(|i| i as u32 * stride32);
+        let first = _mm512_loadu_si512(lanes.as_ptr() as *const __m512i);
+        let second = _mm512_add_epi32(first, _mm512_set1_epi32((16 * stride32) as i32));
+        let mut offsets = [0u32; 32];
+        for (&x, &gx) in rare.iter().zip(values) {
+            let s = _mm512_loadu_si512(g.as_ptr().add(base - x) as *const __m512i);
+            let key = _mm512_set1_epi16(gx as u16 as i16);
+            let v = _mm512_and_si512(_mm512_xor_si512(s, key), keep);
+            let low = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+            let high = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(v));
+            let p = offsets.as_mut_ptr() as *mut __m512i;
+            _mm512_storeu_si512(p, _mm512_add_epi32(low, first));
+            _mm512_storeu_si512(p.add(1), _mm512_add_epi32(high, second));
+            for &at in &offsets {
+                *out.add(at as usize) = 1;
+            }
+        }
+    }
+
+    /// [`super::pack_bytes`]: 64 bytes to 64 bits in one test.
+    ///
+    /// # Safety
+    /// AVX-512 F and BW must be available and `bytes.len() == 64 * words.len()`.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn pack_bytes(bytes: &[u8], words: &mut [u64]) {
+        debug_assert_eq!(bytes.len(), 64 * words.len());
+        for (i, word) in words.iter_mut().enumerate() {
+            let b = _mm512_loadu_si512(bytes.as_ptr().add(64 * i) as *const __m512i);
+            *word |= _mm512_test_epi8_mask(b, b);
+        }
+    }
+
     /// Steps of [`strike_u16`] between reloads of its set (Treblecross to 2 x 10^5 in strike
     /// mode, one thread: 1.8 s with 8, 1.5 s with 32; Officers to 10^6, mostly checks: equal).
     const ROUND: usize = 32;
+    /// Steps of the first round of [`strike_u16_buffered`] (then doubled up to [`ROUND`]).
+    const FIRST_ROUND: usize = 2;
 
     /// [`super::strike`] for two-byte values, 32 pairs a step. The set is 128 words of 16
     /// bits in four registers; the word of each XOR `v` is picked by two two-table word
@@ -281,9 +441,9 @@ mod simd {
         let narrow = targets[16..].iter().all(|&w| w == 0);
         if super::vbmi2() {
             return if narrow {
-                strike_u16_buffered::<false>(g, m, lo, hi, targets)
+                strike_u16_buffered::<false, false>(g, g, 0, m, lo, hi, targets)
             } else {
-                strike_u16_buffered::<true>(g, m, lo, hi, targets)
+                strike_u16_buffered::<true, false>(g, g, 0, m, lo, hi, targets)
             };
         }
         if narrow {
@@ -294,18 +454,33 @@ mod simd {
     }
 
     /// [`strike_u16_in`] without a branch per step: the hit lanes of each step are compressed
-    /// into a buffer (AVX-512 VBMI2), which strikes them from the set at the end of each round
-    /// of [`ROUND`] steps. A step with a hit is a random event, so the branch of the other loop
-    /// mispredicts about once per hit when hits are many (Treblecross: hundreds per position).
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
-    unsafe fn strike_u16_buffered<const WIDE: bool>(
+    /// into a buffer (AVX-512 VBMI2), which strikes them from the set at the end of each round.
+    /// A step with a hit is a random event, so the branch of the other loop mispredicts about
+    /// once per hit when hits are many (Treblecross: hundreds per position). The rounds grow
+    /// from [`FIRST_ROUND`] steps to [`ROUND`]: at the start of a scan most values of the set
+    /// are hit within a few steps, and a long first round would strike each of them many times.
+    /// The buffer is not cleared (only what the round wrote is read), and the counts use the
+    /// `popcnt` instruction (every processor with AVX-512 has it).
+    ///
+    /// `MIRRORED`: the partners are read forward from `mirror[y + a..]` (which holds
+    /// `g[m - a], g[m - a - 1], ...`) instead of backward from `g` with a reversing permute.
+    ///
+    /// # Safety
+    /// AVX-512 F, BW, VL and VBMI2 must be available, `1 <= lo < hi <= m` with
+    /// `m - lo < g.len()`, and when `MIRRORED`, `y + hi <= mirror.len()`.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
+    pub(super) unsafe fn strike_u16_buffered<const WIDE: bool, const MIRRORED: bool>(
         g: &[u16],
+        mirror: &[u16],
+        y: usize,
         m: usize,
         lo: usize,
         hi: usize,
         targets: &mut super::Targets,
     ) -> usize {
         debug_assert!(lo >= 1 && lo < hi && hi <= m && m - lo < g.len());
+        debug_assert!(!MIRRORED || y + hi <= mirror.len());
+        let mirror_base = mirror.as_ptr().add(y);
         const REVERSE: [u16; 32] = {
             let mut r = [0u16; 32];
             let mut i = 0;
@@ -335,17 +510,35 @@ mod simd {
         };
         let out = _mm512_set1_epi16(!(limit as i16 - 1));
         let one = _mm512_set1_epi16(1);
-        // Room for a round of hits and one whole register stored past them.
-        let mut buffer = [0u16; 32 * (ROUND + 1)];
+        // Room for a round of hits and one whole register stored past them; never read
+        // beyond what the round wrote.
+        let mut buffer = std::mem::MaybeUninit::<[u16; 32 * (ROUND + 1)]>::uninit();
+        let buffer = buffer.as_mut_ptr() as *mut u16;
         let mut set = load(targets);
+        // Values in the set: a round also ends once it has as many hits (then it may have
+        // found them all, and a check should stop there rather than at the round's end).
+        let mut left = targets
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum::<usize>();
+        if left == 0 {
+            // Nothing to strike (and no round could make progress).
+            return 0;
+        }
         let mut a = lo;
+        let mut round = FIRST_ROUND;
         while a + 32 <= hi {
             let mut filled = 0usize;
             let mut step = 0;
-            while step < ROUND && a + 32 <= hi {
+            while step < round && filled < left && a + 32 <= hi {
                 let x = _mm512_loadu_si512(base.add(a) as *const __m512i);
-                let y = _mm512_loadu_si512(base.add(m - a - 31) as *const __m512i);
-                let v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(reverse, y));
+                let partners = if MIRRORED {
+                    _mm512_loadu_si512(mirror_base.add(a) as *const __m512i)
+                } else {
+                    let y = _mm512_loadu_si512(base.add(m - a - 31) as *const __m512i);
+                    _mm512_permutexvar_epi16(reverse, y)
+                };
+                let v = _mm512_xor_si512(x, partners);
                 let word_index = _mm512_srli_epi16(v, 4);
                 let low = _mm512_permutex2var_epi16(set[0], word_index, set[1]);
                 let word = if WIDE {
@@ -358,7 +551,7 @@ mod simd {
                 let hits = _mm512_mask_test_epi16_mask(_mm512_testn_epi16_mask(v, out), bit, one);
                 // filled <= 32 * step, so the store stays in the buffer.
                 _mm512_storeu_si512(
-                    buffer.as_mut_ptr().add(filled) as *mut __m512i,
+                    buffer.add(filled) as *mut __m512i,
                     _mm512_maskz_compress_epi16(hits, v),
                 );
                 filled += hits.count_ones() as usize;
@@ -366,15 +559,20 @@ mod simd {
                 step += 1;
             }
             if filled > 0 {
-                for &v in &buffer[..filled] {
-                    let v = u32::from(v);
+                for i in 0..filled {
+                    let v = u32::from(*buffer.add(i));
                     targets[(v >> 6) as usize] &= !(1u64 << (v & 63));
                 }
-                if targets.iter().all(|&w| w == 0) {
+                left = targets
+                    .iter()
+                    .map(|w| w.count_ones() as usize)
+                    .sum::<usize>();
+                if left == 0 {
                     return a - lo;
                 }
                 set = load(targets);
             }
+            round = (2 * round).min(ROUND);
         }
         (a - lo) + super::strike_portable(g, m, a, hi, targets)
     }
@@ -679,6 +877,92 @@ mod tests {
                 }
             }
             prop_assert_eq!(plain, expected);
+        }
+
+        /// The strike reading the partners from a mirror agrees with the plain loop.
+        #[test]
+        fn mirrored_strike_agrees_with_the_plain_loop(
+            values in prop::collection::vec(0u16..2200, 200..2800),
+            wanted in prop::collection::vec(0u32..TARGET_VALUES, 0..400),
+            narrow in any::<bool>(),
+            lo in 1usize..40,
+            span in 0usize..1400,
+            spare in 1usize..100,
+            past in any::<bool>(),
+        ) {
+            let (values, wanted): (Vec<u16>, Vec<u32>) = if narrow {
+                (values.iter().map(|v| v & 1023).collect(), wanted.iter().map(|v| v & 1023).collect())
+            } else {
+                (values, wanted)
+            };
+            // `past`: m one past the last value, as for a split that takes nothing.
+            let m = values.len() - usize::from(!past);
+            let hi = (lo + span).min(m / 2 + 1).max(lo);
+            let mut targets: Targets = [0; 32];
+            for &v in &wanted {
+                targets[(v / 64) as usize] |= 1 << (v % 64);
+            }
+            // mirror[len - 1 - k] = values[k], with `spare` unused entries in front.
+            let len = values.len() + spare;
+            let mut mirror = vec![0u16; len];
+            for (k, &v) in values.iter().enumerate() {
+                mirror[len - 1 - k] = v;
+            }
+            let mut plain = targets;
+            let mut fast = targets;
+            let visited = strike_portable(&values, m, lo, hi, &mut plain);
+            let fast_visited = strike_mirrored(&values, &mirror, m, lo, hi, &mut fast);
+            prop_assert_eq!(fast, plain);
+            prop_assert!(fast_visited <= hi - lo && (plain.iter().any(|&w| w != 0) || visited <= hi - lo));
+        }
+
+        /// The tile kernel sets exactly the bytes the definition gives (and so agrees with
+        /// the plain loop, which is checked against the same definition).
+        #[test]
+        fn tile_marks_agree_with_the_definition(
+            values in prop::collection::vec(0u16..2048, 600..900),
+            rare in prop::collection::btree_set(1usize..500, 0..60),
+            extra in 0usize..40,
+            bits in 1u32..=11,
+        ) {
+            let rare: Vec<usize> = rare.into_iter().collect();
+            let mask = (1u32 << bits) - 1;
+            let stride = 64 * ((mask as usize + 1).div_ceil(64) + 1);
+            let base = 500 + extra;
+            let gx: Vec<u32> = rare.iter().map(|&x| u32::from(values[x])).collect();
+            let mut fast = vec![0u8; TILE * stride];
+            mark_tile(&values, base, &rare, &gx, &mut fast, stride, mask);
+            let mut plain = vec![0u8; TILE * stride];
+            for (&x, &v) in rare.iter().zip(&gx) {
+                mark_rows(&values[base - x..base - x + TILE], v, &mut plain, stride, mask);
+            }
+            let mut expected = vec![0u8; TILE * stride];
+            for (&x, &v) in rare.iter().zip(&gx) {
+                for i in 0..TILE {
+                    let value = (v ^ u32::from(values[base - x + i])) & mask;
+                    expected[i * stride + value as usize] = 1;
+                }
+            }
+            prop_assert_eq!(&fast, &expected);
+            prop_assert_eq!(&plain, &expected);
+        }
+
+        /// Packing bytes into bits agrees with the plain loop and with the definition.
+        #[test]
+        fn packed_bytes_agree_with_the_plain_loop(
+            bytes in prop::collection::vec(prop_oneof![Just(0u8), any::<u8>()], 64..=64 * 20),
+            start in any::<u64>(),
+        ) {
+            let bytes = &bytes[..bytes.len() / 64 * 64];
+            let words = bytes.len() / 64;
+            let mut fast = vec![start; words];
+            pack_bytes(bytes, &mut fast);
+            let mut plain = vec![start; words];
+            pack_bytes_portable(bytes, &mut plain);
+            prop_assert_eq!(&fast, &plain);
+            for (i, b) in bytes.iter().enumerate() {
+                prop_assert_eq!(plain[i / 64] >> (i % 64) & 1 == 1, *b != 0 || start >> (i % 64) & 1 == 1);
+            }
         }
 
         /// The byte kernel marks the same values as the plain loop.
