@@ -1,7 +1,7 @@
 //! `digraph:file=G.txt`: games on a directed graph, cycles and draws included, through the
 //! commands; the values are checked against a retrograde analysis written here from the rules.
 
-mod common;
+use crate::common;
 use common::{fails, grundy, json, stdout};
 
 use std::path::{Path, PathBuf};

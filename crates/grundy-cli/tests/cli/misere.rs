@@ -3,7 +3,7 @@
 //! move; otherwise it is lost exactly when every move reaches a won position), and the
 //! refusals of the commands where misère play has no meaning.
 
-mod common;
+use crate::common;
 use common::{fails, grundy, json, stdout};
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! `grundy survey`: formats, shards and their merge, agreement with `grundy period` and `grundy
 //! seq --analyze`, checkpoints (resumed after Ctrl-C), refusals, and the README section.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! subtraction games (`allbut:s=SET`): value, seq, period analysis, misère play, quotient, errors,
 //! and the README's commands.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 
 /// CGSuite's GameHeapTest (A. Siegel): G(1..20) of the all-but game excluding {2, 3, 7}, its

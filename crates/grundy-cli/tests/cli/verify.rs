@@ -1,7 +1,7 @@
 //! CLI tests for `grundy verify`: defaults shown, per-claim help, failures counted, statuses, and
 //! every `grundy verify` command printed in README.md run as written.
 
-mod common;
+use crate::common;
 use common::{fails, grundy, json, stdout};
 
 /// Splits a command line the way a POSIX shell would for what README.md uses: words separated by
@@ -109,7 +109,7 @@ fn every_verify_command_of_the_readme_works() {
     }
 }
 
-/// `cargo test --release -p grundy-cli --test verify -- --ignored` (a few minutes).
+/// `cargo test --release -p grundy-cli --test cli -- --ignored verify::` (a few minutes).
 #[test]
 #[ignore]
 fn every_verify_command_of_the_readme_works_as_written() {
