@@ -175,10 +175,3 @@ fn bad_files_and_positions_are_one_line_errors() {
         "misère play of games with cycles",
     );
 }
-
-/// Every `$ grundy ...` command of README.md's digraph section, run as written.
-#[test]
-fn the_readme_section_shows_real_output() {
-    let checked = common::readme_section_runs("## Games on a directed graph, with cycles");
-    assert!(checked >= 5, "only {checked} commands found");
-}

@@ -435,14 +435,6 @@ fn normal_play_is_unchanged() {
     assert_eq!(answer["game"], "nim");
 }
 
-/// Every `$ grundy ...` command of README.md's "Misère play" section, run as written: its
-/// output (stdout, or the `error:` line) must be the lines printed under it, exactly.
-#[test]
-fn the_readme_section_shows_real_output() {
-    let checked = common::readme_section_runs("## Misère play");
-    assert!(checked >= 8, "only {checked} commands found");
-}
-
 #[test]
 fn huge_nim_moves_come_from_bouton_s_rule() {
     // Too many moves to list: the closed form's winning moves only, each to a position with a

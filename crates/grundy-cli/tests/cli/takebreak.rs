@@ -115,11 +115,3 @@ fn bad_codes_say_why() {
         "no theorem proves one",
     );
 }
-
-/// Every `$ grundy ...` command of README.md's "Take-and-break codes" section, run as written,
-/// prints the lines shown after it.
-#[test]
-fn readme_take_and_break_examples_run_as_written() {
-    let commands = common::readme_section_runs("### Take-and-break codes");
-    assert!(commands >= 3, "the section shows commands");
-}

@@ -1,4 +1,4 @@
-//! Helpers shared by the CLI test files (`mod common;` in each).
+//! Helpers shared by the CLI test modules (`use crate::common;` in each).
 #![allow(dead_code)]
 
 use assert_cmd::Command;
@@ -54,79 +54,30 @@ pub fn fails(args: &[&str], fragment: &str) {
     );
 }
 
-/// Runs every `$ grundy ...` command in the code blocks of README.md's section `heading` (a
-/// line such as `## Misère play`; the section ends at the next heading of the same or a higher
-/// level), from the workspace root, and checks that its output (stdout, or stderr for a failing
-/// command) is exactly the lines printed under it. Words are split at spaces, single quotes
-/// around a word dropped (as a shell would). Returns the number of commands checked.
-pub fn readme_section_runs(heading: &str) -> usize {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md");
-    let start = readme
-        .find(&format!("\n{heading}\n"))
-        .unwrap_or_else(|| panic!("README.md has no section '{heading}'"));
-    let level = heading.split(' ').next().unwrap_or("##").len();
-    let section = &readme[start + 1..];
-    // The next heading line of the same or a higher level (fewer or as many `#`), outside code.
-    let mut end = section.len();
-    let mut offset = 0;
-    let mut in_code = false;
-    for (i, line) in section.lines().enumerate() {
-        if line.starts_with("```") {
-            in_code = !in_code;
-        }
-        let hashes = line.len() - line.trim_start_matches('#').len();
-        if i > 0 && !in_code && hashes > 0 && hashes <= level && line[hashes..].starts_with(' ') {
-            end = offset;
-            break;
-        }
-        offset += line.len() + 1;
-    }
-    let section = &section[..end];
-    let mut checked = 0;
-    let mut in_block = false;
-    let mut current: Option<(Vec<String>, Vec<String>)> = None;
-    let mut run = |(args, expected): (Vec<String>, Vec<String>)| {
-        let output = grundy(&args.iter().map(String::as_str).collect::<Vec<_>>())
-            .current_dir(root)
-            .output()
-            .unwrap();
-        let shown = if output.status.success() {
-            String::from_utf8(output.stdout).unwrap()
-        } else {
-            String::from_utf8(output.stderr).unwrap()
-        };
-        let shown: Vec<&str> = shown.lines().collect();
-        assert_eq!(shown, expected, "grundy {}", args.join(" "));
-        checked += 1;
-    };
-    for line in section.lines() {
-        if line.starts_with("```") {
-            if in_block {
-                if let Some(c) = current.take() {
-                    run(c);
+/// Splits a command line the way a POSIX shell would for what the README and the help texts
+/// use: words separated by spaces, single quotes keeping the rest literal.
+pub fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut word));
+                    any = false;
                 }
             }
-            in_block = !in_block;
-            continue;
-        }
-        if !in_block {
-            continue;
-        }
-        if let Some(command) = line.strip_prefix("$ grundy ") {
-            if let Some(c) = current.take() {
-                run(c);
+            c => {
+                word.push(c);
+                any = true;
             }
-            current = Some((
-                command
-                    .split_whitespace()
-                    .map(|w| w.trim_matches('\'').to_string())
-                    .collect(),
-                Vec::new(),
-            ));
-        } else if let Some((_, expected)) = &mut current {
-            expected.push(line.to_string());
         }
     }
-    checked
+    if any {
+        words.push(word);
+    }
+    words
 }
