@@ -2,9 +2,9 @@
 //!
 //! The README's ```` ```console ```` blocks are read by `trycmd`: a line `$ grundy ...` is a
 //! command (split as a shell would, quotes and `#` comments included), the lines under it up to
-//! the next `$ ` or the end of the block are its stdout and stderr together, `? 2` under the
-//! command expects that exit code (default 0), a line `...` stands for any number of lines and
-//! `[..]` for the rest of a line. A block marked ```` ```console,ignore ```` is not run (the
+//! the next `$ ` or the end of the block are its stdout and stderr together (ended by a blank
+//! line: trycmd drops the last newline), `? 2` under the command expects that exit code
+//! (default 0), a line `...` stands for any number of lines and `[..]` for any part of a line. A block marked ```` ```console,ignore ```` is not run (the
 //! README's Tests section lists those and why). A changed output fails here until the README
 //! follows: `TRYCMD=overwrite cargo test -p grundy-cli --test cli -- readme` writes the new
 //! output into README.md (elisions kept where they still match) for review.
