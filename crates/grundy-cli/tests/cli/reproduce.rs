@@ -2,7 +2,7 @@
 //! and its tables' data compared with slow references written here from the games' definitions
 //! (or with numbers printed in the papers), never with the report code.
 
-mod common;
+use crate::common;
 use common::{fails, grundy, stdout};
 
 use std::collections::HashMap;

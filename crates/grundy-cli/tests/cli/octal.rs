@@ -1,7 +1,7 @@
 //! CLI tests for heap games: octal:CODE, hex:CODE, grundy-game and the named games, through
 //! value, moves, seq, table, sum, play, verify, period (with checkpoints) and the errors.
 
-mod common;
+use crate::common;
 use common::{fails, grundy, json, stdout};
 
 #[test]

@@ -1,12 +1,12 @@
 //! `grundy survey`: formats, shards and their merge, agreement with `grundy period` and `grundy
 //! seq --analyze`, checkpoints (resumed after Ctrl-C), refusals, and the README section.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use common::{fails, grundy, json, readme_section_runs, stdout};
+use common::{fails, grundy, json, stdout};
 
 /// CSV lines without the `seconds` column (the 8th), the only one that differs between runs.
 fn without_seconds(csv: &str) -> Vec<String> {
@@ -323,11 +323,6 @@ fn bad_requests_are_one_line_errors() {
     // The help lists the command.
     let help = grundy(&["--help"]).output().unwrap();
     assert!(String::from_utf8_lossy(&help.stdout).contains("survey"));
-}
-
-#[test]
-fn the_readme_section_runs() {
-    assert!(readme_section_runs("## Surveys") >= 2);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! CLI tests for `grundy quotient`: the misère quotient of a heap game, its formats, outcomes
 //! read from it (compared with the definition) and its refusals.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 use grundy::misere::claims::Definition;
 use grundy::spec::parse_game;

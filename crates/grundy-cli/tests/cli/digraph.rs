@@ -1,7 +1,7 @@
 //! `digraph:file=G.txt`: games on a directed graph, cycles and draws included, through the
 //! commands; the values are checked against a retrograde analysis written here from the rules.
 
-mod common;
+use crate::common;
 use common::{fails, grundy, json, stdout};
 
 use std::path::{Path, PathBuf};
@@ -174,11 +174,4 @@ fn bad_files_and_positions_are_one_line_errors() {
         ],
         "misère play of games with cycles",
     );
-}
-
-/// Every `$ grundy ...` command of README.md's digraph section, run as written.
-#[test]
-fn the_readme_section_shows_real_output() {
-    let checked = common::readme_section_runs("## Games on a directed graph, with cycles");
-    assert!(checked >= 5, "only {checked} commands found");
 }

@@ -1,6 +1,6 @@
 //! Game names as people type them: any case, a suggestion for a near miss, and `grundy games`.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 
 #[test]

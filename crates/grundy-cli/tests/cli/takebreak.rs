@@ -2,7 +2,7 @@
 //! subtraction games (`allbut:s=SET`): value, seq, period analysis, misère play, quotient, errors,
 //! and the README's commands.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 
 /// CGSuite's GameHeapTest (A. Siegel): G(1..20) of the all-but game excluding {2, 3, 7}, its
@@ -114,12 +114,4 @@ fn bad_codes_say_why() {
         &["seq", "tbreak:8!.0", "--analyze"],
         "no theorem proves one",
     );
-}
-
-/// Every `$ grundy ...` command of README.md's "Take-and-break codes" section, run as written,
-/// prints the lines shown after it.
-#[test]
-fn readme_take_and_break_examples_run_as_written() {
-    let commands = common::readme_section_runs("### Take-and-break codes");
-    assert!(commands >= 3, "the section shows commands");
 }

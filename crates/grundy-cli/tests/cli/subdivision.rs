@@ -1,7 +1,7 @@
 //! CLI tests for the subtraction-division family: imark, sd, mark, upmark, mark-t, kupin; the
 //! `gaps` command; the i-Mark claims of `verify`.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 
 #[test]

@@ -1,6 +1,6 @@
 //! `grundy sum`: disjunctive sums from their components, checked against the whole game.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 
 #[test]

@@ -1,7 +1,7 @@
 //! Work lost or refused late (issue 22, section 2): `period` stopped with Ctrl-C keeps its
 //! checkpoint and prints what is known; refusals come before the work; `moves` on huge heaps.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! CLI tests for takeaway games (one-pile Nim with a move function): base, value, moves, seq,
 //! table, verify, and the errors of bad move functions.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 
 /// The Fibonacci numbers 1, 2, 3, 5, ... up to `limit`, generated here.

@@ -1,7 +1,7 @@
 //! Streamed output (issue 12): `seq` and `table` write as they compute, and a run stopped with
 //! Ctrl-C leaves a valid prefix (JSON closed with `"complete": false`, whole b-file lines).
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::process::{Command, Stdio};

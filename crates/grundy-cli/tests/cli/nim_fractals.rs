@@ -1,7 +1,7 @@
 //! CLI tests for Nim Fractals: count, evolve, uw, remoteness, generations, conjunctive, and the
 //! verify claims of the paper.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 use serde_json::json;
 

@@ -1,36 +1,8 @@
 //! CLI tests for `grundy verify`: defaults shown, per-claim help, failures counted, statuses, and
 //! every `grundy verify` command printed in README.md run as written.
 
-mod common;
-use common::{fails, grundy, json, stdout};
-
-/// Splits a command line the way a POSIX shell would for what README.md uses: words separated by
-/// spaces, single quotes keeping the rest literal.
-fn shell_words(line: &str) -> Vec<String> {
-    let (mut words, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
-    for c in line.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any {
-                    words.push(std::mem::take(&mut word));
-                    any = false;
-                }
-            }
-            c => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        words.push(word);
-    }
-    words
-}
+use crate::common;
+use common::{fails, grundy, json, shell_words, stdout};
 
 /// Every `grundy verify ...` command printed in README.md (in code blocks after `$ `, in
 /// backticks, or as a line of printed output), as the arguments after `grundy`, with the error
@@ -47,8 +19,13 @@ fn readme_commands() -> Vec<(Vec<String>, Option<String>)> {
             let tail = &rest[at + "grundy ".len()..];
             let end = tail.find(['`', '#', '|']).unwrap_or(tail.len());
             let command = tail[..end].trim_end_matches([' ', ',', '.', ':', ')']);
+            // The output starts on the next line, or after an exit code line `? 2`.
+            let first = match lines.get(i + 1) {
+                Some(next) if next.starts_with("? ") => i + 2,
+                _ => i + 1,
+            };
             let error = lines
-                .get(i + 1)
+                .get(first)
                 .filter(|next| line.starts_with("$ ") && next.starts_with("error: "))
                 .map(|next| next["error: ".len()..].to_string());
             if !command.contains("CLAIM") {
@@ -109,7 +86,7 @@ fn every_verify_command_of_the_readme_works() {
     }
 }
 
-/// `cargo test --release -p grundy-cli --test verify -- --ignored` (a few minutes).
+/// `cargo test --release -p grundy-cli --test cli -- --ignored verify::` (a few minutes).
 #[test]
 #[ignore]
 fn every_verify_command_of_the_readme_works_as_written() {

@@ -2,7 +2,7 @@
 //! reliability findings of 2026-11: each of these used to panic, exhaust memory, or run until
 //! killed).
 
-mod common;
+use crate::common;
 
 /// Runs a request that must be refused the documented way (exit 2, nothing on stdout, one
 /// `error:` line containing `fragment`), and checks it is refused quickly.

@@ -12,7 +12,7 @@
 //! ```sh
 //! cargo build --release
 //! GRUNDY_FUZZ_BIN=target/release/grundy GRUNDY_FUZZ_CASES=100000 GRUNDY_FUZZ_SEED=7 \
-//!     cargo test -p grundy-cli --test fuzz -- --ignored --nocapture
+//!     cargo test -p grundy-cli --test cli -- --ignored fuzz:: --nocapture
 //! ```
 //!
 //! Every argument vector is a pure function of the seed and its index, so a failure printed as

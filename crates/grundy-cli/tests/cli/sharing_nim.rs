@@ -1,7 +1,7 @@
 //! CLI tests for Sharing Nim and Graph Nim: Ho's Table 1, Table 2 and Section 6 lists, values
 //! and moves within and beyond the table, the verify claims, and bad input.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 
 /// Ho's Table 1, rows a = 0..=16, each from b = a to 16.

@@ -1,7 +1,7 @@
 //! CLI tests for the foundation: value, moves, seq, table, verify and play on nim and subtraction
 //! games, the output formats, the number syntax, and the error contract for bad input.
 
-mod common;
+use crate::common;
 use common::{fails, grundy, json, stdout};
 use serde_json::json;
 

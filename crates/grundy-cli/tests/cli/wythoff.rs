@@ -1,7 +1,7 @@
 //! CLI tests for Wythoff's game: values small and near 2^63, moves, tables, rows analysed,
 //! the verify claims, and bad input.
 
-mod common;
+use crate::common;
 use common::{fails, json, stdout};
 
 /// G. Nivasch, "Wythoff's game" (after his M.Sc. thesis): the table of the SG function, rows

@@ -1,0 +1,83 @@
+//! Helpers shared by the CLI test modules (`use crate::common;` in each).
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+
+/// The `grundy` binary with arguments.
+pub fn grundy(args: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("grundy").expect("the binary is built");
+    cmd.args(args);
+    cmd
+}
+
+/// Runs a command that must succeed and returns its stdout.
+pub fn stdout(args: &[&str]) -> String {
+    let output = grundy(args).output().expect("the binary runs");
+    assert!(
+        output.status.success(),
+        "grundy {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("stdout is UTF-8")
+}
+
+/// Runs a command with `--json` appended and parses its stdout.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    serde_json::from_str(&stdout(&all)).expect("stdout is JSON")
+}
+
+/// Runs a command that must fail the documented way: exit code 2, nothing on stdout, one line on
+/// stderr starting with `error:` and containing `fragment`.
+pub fn fails(args: &[&str], fragment: &str) {
+    let output = grundy(args).output().expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "grundy {args:?} should exit 2; stderr: {stderr}"
+    );
+    assert!(
+        output.stdout.is_empty(),
+        "grundy {args:?} printed to stdout on error"
+    );
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "grundy {args:?}: stderr should be one line: {stderr}"
+    );
+    assert!(stderr.starts_with("error: "), "grundy {args:?}: {stderr}");
+    assert!(
+        stderr.contains(fragment),
+        "grundy {args:?}: '{stderr}' should mention '{fragment}'"
+    );
+}
+
+/// Splits a command line the way a POSIX shell would for what the README and the help texts
+/// use: words separated by spaces, single quotes keeping the rest literal.
+pub fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            c => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        words.push(word);
+    }
+    words
+}

@@ -1,0 +1,29 @@
+//! The command-line tests, one test binary (one `mod` per file, each file one command or game
+//! family) so that the test build compiles and links once rather than once per file.
+//!
+//! Run one file's tests with its module name: `cargo test -p grundy-cli --test cli -- octal::`.
+
+mod common;
+
+mod digraph;
+mod foundation;
+mod fuzz;
+mod help;
+mod interrupts;
+mod limits;
+mod misere;
+mod names;
+mod nim_fractals;
+mod octal;
+mod quotient;
+mod readme;
+mod reproduce;
+mod sharing_nim;
+mod streaming;
+mod subdivision;
+mod sums;
+mod survey;
+mod takeaway;
+mod takebreak;
+mod verify;
+mod wythoff;
