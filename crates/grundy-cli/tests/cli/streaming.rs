@@ -138,7 +138,7 @@ fn plots_of_huge_positions_are_drawn_from_the_first() {
     ]);
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(
-        svg.contains("n - 999999999999999950"),
+        svg.contains("pile size - 999999999999999950"),
         "the axis says where it starts"
     );
     assert!(svg.len() < 1 << 20, "{} bytes", svg.len());
