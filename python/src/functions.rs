@@ -2,8 +2,8 @@
 //! compute, returned as dicts with the keys of the command line's JSON.
 
 use grundy::analysis::GapStats;
-use grundy::nim_fractals::nim::{self, By, NimCount};
 use grundy::games::{subdivision, takeaway};
+use grundy::nim_fractals::nim::{self, By, NimCount};
 use grundy::query;
 use grundy::registry;
 use grundy::verify::Params;
