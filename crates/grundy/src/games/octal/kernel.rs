@@ -358,6 +358,17 @@ fn avx512() -> bool {
 mod simd {
     use std::arch::x86_64::*;
 
+    /// Lane indices 31, 30, ..., 0: the permute that reverses 32 two-byte lanes.
+    const REVERSE: [u16; 32] = {
+        let mut r = [0u16; 32];
+        let mut i = 0;
+        while i < 32 {
+            r[i] = 31 - i as u16;
+            i += 1;
+        }
+        r
+    };
+
     /// [`super::mark_tile`] for two-byte values: the 32 byte offsets `i * stride + v` of a
     /// source are computed in registers (XOR, mask, widen, add the rows' offsets), then each
     /// is one plain byte store (the compiler takes the offsets out lane by lane; a store to a
@@ -481,15 +492,6 @@ mod simd {
         debug_assert!(lo >= 1 && lo < hi && hi <= m && m - lo < g.len());
         debug_assert!(!MIRRORED || y + hi <= mirror.len());
         let mirror_base = mirror.as_ptr().add(y);
-        const REVERSE: [u16; 32] = {
-            let mut r = [0u16; 32];
-            let mut i = 0;
-            while i < 32 {
-                r[i] = 31 - i as u16;
-                i += 1;
-            }
-            r
-        };
         let load = |targets: &super::Targets| {
             let p = targets.as_ptr() as *const __m512i;
             [
@@ -587,15 +589,6 @@ mod simd {
         targets: &mut super::Targets,
     ) -> usize {
         debug_assert!(lo >= 1 && lo < hi && hi <= m && m - lo < g.len());
-        const REVERSE: [u16; 32] = {
-            let mut r = [0u16; 32];
-            let mut i = 0;
-            while i < 32 {
-                r[i] = 31 - i as u16;
-                i += 1;
-            }
-            r
-        };
         let load = |targets: &super::Targets| {
             let p = targets.as_ptr() as *const __m512i;
             [
