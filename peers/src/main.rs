@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --manifest-path peers/Cargo.toml -- octal [N] [RUNS] [CODES]
 //! cargo run --release --manifest-path peers/Cargo.toml -- octal-calibrate [N] [CODES]
-//! cargo run --release --manifest-path peers/Cargo.toml -- octal-command GRUNDY_BIN [N] [RUNS] [CODES]
+//! cargo run --release --manifest-path peers/Cargo.toml -- octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS]
 //! cargo run --release --manifest-path peers/Cargo.toml -- subtraction GRUNDY_BIN [N] [RUNS] [SETS]
 //! ```
 //!
@@ -67,9 +67,10 @@ fn main() {
             number(arg(2, "5*10^4")),
             number(arg(3, "3")),
             &arg(4, "0.007,0.137,0.6"),
+            &arg(5, "naive,rc,rc2"),
         ),
         "run-octal" => octal::run(&arg(1, ""), number(arg(2, "0")), &arg(3, "naive")),
         "run" => subtraction::run(&arg(1, ""), &arg(2, ""), number(arg(3, "0")) as u64, &arg(4, "bfile")),
-        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES] | octal-command GRUNDY_BIN [N] [RUNS] [CODES] | subtraction GRUNDY_BIN [N] [RUNS] [SETS]"),
+        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES] | octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS] | subtraction GRUNDY_BIN [N] [RUNS] [SETS]"),
     }
 }

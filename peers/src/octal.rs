@@ -72,8 +72,10 @@ pub fn calibrate(n: usize, codes: &str) {
     }
 }
 
-/// The fastest ogs solver for `code` (by `calibrate` on this machine: at n = 10^5 for 0.77,
-/// 0.007 and 0.137; at 5 x 10^4 and 2 x 10^5 for 0.6).
+/// The fastest ogs solver for `code` in `compare` (by `calibrate` on this machine: at n = 10^5
+/// for 0.77, 0.007 and 0.137; at 5 x 10^4 and 2 x 10^5 for 0.6). It depends on the size: at
+/// 10^6 RC2 beats the naive solver on 0.007 (69.8 s against 226 s), so `command` times every
+/// solver at the size it runs instead.
 fn fastest(code: &str) -> &'static str {
     match code {
         "0.77" | "0.6" => "rc2",
@@ -93,48 +95,64 @@ pub fn run(code: &str, to: usize, which: &str) {
     out.flush().expect("stdout");
 }
 
-/// `octal-command GRUNDY_BIN N RUNS CODES`: the whole command `grundy seq octal:CODE --to N
-/// --format bfile` against a child process running ogs's fastest solver for the code and
-/// writing the same b-file (both to /dev/null, CPU time by `wait4`), after checking that the
-/// two outputs are equal; `runs` alternating rounds, medians. The ratio is ogs / grundy CPU.
-pub fn command(grundy: &str, to: usize, runs: usize, codes: &str) {
+/// `octal-command GRUNDY_BIN N RUNS CODES [SOLVERS]`: the whole command `grundy seq octal:CODE
+/// --to N --format bfile` against a child process running ogs and writing the same b-file (both
+/// to /dev/null, CPU time by `wait4`), after checking that the outputs are equal. ogs's solver
+/// is chosen *at this size and in this run*: each of SOLVERS (default `naive,rc,rc2`) runs once
+/// (its output read through a pipe and compared, its CPU time taken), the fastest is the peer,
+/// and that run counts as its first round. Then `runs`
+/// alternating rounds (`runs - 1` more for the peer); medians. The ratio is ogs / grundy CPU.
+pub fn command(grundy: &str, to: usize, runs: usize, codes: &str, solvers: &str) {
     use crate::subtraction::Contestant;
     let me = std::env::current_exe()
         .expect("this program")
         .display()
         .to_string();
-    println!("| game, n | ogs solver | grundy CPU (runs) | ogs CPU (runs) | grundy median CPU / peak | ogs median CPU / peak | ogs / grundy |");
-    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    let ogs = |code: &str, which: &str| Contestant {
+        name: "ogs",
+        command: [me.as_str(), "run-octal", code, &to.to_string(), which]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+    };
+    println!("| game, n | ogs solvers timed once (CPU) | fastest | grundy CPU (runs) | ogs CPU (runs) | grundy median CPU / peak | ogs median CPU / peak | ogs / grundy |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     for code in codes.split(',') {
-        let which = fastest(code);
-        let contestants = [
-            Contestant {
-                name: "grundy",
-                command: [
-                    grundy,
-                    "seq",
-                    &format!("octal:{code}"),
-                    "--to",
-                    &to.to_string(),
-                ]
-                .into_iter()
-                .chain(["--format", "bfile"])
-                .map(String::from)
-                .collect(),
-            },
-            Contestant {
-                name: "ogs",
-                command: [me.as_str(), "run-octal", code, &to.to_string(), which]
-                    .into_iter()
-                    .map(String::from)
-                    .collect(),
-            },
-        ];
-        let prints: Vec<(u64, u64)> = contestants.iter().map(Contestant::fingerprint).collect();
-        assert_eq!(prints[0], prints[1], "{code} to {to}: outputs differ");
-        let (mut cpu, mut peak) = (vec![Vec::new(); 2], vec![Vec::new(); 2]);
+        let ours = Contestant {
+            name: "grundy",
+            command: [
+                grundy,
+                "seq",
+                &format!("octal:{code}"),
+                "--to",
+                &to.to_string(),
+            ]
+            .into_iter()
+            .chain(["--format", "bfile"])
+            .map(String::from)
+            .collect(),
+        };
+        let print = ours.fingerprint().0;
+        // Every solver once (output read through a pipe and checked against grundy's, CPU
+        // of that run); the fastest is the peer.
+        let mut timed = Vec::new();
+        for which in solvers.split(',') {
+            let (theirs, seconds, mib) = ogs(code, which).fingerprint();
+            assert_eq!(theirs, print, "{code} to {to}: {which} differs");
+            eprintln!("{code} to {to}: ogs {which} {seconds:.3} s {mib:.0} MiB");
+            timed.push((which, seconds, mib));
+        }
+        let &(which, first, first_mib) = timed
+            .iter()
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+            .expect("a solver");
+        let peer = ogs(code, which);
+        let (mut cpu, mut peak) = ([Vec::new(), vec![first]], [Vec::new(), vec![first_mib]]);
         for round in 0..runs {
-            for (i, c) in contestants.iter().enumerate() {
+            for (i, c) in [&ours, &peer].into_iter().enumerate() {
+                if i == 1 && round == 0 {
+                    continue; // the calibration run is the peer's first round
+                }
                 let (seconds, mib) = c.measure();
                 cpu[i].push(seconds);
                 peak[i].push(mib);
@@ -150,9 +168,14 @@ pub fn command(grundy: &str, to: usize, runs: usize, codes: &str) {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        let solvers = timed
+            .iter()
+            .map(|(w, s, _)| format!("{w} {s:.3}"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let (gc, oc) = (median(cpu[0].clone()), median(cpu[1].clone()));
         println!(
-            "| {code}, n = {to} | {which} | {} | {} | {gc:.3} s / {:.0} MiB | {oc:.3} s / {:.0} MiB | **{:.1}x** |",
+            "| {code}, n = {to} | {solvers} | {which} | {} | {} | {gc:.3} s / {:.0} MiB | {oc:.3} s / {:.0} MiB | **{:.1}x** |",
             list(&cpu[0]),
             list(&cpu[1]),
             median(peak[0].clone()),

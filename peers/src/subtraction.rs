@@ -130,8 +130,9 @@ impl Contestant {
         command
     }
 
-    /// A hash and the length of the whole output (through a pipe, not timed).
-    pub fn fingerprint(&self) -> (u64, u64) {
+    /// A hash and the length of the whole output (read through a pipe), with the child's CPU
+    /// seconds and peak MiB as [`Contestant::measure`] gives them.
+    pub fn fingerprint(&self) -> ((u64, u64), f64, f64) {
         let mut child = self
             .command()
             .stdout(Stdio::piped())
@@ -148,18 +149,21 @@ impl Contestant {
             hasher.write(&buffer[..got]);
             len += got as u64;
         }
-        assert!(
-            child.wait().expect("wait").success(),
-            "{} failed",
-            self.name
-        );
-        (hasher.finish(), len)
+        let (seconds, mib) = self.reap(child);
+        ((hasher.finish(), len), seconds, mib)
     }
 
     /// CPU seconds (user + system) and peak resident memory (MiB) of one run to /dev/null.
     pub fn measure(&self) -> (f64, f64) {
         let null = std::fs::File::create("/dev/null").expect("/dev/null");
         let child = self.command().stdout(null).spawn().expect("spawn");
+        self.reap(child)
+    }
+
+    /// Waits for `child` with `wait4` (which reaps it) and returns its CPU seconds (user +
+    /// system) and peak resident MiB.
+    #[allow(clippy::zombie_processes)] // wait4 below reaps the child
+    fn reap(&self, child: std::process::Child) -> (f64, f64) {
         let pid = child.id() as libc::pid_t;
         let mut status = 0;
         // SAFETY: a zeroed rusage is valid; wait4 fills it for the child we spawned.
@@ -217,7 +221,7 @@ pub fn compare(grundy: &str, to: u64, runs: usize, sets: &str) {
                 peer("cgt"),
                 peer("ogs"),
             ];
-            let prints: Vec<(u64, u64)> = contestants.iter().map(Contestant::fingerprint).collect();
+            let prints: Vec<(u64, u64)> = contestants.iter().map(|c| c.fingerprint().0).collect();
             assert!(
                 prints.iter().all(|p| *p == prints[0]),
                 "S = {set}, {}: outputs differ {prints:?}",

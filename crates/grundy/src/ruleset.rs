@@ -72,7 +72,9 @@ pub struct DefaultSequence {
 }
 
 /// Receives the values of a sequence in consecutive blocks, in order (see
-/// [`Solver::sequence_blocks`]); an error it returns stops the computation and is passed on.
+/// [`Solver::sequence_blocks`]); an error it returns stops the computation and is passed on. A
+/// solver with long work before the first value may hand it empty blocks meanwhile, so that it
+/// can stop the run.
 pub type BlockSink<'a> = dyn FnMut(&[u64]) -> Result<()> + 'a;
 
 /// How many values [`sequence_by_position`] hands out at a time.

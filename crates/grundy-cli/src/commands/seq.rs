@@ -85,19 +85,30 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         None => {
             crate::stream::watch_interrupt();
             let mut write_error = None;
-            let result = query::sequence_blocks(game.as_ref(), &template, from, to, &mut |block| {
-                if let Err(e) = writer.push(block) {
-                    write_error = Some(e);
-                    return Err(grundy::Error::Invalid("output failed".into()));
-                }
-                if let Some(picture) = &mut picture {
-                    picture.push(block);
-                }
-                bar.set_position(writer.written());
-                if crate::stream::interrupted() {
-                    return Err(grundy::Error::Invalid("interrupted".into()));
-                }
-                Ok(())
+            // Values the game needs first (those below `from`, for an engine that builds its
+            // table) show in the bar's message; a watched computation has no work budget.
+            let first = bar.clone();
+            let watcher = Box::new(move |done: u64, total: u64| {
+                first.set_message(format!("seq: the values below {total} first, {done} done"))
+            });
+            let result = grundy::progress::watched(watcher, || {
+                query::sequence_blocks(game.as_ref(), &template, from, to, &mut |block| {
+                    if !block.is_empty() && writer.written() == 0 {
+                        bar.set_message("seq");
+                    }
+                    if let Err(e) = writer.push(block) {
+                        write_error = Some(e);
+                        return Err(grundy::Error::Invalid("output failed".into()));
+                    }
+                    if let Some(picture) = &mut picture {
+                        picture.push(block);
+                    }
+                    bar.set_position(writer.written());
+                    if crate::stream::interrupted() {
+                        return Err(grundy::Error::Invalid("interrupted".into()));
+                    }
+                    Ok(())
+                })
             });
             bar.finish_and_clear();
             if let Some(e) = write_error {

@@ -35,7 +35,8 @@ use engine::{Engine, Run};
 
 /// Positions with more moves than this are refused by `moves` (the list would not be read).
 pub const MAX_LISTED_MOVES: u128 = 1_000_000;
-/// Heaps below this are computed directly; larger ones need a proven period.
+/// Heaps below this are computed directly by unwatched library calls (watched ones and `seq` go
+/// to [`engine::MAX_LEN`]); larger ones need a proven period.
 pub const DIRECT_LIMIT: u64 = 1 << 26;
 /// How many values a query computes while looking for a proven period.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 26;
@@ -611,7 +612,10 @@ struct HeapSolver<'a> {
 }
 
 impl HeapSolver<'_> {
-    /// `G(n)` and, when a proven period answered, the proof.
+    /// `G(n)` and, when a proven period answered, the proof. A watched question (the command
+    /// line, Python: see [`crate::progress`]) is computed directly as far as the engine goes
+    /// ([`engine::MAX_LEN`]), as `grundy seq` does; an unwatched one below [`DIRECT_LIMIT`],
+    /// within [`QUERY_BUDGET`]. Beyond, only a proven period answers.
     fn heap(&mut self, n: u64) -> Result<(u64, Option<period::Proof>)> {
         if n < self.engine.len() {
             return Ok((u64::from(self.engine.get(n)), None));
@@ -619,38 +623,54 @@ impl HeapSolver<'_> {
         if let Some(proof) = self.engine.proof() {
             return Ok((u64::from(self.engine.get(proof.reduce(n))), Some(proof)));
         }
-        if n >= DIRECT_LIMIT && engine::shape(&self.game.rules).is_none() {
+        let watched = crate::progress::is_watched();
+        let direct = if watched {
+            engine::MAX_LEN
+        } else {
+            DIRECT_LIMIT
+        };
+        let name = &self.game.name;
+        // What a refusal says: how to get the value anyway.
+        let way_on = if watched {
+            format!("`grundy period {name} --to N --checkpoint FILE` looks for a period further (Ctrl-C keeps its work)")
+        } else {
+            format!("`grundy seq {name} --from N --to N` computes it directly below {} (with progress, no work budget)", engine::MAX_LEN)
+        };
+        if n >= direct && engine::shape(&self.game.rules).is_none() {
+            let way_on = if watched {
+                format!("`grundy seq {name} --to N` streams the values below {direct}")
+            } else {
+                way_on
+            };
             return Err(Error::TooLarge(format!(
-                "heaps of {name} beyond {DIRECT_LIMIT} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal); `grundy seq {name} --to N` streams the values below {DIRECT_LIMIT}",
-                name = self.game.name
+                "heaps of {name} beyond {direct} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal); {way_on}",
             )));
         }
-        // Beyond DIRECT_LIMIT only a proven period answers. Whether the search will find one
-        // is known beforehand only from the literature; otherwise it gets a fraction of a second.
+        // Beyond `direct` only a proven period answers. Whether the search will find one is
+        // known beforehand only from the literature; otherwise it gets a fraction of a second.
         let known = theory::KNOWN
             .iter()
             .find(|k| k.rules() == self.game.rules)
             .and_then(|k| k.values_needed())
             .filter(|&needed| needed <= PERIOD_SEARCH_LIMIT);
-        let budget = match (n < DIRECT_LIMIT, known) {
+        let budget = match (n < direct, known) {
             (false, None) => QUICK_SEARCH_BUDGET,
-            _ if crate::progress::is_watched() => u64::MAX,
+            _ if watched => u64::MAX,
             _ => QUERY_BUDGET,
         };
         let run = Run {
             stop_at_proof: true,
             budget,
         };
-        let target = if n < DIRECT_LIMIT {
+        let target = if n < direct {
             // Grow geometrically, so a sequence of queries costs what one long run costs.
-            (n + 1).max(2 * self.engine.len()).min(DIRECT_LIMIT)
+            (n + 1).max(2 * self.engine.len()).min(direct)
         } else {
             known.unwrap_or(PERIOD_SEARCH_LIMIT)
         };
         let refused = |why: &str| {
-            let name = &self.game.name;
             Error::TooLarge(format!(
-                "heaps of {name} beyond {DIRECT_LIMIT} are only answered through a proven period, and {why}; `grundy period {name} --to N --checkpoint FILE` searches further (Ctrl-C keeps its work), and `grundy seq {name} --to N` streams the values below {DIRECT_LIMIT}"
+                "heaps of {name} beyond {direct} are only answered through a proven period, and {why}; {way_on}"
             ))
         };
         match self
@@ -670,7 +690,7 @@ impl HeapSolver<'_> {
         }
         match self.engine.proof() {
             Some(proof) => Ok((u64::from(self.engine.get(proof.reduce(n))), Some(proof))),
-            None if n < DIRECT_LIMIT => unreachable!("the engine reached n or proved a period"),
+            None if n < direct => unreachable!("the engine reached n or proved a period"),
             None => Err(refused(&format!(
                 "none is proven within the first {} values",
                 self.engine.len()
@@ -685,24 +705,38 @@ impl Solver for HeapSolver<'_> {
     }
 
     /// The table grows to the end of the range in steps (each step's values handed out as they
-    /// come), rather than doubling past it as single queries do. A sequence asks for its length
-    /// explicitly and streams with progress, so the work budget of single queries does not
-    /// apply below [`DIRECT_LIMIT`].
+    /// come), rather than doubling past it as single queries do, and as far as the engine goes
+    /// ([`engine::MAX_LEN`]; beyond, only a proven period answers). A sequence asks for its
+    /// length explicitly and streams with progress, so no work budget applies. Before `from`,
+    /// each step hands `sink` an empty block (its chance to stop the run) and reports to the
+    /// watcher ([`crate::progress::report`]) how far the values below `from` are.
     fn sequence_blocks(
         &mut self,
         template: &[Option<u64>],
         range: Range<u64>,
         sink: &mut BlockSink,
     ) -> Result<()> {
+        let run = Run {
+            stop_at_proof: true,
+            budget: u64::MAX,
+        };
+        let step = |engine: &Engine| (engine.len() / 16).max(engine::BLOCK as u64 * 8);
+        // Past the engine's limit, the heaps go to `heap` (a quick period search, or a refusal).
+        while self.engine.proof().is_none()
+            && self.engine.len() < range.start
+            && range.start <= engine::MAX_LEN
+        {
+            let to = range.start.min(self.engine.len() + step(&self.engine));
+            self.engine.extend(to, &run, &mut |_| {})?;
+            crate::progress::report(self.engine.len(), range.start);
+            sink(&[])?;
+        }
         let mut from = range.start;
         while from < range.end {
-            let step = (self.engine.len() / 16).max(engine::BLOCK as u64 * 8);
-            let to = range.end.min(from.max(self.engine.len()) + step);
-            if to <= DIRECT_LIMIT && self.engine.len() < to && self.engine.proof().is_none() {
-                let run = Run {
-                    stop_at_proof: true,
-                    budget: u64::MAX,
-                };
+            let to = range
+                .end
+                .min(from.max(self.engine.len()) + step(&self.engine));
+            if self.engine.proof().is_none() && self.engine.len() < to && to <= engine::MAX_LEN {
                 self.engine.extend(to, &run, &mut |_| {})?;
             }
             sequence_by_position(self, template, from..to, sink)?;
@@ -852,5 +886,70 @@ mod tests {
         engine.extend(100, &Run::default(), &mut |_| {}).unwrap();
         assert_eq!(far.value, u64::from(engine.get(76)));
         assert!(far.method.contains("period 12"), "{}", far.method);
+    }
+
+    /// A sequence starting far out hands out empty blocks while it computes the values below
+    /// its start (the sink may stop it there), then exactly the values of G by the definition.
+    #[test]
+    fn a_sequence_from_far_out_beats_before_its_first_value_and_can_stop_there() {
+        // Treblecross: no period, so nothing short-cuts the table.
+        let game = HeapGame::new(Rules::parse("0.007", code::Base::Octal).unwrap(), "0.007");
+        let (from, to) = (20_000u64, 20_050u64);
+        let (mut beats, mut values) = (0, Vec::new());
+        crate::query::sequence_blocks(&game, &[None], from, to, &mut |block| {
+            if block.is_empty() {
+                assert!(values.is_empty(), "an empty block after the first value");
+                beats += 1;
+            }
+            values.extend_from_slice(block);
+            Ok(())
+        })
+        .unwrap();
+        assert!(beats >= 2, "{beats} empty blocks");
+        let mut g: Vec<u32> = Vec::new();
+        for n in 0..=to as usize {
+            let mut seen = vec![false; 1 << 11];
+            if n >= 3 {
+                for a in 0..=(n - 3) / 2 {
+                    seen[(g[a] ^ g[n - 3 - a]) as usize] = true;
+                }
+            }
+            g.push(seen.iter().position(|s| !s).unwrap() as u32);
+        }
+        let expected: Vec<u64> = g[from as usize..].iter().map(|&v| u64::from(v)).collect();
+        assert_eq!(values, expected);
+        // Stopped at the first empty block: an error, and no value handed out.
+        let mut handed = 0;
+        let stopped = crate::query::sequence_blocks(&game, &[None], from, to, &mut |block| {
+            handed += block.len();
+            Err(Error::Invalid("stop".into()))
+        });
+        assert!(stopped.is_err());
+        assert_eq!(handed, 0);
+    }
+
+    /// An unwatched query beyond the direct limit says how to get the value anyway; a watched
+    /// one beyond the engine's limit names the period search.
+    #[test]
+    fn refusals_name_the_way_on_for_who_is_asking() {
+        let refusal =
+            |game: &HeapGame, n: u64| solver_for(game).value(&[n]).unwrap_err().to_string();
+        // Grundy's game has unequal splits: no period is ever proven.
+        let grundy = HeapGame::new(Rules::grundy_game(), "grundy-game");
+        let unwatched = refusal(&grundy, DIRECT_LIMIT);
+        assert!(
+            unwatched.contains("beyond 67108864")
+                && unwatched.contains("`grundy seq grundy-game --from N --to N` computes it directly below 17179869184"),
+            "{unwatched}"
+        );
+        let watched =
+            crate::progress::watched(Box::new(|_, _| {}), || refusal(&grundy, engine::MAX_LEN));
+        assert!(
+            watched.contains("beyond 17179869184")
+                && watched.contains(
+                    "`grundy seq grundy-game --to N` streams the values below 17179869184"
+                ),
+            "{watched}"
+        );
     }
 }
