@@ -51,7 +51,8 @@ def survey(
     process pool of ``processes`` workers (default: the machine's cores); ``processes=0`` runs in
     this process. ``shard=(i, k)``: only the ``i``-th of ``k`` deterministic shards.
     ``progress``: a bar of the groups done (``tqdm``; None: on a terminal or in Jupyter; with a
-    Dask client, its dashboard shows the progress instead).
+    Dask client, a batch counts when Dask reports its task finished, and the dashboard shows the
+    tasks as well).
 
     >>> import grundy
     >>> table = grundy.survey("octal:0.?", 2**10, processes=0)
@@ -70,7 +71,17 @@ def survey(
     batches = _batches(groups, batch)
     if client is not None:
         futures = client.map(run_batch, batches, to=to, retries=retries, pure=False)
-        results = client.gather(futures)
+        with _progress.bar(progress, "survey") as update:
+            if update is not None:
+                from dask.distributed import as_completed
+
+                sizes = {future.key: len(b) for future, b in zip(futures, batches)}
+                finished = 0
+                # Failed tasks come out too; `gather` below raises their error.
+                for future in as_completed(futures):
+                    finished += sizes[future.key]
+                    update(finished, len(groups))
+            results = client.gather(futures)
     else:
         with _progress.bar(progress, "survey") as update:
             results = []

@@ -1,6 +1,7 @@
 """``grundy.survey``: the same rows serially, on a local process pool, on a Dask cluster of two
 worker processes, shard by shard, and as ``grundy survey`` prints them."""
 
+import contextlib
 import csv
 import io
 import subprocess
@@ -62,13 +63,28 @@ def test_the_command_line_prints_the_same_table(serial, cli):
         assert row["proven"].lower() == str(bool(ours["proven"])).lower()
 
 
-def test_a_dask_cluster_of_two_worker_processes_gives_the_same_rows(serial):
+def test_a_dask_cluster_of_two_worker_processes_gives_the_same_rows(serial, monkeypatch):
     distributed = pytest.importorskip("distributed")
+    # The bar's updates, recorded instead of drawn.
+    calls = []
+
+    @contextlib.contextmanager
+    def recorder(progress, what):
+        yield (lambda done, total: calls.append((done, total))) if progress else None
+
+    monkeypatch.setattr(grundy._survey._progress, "bar", recorder)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster, distributed.Client(cluster) as client:
         table = grundy.survey(PATTERN, TO, client=client, batch=4)
+        shown = grundy.survey(PATTERN, TO, client=client, batch=4, progress=True)
     assert comparable(table) == comparable(serial)
+    assert comparable(shown) == comparable(serial)
+    # One update per batch, counting up to every group.
+    groups = len(grundy._grundy.survey_groups(PATTERN, None))
+    assert len(calls) == -(-groups // 4)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    assert calls[-1] == (groups, groups)
 
 
 def test_bad_requests_are_errors():

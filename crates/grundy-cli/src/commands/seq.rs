@@ -85,15 +85,16 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         None => {
             crate::stream::watch_interrupt();
             let mut write_error = None;
-            // Values the game needs first (those below `from`, for an engine that builds its
-            // table) show in the bar's message; a watched computation has no work budget.
-            let first = bar.clone();
+            // Work the engines report between blocks (an octal table built up to `--from`)
+            // shows in the bar's message until the next values come; being watched, it has no
+            // work budget.
+            let working = bar.clone();
             let watcher = Box::new(move |done: u64, total: u64| {
-                first.set_message(format!("seq: the values below {total} first, {done} done"))
+                working.set_message(format!("seq (working: {done}/{total})"))
             });
             let result = grundy::progress::watched(watcher, || {
                 query::sequence_blocks(game.as_ref(), &template, from, to, &mut |block| {
-                    if !block.is_empty() && writer.written() == 0 {
+                    if !block.is_empty() {
                         bar.set_message("seq");
                     }
                     if let Err(e) = writer.push(block) {
