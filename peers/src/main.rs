@@ -6,6 +6,7 @@
 //! cargo run --release --manifest-path peers/Cargo.toml -- octal-calibrate [N] [CODES]
 //! cargo run --release --manifest-path peers/Cargo.toml -- octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS]
 //! cargo run --release --manifest-path peers/Cargo.toml -- subtraction GRUNDY_BIN [N] [RUNS] [SETS]
+//! cargo run --release --manifest-path peers/Cargo.toml -- octal-period CODE PERIOD PREPERIOD
 //! ```
 //!
 //! `subtraction` times the whole `grundy seq` command (a release binary, e.g.
@@ -69,8 +70,13 @@ fn main() {
             &arg(4, "0.007,0.137,0.6"),
             &arg(5, "naive,rc,rc2"),
         ),
+        "octal-period" => octal::period_check(
+            &arg(1, "4.406"),
+            number(arg(2, "44")),
+            number(arg(3, "294097")),
+        ),
         "run-octal" => octal::run(&arg(1, ""), number(arg(2, "0")), &arg(3, "naive")),
         "run" => subtraction::run(&arg(1, ""), &arg(2, ""), number(arg(3, "0")) as u64, &arg(4, "bfile")),
-        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES] | octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS] | subtraction GRUNDY_BIN [N] [RUNS] [SETS]"),
+        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES] | octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS] | subtraction GRUNDY_BIN [N] [RUNS] [SETS] | octal-period CODE PERIOD PREPERIOD"),
     }
 }

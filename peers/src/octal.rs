@@ -230,3 +230,26 @@ pub fn compare(n: usize, runs: usize, codes: &str) {
         );
     }
 }
+
+/// `octal-period CODE PERIOD PREPERIOD`: an independent check of a period grundy proved. ogs's
+/// RC2 solver computes `2 n0 + 2p + t` values (`t`: the most tokens a move takes), and on
+/// *its* values this checks the hypothesis of the octal periodicity theorem (Guy and Smith
+/// 1956; Winning Ways ch. 4), `G(n + p) = G(n)` for `n0 <= n < 2 n0 + p + t`, that `n0` is the
+/// least preperiod for `p` and that no proper divisor of `p` is a period from `n0`; then that
+/// grundy's engine gives the same values.
+pub fn period_check(code: &str, p: usize, n0: usize) {
+    let digits = code.split_once('.').map_or("", |(_, d)| d);
+    let t = digits.trim_end_matches('0').len();
+    let end = 2 * n0 + p + t;
+    let len = end + p;
+    let theirs = ogs_values(code, len, "rc2");
+    let holds = |q: usize| (n0..end).all(|n| theirs[n + q] == theirs[n]);
+    let divisors: Vec<usize> = (1..p).filter(|&d| p.is_multiple_of(d) && holds(d)).collect();
+    let least = n0 == 0 || theirs[n0 - 1 + p] != theirs[n0 - 1];
+    let ours = grundy_values(code, len);
+    equal(code, &ours, &theirs);
+    println!(
+        "{code}: ogs RC2, {len} values (t = {t}): G(n + {p}) = G(n) for {n0} <= n < {end}: {}; preperiod {n0} least: {least}; proper divisors of {p} that are periods from {n0}: {divisors:?}; grundy's engine gives the same {len} values",
+        holds(p)
+    );
+}
