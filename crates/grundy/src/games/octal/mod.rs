@@ -630,17 +630,21 @@ impl HeapSolver<'_> {
             DIRECT_LIMIT
         };
         let name = &self.game.name;
-        // What a refusal says: how to get the value anyway.
-        let way_on = if watched {
-            format!("`grundy period {name} --to N --checkpoint FILE` looks for a period further (Ctrl-C keeps its work)")
-        } else {
+        // What a refusal says: how to get the value anyway (an unwatched call below the
+        // engine's limit: as `seq` does; beyond it, only a period search can help).
+        let way_on = if n < engine::MAX_LEN {
             format!("`grundy seq {name} --from N --to N` computes it directly below {} (with progress, no work budget)", engine::MAX_LEN)
+        } else {
+            format!("`grundy period {name} --to N --checkpoint FILE` looks for a period further (Ctrl-C keeps its work)")
         };
         if n >= direct && engine::shape(&self.game.rules).is_none() {
-            let way_on = if watched {
-                format!("`grundy seq {name} --to N` streams the values below {direct}")
-            } else {
+            let way_on = if n < engine::MAX_LEN {
                 way_on
+            } else {
+                format!(
+                    "`grundy seq {name} --to N` streams the values below {}",
+                    engine::MAX_LEN
+                )
             };
             return Err(Error::TooLarge(format!(
                 "heaps of {name} beyond {direct} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal); {way_on}",
@@ -941,6 +945,11 @@ mod tests {
             unwatched.contains("beyond 67108864")
                 && unwatched.contains("`grundy seq grundy-game --from N --to N` computes it directly below 17179869184"),
             "{unwatched}"
+        );
+        let far = refusal(&grundy, engine::MAX_LEN);
+        assert!(
+            far.contains("beyond 67108864") && !far.contains("--from N"),
+            "{far}"
         );
         let watched =
             crate::progress::watched(Box::new(|_, _| {}), || refusal(&grundy, engine::MAX_LEN));
