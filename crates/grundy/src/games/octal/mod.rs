@@ -630,22 +630,16 @@ impl HeapSolver<'_> {
             DIRECT_LIMIT
         };
         let name = &self.game.name;
-        // What a refusal says: how to get the value anyway (an unwatched call below the
-        // engine's limit: as `seq` does; beyond it, only a period search can help).
-        let way_on = if n < engine::MAX_LEN {
-            format!("`grundy seq {name} --from N --to N` computes it directly below {} (with progress, no work budget)", engine::MAX_LEN)
-        } else {
-            format!("`grundy period {name} --to N --checkpoint FILE` looks for a period further (Ctrl-C keeps its work)")
+        let provable = engine::shape(&self.game.rules).is_some();
+        // What a refusal says: how to get the value anyway. Below the engine's limit (an
+        // unwatched call), as `seq` does; beyond it, a longer period search where one can
+        // succeed, else only the values below the limit.
+        let way_on = match (n < engine::MAX_LEN, provable) {
+            (true, _) => format!("`grundy seq {name} --from N --to N` computes it directly below {} (with progress, no work budget)", engine::MAX_LEN),
+            (false, true) => format!("`grundy period {name} --to N --checkpoint FILE` looks for a period further (Ctrl-C keeps its work)"),
+            (false, false) => format!("`grundy seq {name} --to N` streams the values below {}", engine::MAX_LEN),
         };
-        if n >= direct && engine::shape(&self.game.rules).is_none() {
-            let way_on = if n < engine::MAX_LEN {
-                way_on
-            } else {
-                format!(
-                    "`grundy seq {name} --to N` streams the values below {}",
-                    engine::MAX_LEN
-                )
-            };
+        if n >= direct && !provable {
             return Err(Error::TooLarge(format!(
                 "heaps of {name} beyond {direct} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal); {way_on}",
             )));
