@@ -12,8 +12,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// The SG value and outcome (P or N) of a position, e.g. `grundy value nim 3,5,6`.
-    Value(PositionArgs),
+    /// The SG value and outcome (P or N) of a position, e.g. `grundy value nim 3,5,6` or
+    /// `grundy value cram:5x7` (boards and graphs: the starting position by default).
+    Value(ValueArgs),
     /// Every move from a position with its value; winning moves are marked (`--winning`: only
     /// those, also for heaps of any size with a proven period).
     Moves(MovesArgs),
@@ -212,8 +213,9 @@ pub enum Format {
 pub struct PositionArgs {
     /// The game spec, e.g. nim or subtraction:s=1,3,4.
     pub game: String,
-    /// The position, e.g. 3,5,6.
-    pub position: String,
+    /// The position, e.g. 3,5,6 (a board: ..../..#./....); left out, the game's starting
+    /// position (the empty board, the full Chomp bar, the whole graph).
+    pub position: Option<String>,
     /// Misère play: the player who makes the last move loses (also: a `misere-` prefix on the
     /// game, e.g. misere-kayles).
     #[arg(long)]
@@ -222,10 +224,33 @@ pub struct PositionArgs {
     pub output: OutputArgs,
 }
 
+/// How the board search (Cram, Chomp, Node-Kayles, Arc-Kayles) runs.
+#[derive(Debug, Args, Default)]
+pub struct SearchArgs {
+    /// The most memory for the board search's transposition table, e.g. 512M or 4G (default
+    /// 1G); when it is full, the entries cheapest to recompute are replaced.
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
+    /// Save the board search's table to FILE every few minutes and on Ctrl-C, and load it from
+    /// there first if it exists (a rerun resumes).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ValueArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
 #[derive(Debug, Args)]
 pub struct MovesArgs {
     #[command(flatten)]
     pub position: PositionArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// List only the winning moves (heap games: the splits of a huge heap in residue classes
     /// of the proven period). The default past 10^6 moves.
     #[arg(long)]
@@ -291,8 +316,8 @@ pub struct TableArgs {
 pub struct PlayArgs {
     /// The game spec.
     pub game: String,
-    /// The starting position.
-    pub position: String,
+    /// The starting position (boards and graphs: the game's own start when left out).
+    pub position: Option<String>,
     /// Let the computer make the first move.
     #[arg(long)]
     pub computer_first: bool,
@@ -300,6 +325,8 @@ pub struct PlayArgs {
     /// game, e.g. misere-kayles).
     #[arg(long)]
     pub misere: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 #[derive(Debug, Args)]

@@ -24,7 +24,10 @@ impl std::fmt::Display for Failure {
 
 impl From<grundy::Error> for Failure {
     fn from(e: grundy::Error) -> Self {
-        Failure::Grundy(e)
+        match e {
+            grundy::Error::Interrupted(what) => Failure::Interrupted(what),
+            e => Failure::Grundy(e),
+        }
     }
 }
 

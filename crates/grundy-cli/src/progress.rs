@@ -120,6 +120,15 @@ impl Delayed {
     }
 }
 
+impl Delayed {
+    /// A watcher of the library's status lines (the board search's positions, rate and table
+    /// fill) that shows them as the spinner's message.
+    pub fn status_watcher(&self) -> grundy::progress::StatusWatcher {
+        let bar = self.bar.clone();
+        Box::new(move |line: &str| bar.set_message(line.to_string()))
+    }
+}
+
 impl Drop for Delayed {
     fn drop(&mut self) {
         let mut finished = self.done.lock().unwrap_or_else(|e| e.into_inner());

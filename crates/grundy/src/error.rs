@@ -23,6 +23,9 @@ pub enum Error {
     /// [`crate::solve::loopy`], answers such games).
     #[error("{0}")]
     Cycle(String),
+    /// A long computation was stopped from outside (Ctrl-C); the message says what was kept.
+    #[error("{0}")]
+    Interrupted(String),
     /// Any other invalid request (bad option combination, unknown claim, ...).
     #[error("{0}")]
     Invalid(String),

@@ -201,7 +201,9 @@ impl SpecArgs {
 fn strip(error: &Error) -> String {
     match error {
         Error::Spec(m) | Error::Position(m) | Error::Number(m) | Error::TooLarge(m) => m.clone(),
-        Error::Overflow(m) | Error::Invalid(m) | Error::Cycle(m) => m.clone(),
+        Error::Overflow(m) | Error::Invalid(m) | Error::Cycle(m) | Error::Interrupted(m) => {
+            m.clone()
+        }
     }
 }
 

@@ -16,8 +16,42 @@ use std::cell::RefCell;
 /// What a watcher is told: positions or values done, out of a total (0 when not known).
 pub type Watcher = Box<dyn FnMut(u64, u64)>;
 
+/// What a status watcher is told: a line saying where a search of unknown length is.
+pub type StatusWatcher = Box<dyn FnMut(&str)>;
+
 thread_local! {
     static WATCHER: RefCell<Option<Watcher>> = const { RefCell::new(None) };
+    static STATUS: RefCell<Option<StatusWatcher>> = const { RefCell::new(None) };
+}
+
+/// Runs `work` with `watcher` told the status lines the engines report on this thread
+/// ([`status`]), restoring the previous watcher after.
+pub fn status_watched<T>(watcher: StatusWatcher, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<StatusWatcher>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            STATUS.with(|w| *w.borrow_mut() = previous);
+        }
+    }
+    let previous = STATUS.with(|w| w.borrow_mut().replace(watcher));
+    let _restore = Restore(previous);
+    work()
+}
+
+/// Tells the status watcher, if any, where a search whose length is not known stands (the
+/// board search: positions searched, their rate, the table's fill).
+pub fn status(line: &str) {
+    let taken = STATUS.with(|w| w.borrow_mut().take());
+    if let Some(mut watcher) = taken {
+        watcher(line);
+        STATUS.with(|w| {
+            let mut slot = w.borrow_mut();
+            if slot.is_none() {
+                *slot = Some(watcher);
+            }
+        });
+    }
 }
 
 /// Runs `work` with `watcher` told of the progress the engines report on this thread (the

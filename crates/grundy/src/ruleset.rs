@@ -221,6 +221,18 @@ pub trait Ruleset: Send + Sync {
         shown.join(",")
     }
 
+    /// The position play starts from (the empty board, the whole graph), used where a command
+    /// is given no position; `None` for games with no single start (heaps of any size).
+    fn start(&self) -> Option<Position> {
+        None
+    }
+
+    /// Whether a position is shown as text (a board, a set of vertices) rather than as its
+    /// numbers: JSON then carries [`Ruleset::show_position`]'s text.
+    fn position_is_text(&self) -> bool {
+        false
+    }
+
     /// Whether values are normal-play SG values (false for the misère version of a game).
     /// Games with cycles are answered by Smith's generalised values only under normal play.
     fn normal_play(&self) -> bool {

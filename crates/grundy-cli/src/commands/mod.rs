@@ -130,3 +130,85 @@ pub fn meaning(outcome: grundy::Outcome) -> &'static str {
         grundy::Outcome::D => "a draw: neither player can force a win, play goes on for ever",
     }
 }
+
+/// The position typed, or the game's starting position when none was (boards and graphs).
+pub fn position_or_start(
+    game: &dyn grundy::Ruleset,
+    text: Option<&str>,
+) -> Result<Vec<u64>, grundy::Error> {
+    match text {
+        Some(text) => game.parse_position(text),
+        None => game.start().ok_or_else(|| {
+            grundy::Error::Position(format!(
+                "give a position: {} has no single starting position ({})",
+                game.spec(),
+                game.position_hint()
+            ))
+        }),
+    }
+}
+
+/// A position in JSON: its numbers, or the text a board or a set of vertices is shown as.
+pub fn position_json(game: &dyn grundy::Ruleset, position: &[u64]) -> serde_json::Value {
+    if game.position_is_text() {
+        serde_json::Value::String(game.show_position(position))
+    } else {
+        serde_json::json!(position)
+    }
+}
+
+/// Memory sizes: a number of bytes with an optional K, M, G or T (powers of 1024), e.g. 512M.
+pub fn parse_memory(text: &str) -> Result<u64, grundy::Error> {
+    let text = text.trim();
+    let (digits, shift) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => {
+                    return Err(grundy::Error::Number(format!(
+                        "'{text}' is not a memory size (like 512M or 4G)"
+                    )))
+                }
+            };
+            (&text[..i], shift)
+        }
+        _ => (text, 0),
+    };
+    let n = grundy::number::parse_u64(digits)?;
+    n.checked_mul(1 << shift)
+        .filter(|&b| b >= 1 << 16)
+        .ok_or_else(|| {
+            grundy::Error::Number(format!(
+                "memory '{text}': at least 64K and at most 2^64 bytes"
+            ))
+        })
+}
+
+/// Runs `work` with the board search set up as the arguments say: its memory, its checkpoint
+/// (and then Ctrl-C saves it and stops), and its status line on the spinner `spinner`.
+pub fn with_search<T>(
+    args: &crate::cli::SearchArgs,
+    spinner: Option<&crate::progress::Delayed>,
+    work: impl FnOnce() -> T,
+) -> Result<T, grundy::Error> {
+    let mut settings = grundy::solve::search::Settings::default();
+    if let Some(memory) = &args.memory {
+        settings.memory = parse_memory(memory)?;
+    }
+    if let Some(path) = &args.checkpoint {
+        crate::stream::watch_interrupt();
+        settings.checkpoint = Some(path.clone());
+        settings.stop = Some(crate::stream::interrupted);
+    }
+    let status = spinner.map(|s| s.status_watcher());
+    Ok(grundy::solve::search::with_settings(
+        settings,
+        || match status {
+            Some(watcher) => grundy::progress::status_watched(watcher, work),
+            None => work(),
+        },
+    ))
+}

@@ -14,12 +14,13 @@ use grundy::query::MoveReport;
 pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
     let MovesArgs {
         position: args,
+        search,
         winning: only_winning,
     } = args;
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == Convention::Misere;
     let game = played.ruleset();
-    let position = game.parse_position(&args.position)?;
+    let position = super::position_or_start(game.as_ref(), args.position.as_deref())?;
     // Heap games under normal play: the winning moves from the theory of sums and the period.
     let heaps = match misere {
         true => None,
@@ -31,7 +32,9 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
         drop(working);
         return write_winning(out, args.output.format(), heaps, &position, &found, None);
     }
-    let moves = working.watch(|| query::move_outcomes(game.as_ref(), &position));
+    let moves = super::with_search(&search, Some(&working), || {
+        working.watch(|| query::move_outcomes(game.as_ref(), &position))
+    })?;
     drop(working);
     let moves = match moves {
         Ok(moves) if only_winning => moves.into_iter().filter(|m| m.winning).collect(),
@@ -77,11 +80,21 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
         Format::Json => {
             let mut answer = json!({
                 "game": game.spec(),
-                "position": position,
+                "position": super::position_json(game.as_ref(), &position),
                 "moves": moves,
                 "winning": winning,
                 "complete": !only_winning,
             });
+            if game.position_is_text() {
+                for (shown, m) in answer["moves"]
+                    .as_array_mut()
+                    .into_iter()
+                    .flatten()
+                    .zip(&moves)
+                {
+                    shown["to"] = super::position_json(game.as_ref(), &m.to);
+                }
+            }
             if misere {
                 answer["play"] = json!(Convention::Misere);
             }

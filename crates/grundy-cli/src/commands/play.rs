@@ -18,8 +18,20 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
-    let mut position = game.parse_position(&args.position)?;
-    let mut moves = query::move_outcomes(game.as_ref(), &position)?;
+    let mut position = super::position_or_start(game.as_ref(), args.position.as_deref())?;
+    super::with_search(&args.search, None, || {
+        play(&args, game.as_ref(), misere, &mut position, out)
+    })?
+}
+
+fn play(
+    args: &PlayArgs,
+    game: &dyn Ruleset,
+    misere: bool,
+    position: &mut Vec<u64>,
+    out: &mut dyn Write,
+) -> Outcome {
+    let mut moves = query::move_outcomes(game, position)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut computer_to_move = args.computer_first;
@@ -35,7 +47,7 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
     )?;
     writeln!(out, "Type a move number or the position to move to; 'hint' for the winning move, 'quit' to stop.")?;
     loop {
-        let report = query::outcome(game.as_ref(), &position)?;
+        let report = query::outcome(game, position)?;
         let value = match (report.value, report.infinite) {
             (Some(v), _) => v.to_string(),
             (None, Some(finite)) => format!(
@@ -48,7 +60,7 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
         writeln!(
             out,
             "\nposition {} (value {value})",
-            game.show_position(&position)
+            game.show_position(position)
         )?;
         if moves.is_empty() {
             // The player to move has lost under normal play, won under misère play.
@@ -68,7 +80,7 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
                 choice.description,
                 game.show_position(&choice.to)
             )?;
-            match (choice.winning, game.explain_move(&position, &choice.to)) {
+            match (choice.winning, game.explain_move(position, &choice.to)) {
                 (true, Some(why)) => writeln!(out, " ({why})")?,
                 (true, None) => writeln!(out, " (to a P-position)")?,
                 (false, _) if choice.outcome == grundy::Outcome::D => {
@@ -78,7 +90,7 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
             }
             choice.clone()
         } else {
-            let Some(m) = ask(&mut input, out, game.as_ref(), &position, &moves)? else {
+            let Some(m) = ask(&mut input, out, game, position, &moves)? else {
                 return Ok(());
             };
             if !m.winning {
@@ -93,8 +105,8 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
             }
             m
         };
-        position = chosen.to;
-        moves = query::move_outcomes(game.as_ref(), &position)?;
+        *position = chosen.to;
+        moves = query::move_outcomes(game, position)?;
         computer_to_move = !computer_to_move;
     }
 }

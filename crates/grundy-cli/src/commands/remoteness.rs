@@ -14,7 +14,10 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
-    let position = spec::parse_position(&args.position)?;
+    let position = match &args.position {
+        Some(text) => spec::parse_position(text)?,
+        None => super::position_or_start(game.as_ref(), None)?,
+    };
     let spinner = crate::progress::spinner("exploring the game graph");
     let report = evolution::remoteness_under(
         game.as_ref(),

@@ -7,24 +7,30 @@ use std::io::Write;
 use serde_json::json;
 
 use super::{unsupported, write_json, Outcome};
-use crate::cli::{Format, PositionArgs};
+use crate::cli::{Format, ValueArgs};
 use grundy::misere::play;
 use grundy::query;
 
-pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
+pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
+    let ValueArgs {
+        position: args,
+        search,
+    } = args;
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
-    let position = game.parse_position(&args.position)?;
+    let position = super::position_or_start(game.as_ref(), args.position.as_deref())?;
     let report = {
         let working = crate::progress::delayed("computing");
-        working.watch(|| query::outcome(game.as_ref(), &position))?
+        super::with_search(&search, Some(&working), || {
+            working.watch(|| query::outcome(game.as_ref(), &position))
+        })??
     };
     match args.output.format() {
         Format::Json => {
             let mut answer = json!({
                 "game": report.game,
-                "position": report.position,
+                "position": super::position_json(game.as_ref(), &report.position),
                 "value": report.value,
                 "outcome": report.outcome,
                 "method": report.method,

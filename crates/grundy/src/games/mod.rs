@@ -5,7 +5,10 @@
 //!   in the tests;
 //! - `spec.rs`: the [`Family`](crate::spec::Family) entry that parses the spec string.
 
+pub mod chomp;
+pub mod cram;
 pub mod digraph;
+pub mod graph_kayles;
 pub mod nim;
 pub mod octal;
 pub mod sharing_nim;

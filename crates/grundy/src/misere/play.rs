@@ -153,6 +153,8 @@ impl Ruleset for Played {
         normal_play() -> bool;
         parse_position(text: &str) -> Result<Position>;
         show_position(position: &[u64]) -> String;
+        start() -> Option<Position>;
+        position_is_text() -> bool;
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
@@ -201,6 +203,8 @@ impl Ruleset for Same<'_> {
         theory_winning_moves(position: &[u64]) -> Option<Vec<Move>>;
         table_cell_shown(template: &[Option<u64>], position: &[u64]) -> bool;
         misere_closed_form(position: &[u64]) -> Option<MisereAnswer>;
+        start() -> Option<Position>;
+        position_is_text() -> bool;
     }
 
     fn default_sequence(
@@ -257,6 +261,14 @@ impl Ruleset for Misere<'_> {
 
     fn show_position(&self, position: &[u64]) -> String {
         self.game.show_position(position)
+    }
+
+    fn start(&self) -> Option<Position> {
+        self.game.start()
+    }
+
+    fn position_is_text(&self) -> bool {
+        self.game.position_is_text()
     }
 
     fn arity(&self) -> Arity {

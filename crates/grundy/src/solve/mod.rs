@@ -19,6 +19,7 @@ pub mod loopy;
 mod memo;
 mod packed;
 mod remoteness;
+pub mod search;
 mod winning;
 
 pub use dense::{DenseGame, DenseSolver, SEQUENCE_BLOCK};

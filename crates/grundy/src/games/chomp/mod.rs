@@ -1,0 +1,283 @@
+//! Chomp (Gale 1974; Winning Ways ch. 18 as "the poisoned chocolate bar"): a move takes a
+//! square of the bar and every square above and to the right of it; the poisoned square, the
+//! bottom-left one, is never taken, so a player left with it alone cannot move and loses.
+//!
+//! A position is the heights of the columns from left to right, non-increasing, the first at
+//! least 1 (the poisoned square): `4,4,3,1`. Its value is found by the board search
+//! ([`crate::solve::search`]); Chomp does not split, so a part is the whole position, stored as
+//! the boundary of its Young diagram and identified with its mirror image in the diagonal
+//! through the poisoned square (rows and columns swapped), which is the same game. A position of
+//! `s` squares ends within `s - 1` moves, so its value is at most `s - 1`.
+//!
+//! Theorems ([`theory`]): a rectangle other than `1 x 1` is won by the first player (Gale's
+//! strategy-stealing argument); an "L" (one row and one column through the poisoned square) is
+//! two Nim heaps.
+
+pub mod spec;
+pub mod theory;
+
+use crate::ruleset::Evaluation;
+use crate::ruleset::{Arity, Move, Position};
+use crate::solve::search::{Options, Search, Splittable};
+use crate::{Error, Result, Ruleset, Solver};
+
+/// The most rows plus columns of a position: its boundary, one bit a step, fits a `u128`.
+pub const MAX_ROWS_PLUS_COLUMNS: u64 = 126;
+
+/// A Young diagram as the steps of its boundary, with a leading 1 (so its length is known):
+/// from the top of the first column, a 0 a step down and a 1 a step to the next column, then
+/// down to the floor.
+pub type Diagram = u128;
+
+/// The boundary of the diagram with column heights `heights` (non-increasing, positive).
+pub fn encode(heights: &[u32]) -> Diagram {
+    let mut key: u128 = 1;
+    let mut current = heights.first().copied().unwrap_or(0);
+    for &h in heights {
+        for _ in h..current {
+            key <<= 1;
+        }
+        key = key << 1 | 1;
+        current = h;
+    }
+    key << current
+}
+
+/// The column heights of a diagram (the inverse of [`encode`]).
+pub fn decode(key: Diagram, heights: &mut Vec<u32>) {
+    heights.clear();
+    let len = 127 - key.leading_zeros();
+    let steps = key & ((1u128 << len) - 1);
+    let mut current = len - steps.count_ones();
+    for i in (0..len).rev() {
+        if steps >> i & 1 == 1 {
+            heights.push(current);
+        } else {
+            current -= 1;
+        }
+    }
+}
+
+/// The heights of the mirror image in the diagonal: row lengths become column heights.
+pub fn transpose(heights: &[u32]) -> Vec<u32> {
+    let top = heights.first().copied().unwrap_or(0);
+    (0..top)
+        .map(|row| heights.iter().take_while(|&&h| h > row).count() as u32)
+        .collect()
+}
+
+/// The canonical form: the lesser of a diagram and its mirror image.
+pub fn canonical(heights: &[u32]) -> Diagram {
+    encode(heights).min(encode(&transpose(heights)))
+}
+
+/// Chomp positions as a [`Splittable`] game of one part each.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Diagrams;
+
+impl Splittable for Diagrams {
+    type Part = Diagram;
+
+    fn options(&self, part: &Diagram, out: &mut Options<Diagram>) {
+        let mut heights = Vec::new();
+        decode(*part, &mut heights);
+        let mut next = Vec::with_capacity(heights.len());
+        for column in 0..heights.len() {
+            for row in 0..heights[column] {
+                if column == 0 && row == 0 {
+                    continue;
+                }
+                next.clear();
+                next.extend(heights.iter().enumerate().map(|(k, &h)| {
+                    if k >= column {
+                        h.min(row)
+                    } else {
+                        h
+                    }
+                }));
+                while next.last() == Some(&0) {
+                    next.pop();
+                }
+                out.push([canonical(&next)]);
+            }
+        }
+    }
+
+    fn bound(&self, part: &Diagram) -> u64 {
+        let mut heights = Vec::new();
+        decode(*part, &mut heights);
+        heights
+            .iter()
+            .map(|&h| u64::from(h))
+            .sum::<u64>()
+            .saturating_sub(1)
+    }
+
+    fn write_part(part: &Diagram, out: &mut Vec<u8>) {
+        out.extend_from_slice(&part.to_le_bytes());
+    }
+
+    fn read_part(bytes: &[u8]) -> Option<Diagram> {
+        let key = u128::from_le_bytes(bytes.try_into().ok()?);
+        // A diagram has its marker bit, at least one column, and a first column of height >= 1.
+        let mut heights = Vec::new();
+        (key > 1 && u64::from(127 - key.leading_zeros()) <= MAX_ROWS_PLUS_COLUMNS)
+            .then(|| decode(key, &mut heights))
+            .filter(|_| heights.first().is_some_and(|&h| h >= 1))
+            .map(|_| key)
+    }
+
+    const PART_BYTES: usize = 16;
+}
+
+/// Chomp inside an `R x C` rectangle, starting from the full rectangle.
+#[derive(Debug, Clone)]
+pub struct Chomp {
+    rows: u32,
+    cols: u32,
+}
+
+impl Chomp {
+    /// Chomp on `rows x cols` (rows + columns at most [`MAX_ROWS_PLUS_COLUMNS`]).
+    pub fn new(rows: u32, cols: u32) -> Result<Self> {
+        if rows == 0 || cols == 0 || u64::from(rows) + u64::from(cols) > MAX_ROWS_PLUS_COLUMNS {
+            return Err(Error::TooLarge(format!(
+                "a Chomp bar has at least one row and column and at most {MAX_ROWS_PLUS_COLUMNS} rows plus columns (its boundary is one bit a step in the board search); {rows}x{cols} is refused"
+            )));
+        }
+        Ok(Chomp { rows, cols })
+    }
+
+    /// The diagram of a (validated) position.
+    pub fn diagram(position: &[u64]) -> Diagram {
+        let heights: Vec<u32> = position
+            .iter()
+            .map(|&h| h as u32)
+            .filter(|&h| h > 0)
+            .collect();
+        canonical(&heights)
+    }
+}
+
+impl Ruleset for Chomp {
+    fn spec(&self) -> String {
+        format!("chomp:{}x{}", self.rows, self.cols)
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Exactly(self.cols as usize)
+    }
+
+    fn position_hint(&self) -> String {
+        format!(
+            "{} column heights, non-increasing, each at most {}, the first at least 1 (the poisoned square), like {}",
+            self.cols,
+            self.rows,
+            vec![self.rows.to_string(); self.cols as usize].join(",")
+        )
+    }
+
+    fn coordinate_name(&self, index: usize, _count: usize) -> String {
+        format!("column {}", index + 1)
+    }
+
+    fn validate(&self, position: &[u64]) -> Result<()> {
+        crate::ruleset::check_arity(self.arity(), position, &self.position_hint())?;
+        if position[0] == 0 {
+            return Err(Error::Position(
+                "the first column holds the poisoned square: its height is at least 1".into(),
+            ));
+        }
+        if let Some(&h) = position.iter().find(|&&h| h > u64::from(self.rows)) {
+            return Err(Error::Position(format!(
+                "a column of height {h} does not fit the {} rows",
+                self.rows
+            )));
+        }
+        if position.windows(2).any(|w| w[1] > w[0]) {
+            return Err(Error::Position(
+                "column heights must not increase from left to right".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position> {
+        // Trailing empty columns may be left out: 2,1 in chomp:3x4 is 2,1,0,0.
+        let mut position = crate::spec::parse_position(text)?;
+        if position.len() < self.cols as usize {
+            position.resize(self.cols as usize, 0);
+        }
+        Ok(position)
+    }
+
+    fn start(&self) -> Option<Position> {
+        Some(vec![u64::from(self.rows); self.cols as usize])
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        let mut moves = Vec::new();
+        for (column, &height) in position.iter().enumerate() {
+            for row in 0..height {
+                if column == 0 && row == 0 {
+                    continue;
+                }
+                let to: Position = position
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &h)| if k >= column { h.min(row) } else { h })
+                    .collect();
+                moves.push(Move {
+                    to,
+                    description: format!(
+                        "bite at column {}, row {} (and every square above and to the right)",
+                        column + 1,
+                        row + 1
+                    ),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(DiagramSolver { search: None }))
+    }
+}
+
+/// Values of Chomp positions by the board search, one table for every question.
+pub struct DiagramSolver {
+    search: Option<Search<'static, Diagrams>>,
+}
+
+static DIAGRAMS: Diagrams = Diagrams;
+
+impl DiagramSolver {
+    fn search(&mut self) -> Result<&mut Search<'static, Diagrams>> {
+        if self.search.is_none() {
+            self.search = Some(Search::new(&DIAGRAMS, "chomp diagrams")?);
+        }
+        Ok(self.search.as_mut().expect("just made"))
+    }
+}
+
+impl Solver for DiagramSolver {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        let part = Chomp::diagram(position);
+        self.search()?.value(&[part])
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let part = Chomp::diagram(position);
+        let rectangle =
+            position.iter().all(|&h| h == position[0]) && position.len() * position[0] as usize > 1;
+        if rectangle {
+            // Gale's strategy stealing: a rectangle other than 1 x 1 is an N-position.
+            self.search()?.assume_not(&part, 0);
+        }
+        Ok(Evaluation {
+            value: self.search()?.value(&[part])?,
+            method: "board search: outcome searches of G + *k with a transposition table (positions and their mirror images identified)".into(),
+        })
+    }
+}

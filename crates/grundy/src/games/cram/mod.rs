@@ -1,0 +1,318 @@
+//! Cram (Gardner 1974; Winning Ways ch. 22, "impartial Domineering"): a move places a domino on
+//! two adjacent empty cells of a board, across or down; who cannot move loses.
+//!
+//! A position is a board: rows of `.` (empty) and `#` (filled), separated by `/`. Its value is
+//! found by the board search ([`crate::solve::search`]): a board falls apart into regions of
+//! empty cells that no domino joins, each a game of its own, valued separately (the XOR of their
+//! values) and stored in canonical form under the eight symmetries of the square
+//! ([`region::canonical`]). A region of `b` cells of one colour and `w` of the other of a
+//! checkerboard holds at most `min(b, w)` dominoes, so no play is longer and its value is at
+//! most that ([`Cram::bound`]).
+//!
+//! Known theorems ([`theory`]): on an empty board with both sides even the second player wins,
+//! and with one side even and one odd the first player wins (the symmetry strategies of Winning
+//! Ways ch. 22).
+
+pub mod region;
+pub mod spec;
+pub mod theory;
+
+use region::{for_each_bit, Geometry, Region, MAX_CELLS};
+
+use crate::ruleset::Evaluation;
+use crate::ruleset::{Arity, Move, Position};
+use crate::solve::search::{Options, Search, Splittable};
+use crate::{Error, Result, Ruleset, Solver};
+
+/// The regions of a board as a [`Splittable`] game: the same for every board, so one table
+/// (and one checkpoint) serves them all.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Regions;
+
+impl Regions {
+    /// The regions of `cells` in the box `g` that have a move (a region without two adjacent
+    /// cells has value 0 and is left out), pairs of equal regions cancelled (G + G = 0).
+    pub fn split(g: &Geometry, cells: u128, out: &mut Vec<Region>) {
+        let start = out.len();
+        g.pieces(cells, |piece| {
+            if g.horizontal(piece) | g.vertical(piece) != 0 {
+                out.push(g.region(piece));
+            }
+        });
+        crate::games::graph_kayles::cancel_pairs(out, start);
+    }
+}
+
+impl Splittable for Regions {
+    type Part = Region;
+
+    fn options(&self, part: &Region, out: &mut Options<Region>) {
+        let g = Geometry::new(part.rows.into(), part.cols.into());
+        let cols = u32::from(part.cols);
+        let mut place =
+            |domino: u128| out.push_with(|parts| Regions::split(&g, part.cells & !domino, parts));
+        for_each_bit(g.horizontal(part.cells), |i| place(3u128 << i));
+        for_each_bit(g.vertical(part.cells), |i| {
+            place(1u128 << i | 1u128 << (i + cols))
+        });
+    }
+
+    fn bound(&self, part: &Region) -> u64 {
+        let even = region::even_cells(part.rows.into(), part.cols.into());
+        let black = (part.cells & even).count_ones();
+        let white = (part.cells & !even).count_ones();
+        black.min(white).into()
+    }
+
+    fn write_part(part: &Region, out: &mut Vec<u8>) {
+        out.push(part.rows);
+        out.push(part.cols);
+        out.extend_from_slice(&part.cells.to_le_bytes());
+    }
+
+    fn read_part(bytes: &[u8]) -> Option<Region> {
+        let (rows, cols) = (bytes[0], bytes[1]);
+        let cells = u128::from_le_bytes(bytes[2..18].try_into().ok()?);
+        let box_cells = u32::from(rows) * u32::from(cols);
+        (rows >= 1
+            && cols >= 1
+            && box_cells <= MAX_CELLS
+            && cells & !region::full(rows.into(), cols.into()) == 0)
+            .then_some(Region { rows, cols, cells })
+    }
+
+    const PART_BYTES: usize = 18;
+}
+
+/// Cram on a board of fixed size, starting from a given board.
+#[derive(Debug, Clone)]
+pub struct Cram {
+    rows: u32,
+    cols: u32,
+    /// The empty cells of the starting board.
+    start: u128,
+    /// How the spec was written.
+    spec: String,
+}
+
+impl Cram {
+    /// Cram on `rows x cols` with the empty cells `start` (bit `r * cols + c`).
+    pub fn new(rows: u32, cols: u32, start: u128, spec: String) -> Result<Self> {
+        if rows == 0 || cols == 0 || u64::from(rows) * u64::from(cols) > u64::from(MAX_CELLS) {
+            return Err(Error::TooLarge(format!(
+                "a Cram board has at most {MAX_CELLS} cells (one bit each in the board search); {rows}x{cols} has {}",
+                u64::from(rows) * u64::from(cols)
+            )));
+        }
+        Ok(Cram {
+            rows,
+            cols,
+            start,
+            spec,
+        })
+    }
+
+    /// The empty cells of a board typed as rows of `.` and `#` separated by `/` (or new lines),
+    /// with its number of rows and columns.
+    pub fn parse_board(text: &str) -> Result<(u32, u32, u128)> {
+        let rows: Vec<&str> = text
+            .split(['/', '\n'])
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .collect();
+        let bad = |why: String| {
+            Error::Position(format!("board '{text}': {why} (rows of '.' empty and '#' filled, separated by '/', like ../.#)"))
+        };
+        if rows.is_empty() {
+            return Err(bad("no rows".into()));
+        }
+        let cols = rows[0].chars().count();
+        if rows.iter().any(|r| r.chars().count() != cols) {
+            return Err(bad("rows of different lengths".into()));
+        }
+        let (r, c) = (rows.len() as u64, cols as u64);
+        if r * c > u64::from(MAX_CELLS) {
+            return Err(Error::TooLarge(format!(
+                "a Cram board has at most {MAX_CELLS} cells (one bit each in the board search); this one has {}",
+                r * c
+            )));
+        }
+        let mut cells = 0u128;
+        for (i, row) in rows.iter().enumerate() {
+            for (j, ch) in row.chars().enumerate() {
+                match ch {
+                    '.' => cells |= 1u128 << (i * cols + j),
+                    '#' => {}
+                    other => return Err(bad(format!("'{other}' is neither '.' nor '#'"))),
+                }
+            }
+        }
+        Ok((r as u32, c as u32, cells))
+    }
+
+    fn geometry(&self) -> Geometry {
+        Geometry::new(self.rows, self.cols)
+    }
+
+    fn cells(position: &[u64]) -> u128 {
+        u128::from(position[0]) | u128::from(position[1]) << 64
+    }
+
+    fn position(cells: u128) -> Position {
+        vec![cells as u64, (cells >> 64) as u64]
+    }
+
+    /// The name of cell `i`: row and column from 1, e.g. `r2c3`.
+    fn cell_name(&self, i: u32) -> String {
+        format!("r{}c{}", i / self.cols + 1, i % self.cols + 1)
+    }
+
+    /// The regions of a position, for the search.
+    pub fn regions(&self, position: &[u64]) -> Vec<Region> {
+        let mut parts = Vec::new();
+        Regions::split(&self.geometry(), Self::cells(position), &mut parts);
+        parts
+    }
+}
+
+impl Ruleset for Cram {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+
+    fn position_hint(&self) -> String {
+        format!(
+            "a {}x{} board, rows of '.' (empty) and '#' (filled) separated by '/'",
+            self.rows, self.cols
+        )
+    }
+
+    fn validate(&self, position: &[u64]) -> Result<()> {
+        crate::ruleset::check_arity(self.arity(), position, &self.position_hint())?;
+        if Self::cells(position) & !region::full(self.rows, self.cols) != 0 {
+            return Err(Error::Position(format!(
+                "cells outside the {}x{} board",
+                self.rows, self.cols
+            )));
+        }
+        Ok(())
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position> {
+        let (rows, cols, cells) = Cram::parse_board(text)?;
+        if (rows, cols) != (self.rows, self.cols) {
+            return Err(Error::Position(format!(
+                "board '{text}' is {rows}x{cols}; this game's board is {}x{}",
+                self.rows, self.cols
+            )));
+        }
+        Ok(Self::position(cells))
+    }
+
+    fn show_position(&self, position: &[u64]) -> String {
+        let cells = Self::cells(position);
+        let rows: Vec<String> = (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| {
+                        if cells >> (r * self.cols + c) & 1 == 1 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        rows.join("/")
+    }
+
+    fn position_is_text(&self) -> bool {
+        true
+    }
+
+    fn start(&self) -> Option<Position> {
+        Some(Self::position(self.start))
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        let cells = Self::cells(position);
+        let g = self.geometry();
+        let mut moves = Vec::new();
+        let mut place = |a: u32, b: u32| {
+            moves.push(Move {
+                to: Self::position(cells & !(1u128 << a | 1u128 << b)),
+                description: format!("domino on {}-{}", self.cell_name(a), self.cell_name(b)),
+            })
+        };
+        for_each_bit(g.horizontal(cells), |i| place(i, i + 1));
+        for_each_bit(g.vertical(cells), |i| place(i, i + self.cols));
+        Ok(moves)
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(RegionSolver::new(self)))
+    }
+}
+
+/// Values of Cram positions by the board search, one table for every question.
+pub struct RegionSolver<'a> {
+    cram: &'a Cram,
+    search: Option<Search<'static, Regions>>,
+}
+
+static REGIONS: Regions = Regions;
+
+impl<'a> RegionSolver<'a> {
+    fn new(cram: &'a Cram) -> Self {
+        RegionSolver { cram, search: None }
+    }
+
+    fn search(&mut self) -> Result<&mut Search<'static, Regions>> {
+        if self.search.is_none() {
+            self.search = Some(Search::new(&REGIONS, "cram regions")?);
+        }
+        Ok(self.search.as_mut().expect("just made"))
+    }
+}
+
+impl Solver for RegionSolver<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        let parts = self.cram.regions(position);
+        self.search()?.value(&parts)
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let parts = self.cram.regions(position);
+        let (rows, cols) = (self.cram.rows, self.cram.cols);
+        let whole = Cram::cells(position) == region::full(rows, cols);
+        match theory::symmetry(rows, cols).filter(|_| whole) {
+            Some(true) => {
+                return Ok(Evaluation {
+                    value: 0,
+                    method: "theorem: an empty board with both sides even is won by the second player (the half-turn symmetry strategy, Winning Ways ch. 22)".into(),
+                })
+            }
+            Some(false) => {
+                // The first player wins (a domino across the centre, then symmetry): not 0.
+                let search = self.search()?;
+                for part in &parts {
+                    search.assume_not(part, 0);
+                }
+            }
+            None => {}
+        }
+        let count = parts.len();
+        let value = self.search()?.value(&parts)?;
+        Ok(Evaluation {
+            value,
+            method: format!(
+                "board search: {count} region(s) valued apart (XOR), outcome searches of G + *k with a transposition table"
+            ),
+        })
+    }
+}

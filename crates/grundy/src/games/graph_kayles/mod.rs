@@ -1,0 +1,313 @@
+//! Node-Kayles and Arc-Kayles on a graph (Schaefer 1978; Winning Ways ch. 4 for their octal
+//! cousins). Node-Kayles: a move chooses a vertex and removes it with its neighbours. Arc-Kayles:
+//! a move chooses an edge and removes its two ends (so every edge touching them goes too). Who
+//! cannot move loses.
+//!
+//! A position is the set of vertices left (the whole graph at the start). The board search
+//! ([`crate::solve::search`]) values it: the graph left falls apart into connected pieces, each
+//! valued apart (XOR), moved to a standard place by a symmetry of the graph where it has an
+//! obvious one ([`graph::Graph::canonical`]). A piece of `n` vertices is done within `n` moves of
+//! Node-Kayles and `n / 2` of Arc-Kayles, which bounds its value.
+//!
+//! On a path they are octal games ([`theory`]): Node-Kayles on `n` vertices is 0.137 (Dawson's
+//! Chess) with a heap of `n`, Arc-Kayles is 0.07 (Dawson's Kayles) with a heap of `n`.
+
+pub mod graph;
+pub mod spec;
+pub mod theory;
+
+use graph::Graph;
+
+use crate::games::cram::region::for_each_bit;
+use crate::ruleset::Evaluation;
+use crate::ruleset::{Arity, Move, Position};
+use crate::solve::search::{Options, Search, Splittable};
+use crate::{Error, Result, Ruleset, Solver};
+
+/// Which game is played on the graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// Remove a vertex and its neighbours.
+    Node,
+    /// Remove the two ends of an edge.
+    Arc,
+}
+
+/// Node-Kayles or Arc-Kayles on one graph.
+#[derive(Debug, Clone)]
+pub struct GraphKayles {
+    rule: Rule,
+    graph: Graph,
+    /// The graph as written in the spec.
+    graph_spec: String,
+}
+
+impl GraphKayles {
+    /// The game `rule` on the graph `graph_spec` (see [`Graph::parse`]).
+    pub fn new(rule: Rule, graph_spec: &str) -> Result<Self> {
+        Ok(GraphKayles {
+            rule,
+            graph: Graph::parse(graph_spec)?,
+            graph_spec: graph_spec.to_string(),
+        })
+    }
+
+    fn set(position: &[u64]) -> u128 {
+        u128::from(position[0]) | u128::from(position[1]) << 64
+    }
+
+    fn position(set: u128) -> Position {
+        vec![set as u64, (set >> 64) as u64]
+    }
+
+    /// Whether a piece has a move (a single vertex has one in Node-Kayles, none in Arc-Kayles).
+    fn playable(&self, piece: u128) -> bool {
+        match self.rule {
+            Rule::Node => piece != 0,
+            Rule::Arc => piece.count_ones() >= 2,
+        }
+    }
+
+    /// The playable pieces of `set` in canonical form, pairs of equal pieces cancelled (G + G
+    /// = 0).
+    fn split(&self, set: u128, out: &mut Vec<u128>) {
+        let start = out.len();
+        self.graph.pieces(set, |piece| {
+            if self.playable(piece) {
+                out.push(self.graph.canonical(piece));
+            }
+        });
+        cancel_pairs(out, start);
+    }
+
+    /// The pieces of a position, for the search.
+    pub fn pieces(&self, position: &[u64]) -> Vec<u128> {
+        let mut out = Vec::new();
+        self.split(Self::set(position), &mut out);
+        out
+    }
+
+    fn name(&self, v: u32) -> &str {
+        &self.graph.names[v as usize]
+    }
+}
+
+/// Removes pairs of equal parts from `parts[start..]` (a game plus itself is 0).
+pub fn cancel_pairs<P: Ord + Copy>(parts: &mut Vec<P>, start: usize) {
+    if parts.len() - start < 2 {
+        return;
+    }
+    parts[start..].sort_unstable();
+    let mut kept = start;
+    let mut i = start;
+    while i < parts.len() {
+        if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+            i += 2;
+        } else {
+            parts[kept] = parts[i];
+            kept += 1;
+            i += 1;
+        }
+    }
+    parts.truncate(kept);
+}
+
+impl Splittable for GraphKayles {
+    type Part = u128;
+
+    fn options(&self, part: &u128, out: &mut Options<u128>) {
+        let set = *part;
+        match self.rule {
+            Rule::Node => for_each_bit(set, |v| {
+                let rest = set & !(self.graph.adjacent[v as usize] | 1u128 << v);
+                out.push_with(|parts| self.split(rest, parts));
+            }),
+            Rule::Arc => for_each_bit(set, |u| {
+                for_each_bit(
+                    self.graph.adjacent[u as usize] & set & !((2u128 << u) - 1),
+                    |v| {
+                        let rest = set & !(1u128 << u | 1u128 << v);
+                        out.push_with(|parts| self.split(rest, parts));
+                    },
+                )
+            }),
+        }
+    }
+
+    fn bound(&self, part: &u128) -> u64 {
+        let n = u64::from(part.count_ones());
+        match self.rule {
+            Rule::Node => n,
+            Rule::Arc => n / 2,
+        }
+    }
+
+    fn write_part(part: &u128, out: &mut Vec<u8>) {
+        out.extend_from_slice(&part.to_le_bytes());
+    }
+
+    fn read_part(bytes: &[u8]) -> Option<u128> {
+        Some(u128::from_le_bytes(bytes.try_into().ok()?))
+    }
+
+    const PART_BYTES: usize = 16;
+}
+
+impl Ruleset for GraphKayles {
+    fn spec(&self) -> String {
+        let family = match self.rule {
+            Rule::Node => "node-kayles",
+            Rule::Arc => "arc-kayles",
+        };
+        format!("{family}:graph={}", self.graph_spec)
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+
+    fn position_hint(&self) -> String {
+        format!(
+            "the vertices left, like {} (names from the graph; 'none' for no vertex)",
+            self.graph
+                .names
+                .iter()
+                .take(3)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+    }
+
+    fn validate(&self, position: &[u64]) -> Result<()> {
+        crate::ruleset::check_arity(self.arity(), position, &self.position_hint())?;
+        if Self::set(position) & !self.graph.all() != 0 {
+            return Err(Error::Position(format!(
+                "a vertex beyond the graph's {}",
+                self.graph.len()
+            )));
+        }
+        Ok(())
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position> {
+        let text = text
+            .trim()
+            .trim_start_matches('{')
+            .trim_end_matches('}')
+            .trim();
+        let mut set = 0u128;
+        if text != "none" && !text.is_empty() {
+            for name in text.split(',').map(str::trim) {
+                let v = self
+                    .graph
+                    .names
+                    .iter()
+                    .position(|n| n == name)
+                    .ok_or_else(|| {
+                        Error::Position(format!(
+                            "'{name}' is not a vertex of the graph {}",
+                            self.graph_spec
+                        ))
+                    })?;
+                set |= 1u128 << v;
+            }
+        }
+        Ok(Self::position(set))
+    }
+
+    fn show_position(&self, position: &[u64]) -> String {
+        let set = Self::set(position);
+        if set == 0 {
+            return "none".into();
+        }
+        let mut names = Vec::new();
+        for_each_bit(set, |v| names.push(self.name(v).to_string()));
+        names.join(",")
+    }
+
+    fn position_is_text(&self) -> bool {
+        true
+    }
+
+    fn start(&self) -> Option<Position> {
+        Some(Self::position(self.graph.all()))
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        let set = Self::set(position);
+        let mut moves = Vec::new();
+        match self.rule {
+            Rule::Node => for_each_bit(set, |v| {
+                let neighbours = self.graph.adjacent[v as usize] & set;
+                let mut named = Vec::new();
+                for_each_bit(neighbours, |u| named.push(self.name(u).to_string()));
+                moves.push(Move {
+                    to: Self::position(set & !(neighbours | 1u128 << v)),
+                    description: if named.is_empty() {
+                        format!("take vertex {}", self.name(v))
+                    } else {
+                        format!(
+                            "take vertex {} and its neighbours {}",
+                            self.name(v),
+                            named.join(", ")
+                        )
+                    },
+                });
+            }),
+            Rule::Arc => for_each_bit(set, |u| {
+                for_each_bit(
+                    self.graph.adjacent[u as usize] & set & !((2u128 << u) - 1),
+                    |v| {
+                        moves.push(Move {
+                            to: Self::position(set & !(1u128 << u | 1u128 << v)),
+                            description: format!("take edge {}-{}", self.name(u), self.name(v)),
+                        });
+                    },
+                )
+            }),
+        }
+        Ok(moves)
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(PieceSolver {
+            game: self,
+            search: None,
+        }))
+    }
+}
+
+/// Values by the board search, one table for every question about the same graph.
+pub struct PieceSolver<'a> {
+    game: &'a GraphKayles,
+    search: Option<Search<'a, GraphKayles>>,
+}
+
+impl<'a> PieceSolver<'a> {
+    fn search(&mut self) -> Result<&mut Search<'a, GraphKayles>> {
+        if self.search.is_none() {
+            self.search = Some(Search::new(self.game, &self.game.spec())?);
+        }
+        Ok(self.search.as_mut().expect("just made"))
+    }
+}
+
+impl Solver for PieceSolver<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        let parts = self.game.pieces(position);
+        self.search()?.value(&parts)
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let parts = self.game.pieces(position);
+        let value = self.search()?.value(&parts)?;
+        Ok(Evaluation {
+            value,
+            method: format!(
+                "board search: {} connected piece(s) valued apart (XOR), outcome searches of G + *k with a transposition table",
+                parts.len()
+            ),
+        })
+    }
+}

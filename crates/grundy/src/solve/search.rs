@@ -1,0 +1,664 @@
+//! The nimber of one position too large to enumerate: boards and graphs (Cram, Chomp,
+//! Node-Kayles, Arc-Kayles) and any game that says how its positions split.
+//!
+//! **Components.** A position that falls apart into independent parts (the empty regions of a
+//! Cram board, the connected pieces of a graph) is their disjunctive sum, so its value is the
+//! XOR of the parts' values (Sprague–Grundy). A game implements [`Splittable`]: its positions
+//! are lists of *parts*, each in a canonical form (a Cram region up to rotation and reflection),
+//! and the table below stores parts, never whole positions.
+//!
+//! **Outcome searches of `G + *k`** (Lemoine and Viennot, "Nimbers are inevitable", TCS 462,
+//! 2012). `G + *k` is a P-position exactly when `G` has value `k`. It is an N-position as soon
+//! as one move wins: a move of `G` to some `G'` with value `k`, or a move of the heap to `*j`,
+//! `j < k`, with `G` of value `j`. So "is the value of `G` equal to `k`?" needs one winning
+//! reply per refuted option, not the values of every option, and the value of `G` is the first
+//! `k` for which the answer is yes ([`Search::nimber`]). An option that is a sum of parts is
+//! asked as one question about its largest part: the other parts are valued first (they are
+//! small) and their XOR folded into `k`.
+//!
+//! **Pruning.** A game in which every play ends within `L` moves has value at most `L` (a mex of
+//! values at most `L - 1`), so `G + *k` with `k` above the bound of `G` (or a sum with `k` above
+//! the sum of its parts' bounds) is an N-position without a search ([`Splittable::bound`]).
+//! Options whose parts are all in the table are tried first, then those with one unknown part,
+//! then the rest; the heap moves `*j` are looked up before the options and searched after them.
+//!
+//! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
+//! otherwise the values `k < 64` it is known not to have. It has a fixed number of slots chosen
+//! from a memory bound; when a bucket is full, the entry that cost the least work to find is
+//! replaced, so a search never fails for lack of room, it only repeats work. Its entries can be
+//! saved to a checkpoint and loaded back ([`Search::save`], [`Search::load`]): a resumed search
+//! gives the same values, only faster.
+
+use std::hash::Hash;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::{Error, Result};
+
+/// A game whose positions are sums of independent parts, each in a canonical form.
+pub trait Splittable {
+    /// A part in canonical form: two equal parts are the same game.
+    type Part: Copy + Eq + Hash + Default + std::fmt::Debug;
+
+    /// Every option of `part`, each as the list of its parts (canonical; parts without moves
+    /// may be left out), pushed to `out` with [`Options::push`].
+    fn options(&self, part: &Self::Part, out: &mut Options<Self::Part>);
+
+    /// An upper bound on the number of moves of any play from `part` (so on its value), and its
+    /// size: the largest part of a sum is the one searched last.
+    fn bound(&self, part: &Self::Part) -> u64;
+
+    /// The part's bytes in a checkpoint ([`Splittable::PART_BYTES`] of them).
+    fn write_part(part: &Self::Part, out: &mut Vec<u8>);
+
+    /// A part read back from [`Splittable::write_part`]'s bytes; `None` if they cannot be one.
+    fn read_part(bytes: &[u8]) -> Option<Self::Part>;
+
+    /// The length of [`Splittable::write_part`]'s output.
+    const PART_BYTES: usize;
+}
+
+/// The options of a part: each a run of parts in one buffer.
+#[derive(Debug, Clone)]
+pub struct Options<P> {
+    parts: Vec<P>,
+    ends: Vec<usize>,
+}
+
+impl<P: Copy> Default for Options<P> {
+    fn default() -> Self {
+        Options {
+            parts: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+}
+
+impl<P: Copy> Options<P> {
+    /// Adds an option made of `parts`.
+    pub fn push(&mut self, parts: impl IntoIterator<Item = P>) {
+        self.parts.extend(parts);
+        self.ends.push(self.parts.len());
+    }
+
+    /// Adds an option, its parts pushed one by one through the closure.
+    pub fn push_with(&mut self, fill: impl FnOnce(&mut Vec<P>)) {
+        fill(&mut self.parts);
+        self.ends.push(self.parts.len());
+    }
+
+    /// How many options.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The parts of option `i`.
+    pub fn get(&self, i: usize) -> &[P] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.parts[start..self.ends[i]]
+    }
+
+    fn clear(&mut self) {
+        self.parts.clear();
+        self.ends.clear();
+    }
+}
+
+/// No exact value in a slot.
+const UNKNOWN: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot<P> {
+    part: P,
+    /// The value, or [`UNKNOWN`].
+    value: u32,
+    /// Bit `k`: the value is known not to be `k` (k < 64).
+    not: u64,
+    /// 1 + log2 of the search nodes it cost: the cheapest is replaced first; 0 marks an empty
+    /// slot.
+    work: u8,
+}
+
+/// Slots per bucket: a part is kept in one of the four slots after its hash.
+const WAYS: usize = 4;
+
+/// The slots a table starts with; it doubles when three quarters are in use, until its
+/// memory bound.
+const FIRST_SLOTS: usize = 1 << 12;
+
+/// The transposition table: four-way set-associative, growing to a memory bound and then
+/// replacing the entry that was cheapest to find.
+pub struct Table<P> {
+    slots: Vec<Slot<P>>,
+    /// The most slots the memory bound allows (a power of two).
+    most: usize,
+    filled: usize,
+}
+
+impl<P: Copy + Eq + Hash + Default> Table<P> {
+    /// A table of at most `bytes` bytes (at least one bucket); it starts small and grows.
+    pub fn with_memory(bytes: u64) -> Self {
+        let per_slot = std::mem::size_of::<Slot<P>>() as u64;
+        let want = (bytes / per_slot).max(WAYS as u64);
+        // A power of two at most `want` (and at most 2^40 slots).
+        let most = 1usize << (63 - want.leading_zeros()).min(40);
+        Table {
+            slots: vec![Slot::default(); most.min(FIRST_SLOTS)],
+            most,
+            filled: 0,
+        }
+    }
+
+    /// Slots the table may grow to.
+    pub fn capacity(&self) -> usize {
+        self.most
+    }
+
+    /// Slots in use.
+    pub fn filled(&self) -> usize {
+        self.filled
+    }
+
+    /// Bytes the table takes now.
+    pub fn bytes(&self) -> u64 {
+        (self.slots.len() * std::mem::size_of::<Slot<P>>()) as u64
+    }
+
+    fn bucket(&self, part: &P) -> usize {
+        let mut hasher = FoldHasher(0);
+        part.hash(&mut hasher);
+        // Finish: spread the high bits down (a multiplicative hash is weak in its low bits).
+        let h = hasher.0;
+        let h = (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        ((h ^ (h >> 32)) as usize) & (self.slots.len() - 1) & !(WAYS - 1)
+    }
+
+    fn find(&self, part: &P) -> Option<&Slot<P>> {
+        let b = self.bucket(part);
+        self.slots[b..b + WAYS]
+            .iter()
+            .find(|s| s.work != 0 && s.part == *part)
+    }
+
+    /// Doubles the slots (every entry moved to its new bucket).
+    fn grow(&mut self) {
+        let doubled = vec![Slot::default(); 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.filled = 0;
+        for slot in old.into_iter().filter(|s| s.work != 0) {
+            let work = slot.work;
+            let new = self.entry(&slot.part, work);
+            *new = slot;
+        }
+    }
+
+    fn entry(&mut self, part: &P, work: u8) -> &mut Slot<P> {
+        if self.filled >= self.slots.len() / 4 * 3 && self.slots.len() < self.most {
+            self.grow();
+        }
+        let b = self.bucket(part);
+        let bucket = &mut self.slots[b..b + WAYS];
+        let index = match bucket.iter().position(|s| s.work != 0 && s.part == *part) {
+            Some(i) => i,
+            None => {
+                let i = match bucket.iter().position(|s| s.work == 0) {
+                    Some(i) => {
+                        self.filled += 1;
+                        i
+                    }
+                    None => (0..WAYS)
+                        .min_by_key(|&i| bucket[i].work)
+                        .expect("a bucket has slots"),
+                };
+                bucket[i] = Slot {
+                    part: *part,
+                    value: UNKNOWN,
+                    not: 0,
+                    work: 1,
+                };
+                i
+            }
+        };
+        let slot = &mut bucket[index];
+        slot.work = slot.work.max(work.max(1));
+        slot
+    }
+}
+
+/// A small fast hasher for the table's buckets (parts are a few machine words).
+struct FoldHasher(u64);
+
+impl std::hash::Hasher for FoldHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n.into());
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(n.into());
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n.into());
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// How a search runs: its memory, where its checkpoint goes, and who may stop it.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Bytes for the transposition table.
+    pub memory: u64,
+    /// Saved on interruption and every `save_every`, loaded at the start if present.
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// How often the checkpoint is saved during a search.
+    pub save_every: Duration,
+    /// Asked now and then whether to stop (Ctrl-C): the search then saves its checkpoint and
+    /// returns [`Error::Interrupted`].
+    pub stop: Option<fn() -> bool>,
+}
+
+/// The default memory of a search's table: 1 GiB.
+pub const DEFAULT_MEMORY: u64 = 1 << 30;
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            memory: DEFAULT_MEMORY,
+            checkpoint: None,
+            save_every: Duration::from_secs(300),
+            stop: None,
+        }
+    }
+}
+
+thread_local! {
+    static SETTINGS: std::cell::RefCell<Option<Settings>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `work` with searches started on this thread using `settings` (the command line's
+/// `--memory`, `--checkpoint` and Ctrl-C), restoring the previous settings after.
+pub fn with_settings<T>(settings: Settings, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Settings>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            SETTINGS.with(|s| *s.borrow_mut() = previous);
+        }
+    }
+    let previous = SETTINGS.with(|s| s.borrow_mut().replace(settings));
+    let _restore = Restore(previous);
+    work()
+}
+
+/// The settings in force on this thread ([`with_settings`]), or the defaults.
+pub fn current_settings() -> Settings {
+    SETTINGS.with(|s| s.borrow().clone()).unwrap_or_default()
+}
+
+/// What a search has done so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stats {
+    /// Questions "is the value of this part `k`?" that were not answered by the table.
+    pub nodes: u64,
+    /// Slots in use.
+    pub filled: u64,
+    /// Slots in all.
+    pub capacity: u64,
+}
+
+/// The search engine over one [`Splittable`] game; its table lives as long as it does, so a
+/// series of questions (the moves of a position) shares what was learnt.
+pub struct Search<'g, G: Splittable> {
+    game: &'g G,
+    table: Table<G::Part>,
+    nodes: u64,
+    settings: Settings,
+    /// Option buffers, one per level of the recursion.
+    pool: Vec<Options<G::Part>>,
+    started: Instant,
+    last_report: Instant,
+    last_save: Instant,
+    /// The parameters a checkpoint must match (the game's spec).
+    identity: String,
+}
+
+/// The recursion is a few frames per move of the longest play, times the values tried: the
+/// stack grows by this much whenever less than [`RED_ZONE`] is left ([`stacker`]).
+const STACK_GROWTH: usize = 16 << 20;
+const RED_ZONE: usize = 256 << 10;
+
+impl<'g, G: Splittable> Search<'g, G> {
+    /// A search of `game` (named `identity` in checkpoints) with the settings in force on this
+    /// thread; a checkpoint named there is loaded if it exists.
+    pub fn new(game: &'g G, identity: &str) -> Result<Self> {
+        Self::with(game, identity, current_settings())
+    }
+
+    /// A search with explicit settings.
+    pub fn with(game: &'g G, identity: &str, settings: Settings) -> Result<Self> {
+        let now = Instant::now();
+        let mut search = Search {
+            game,
+            table: Table::with_memory(settings.memory),
+            nodes: 0,
+            settings,
+            pool: Vec::new(),
+            started: now,
+            last_report: now,
+            last_save: now,
+            identity: identity.to_string(),
+        };
+        if let Some(path) = search.settings.checkpoint.clone() {
+            if path.exists() {
+                search.load(&path)?;
+            } else {
+                crate::files::check_checkpoint_writable(&path)?;
+            }
+        }
+        Ok(search)
+    }
+
+    /// What the search has done so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            filled: self.table.filled() as u64,
+            capacity: self.table.capacity() as u64,
+        }
+    }
+
+    /// The value of a sum of parts: the XOR of their values.
+    pub fn value(&mut self, parts: &[G::Part]) -> Result<u64> {
+        let mut value = || {
+            let mut x = 0;
+            for part in parts {
+                x ^= self.nimber(part)?;
+            }
+            Ok(x)
+        };
+        let result = value();
+        self.finish(result)
+    }
+
+    /// Whether a sum of parts has value `k`, without valuing its largest part when it is not
+    /// needed.
+    pub fn value_is(&mut self, parts: &[G::Part], k: u64) -> Result<bool> {
+        let result = self.sum_is(parts, k);
+        self.finish(result)
+    }
+
+    /// Saves the checkpoint after an interruption; passes other results on.
+    fn finish<T>(&mut self, result: Result<T>) -> Result<T> {
+        if let Err(Error::Interrupted(_)) = &result {
+            if let Some(path) = self.settings.checkpoint.clone() {
+                self.save(&path)?;
+            }
+        }
+        result
+    }
+
+    /// Records that a part's value is not `k` (a theorem's word, e.g. a symmetry strategy that
+    /// wins for the player to move: not 0).
+    pub fn assume_not(&mut self, part: &G::Part, k: u64) {
+        self.record(part, k, false, u64::MAX);
+    }
+
+    /// The value of one part.
+    pub fn nimber(&mut self, part: &G::Part) -> Result<u64> {
+        if let Some(v) = self.known(part) {
+            return Ok(v);
+        }
+        let mut k = 0;
+        loop {
+            if self.is(part, k)? {
+                return Ok(k);
+            }
+            k += 1;
+        }
+    }
+
+    /// The exact value of a part, if the table has it.
+    fn known(&self, part: &G::Part) -> Option<u64> {
+        self.table
+            .find(part)
+            .and_then(|s| (s.value != UNKNOWN).then_some(u64::from(s.value)))
+    }
+
+    /// What the table says of "value(part) == k": `Some(answer)` or `None` (not known).
+    fn lookup(&self, part: &G::Part, k: u64) -> Option<bool> {
+        let slot = self.table.find(part)?;
+        if slot.value != UNKNOWN {
+            return Some(u64::from(slot.value) == k);
+        }
+        (k < 64 && slot.not >> k & 1 == 1).then_some(false)
+    }
+
+    fn record(&mut self, part: &G::Part, k: u64, equal: bool, work: u64) {
+        let work = 1 + (64 - work.leading_zeros()) as u8;
+        let slot = self.table.entry(part, work);
+        if equal {
+            slot.value = u32::try_from(k).unwrap_or(UNKNOWN);
+        } else if k < 64 {
+            slot.not |= 1 << k;
+        }
+    }
+
+    /// Whether a sum of parts has value `k`: the parts but the largest are valued, and the
+    /// question goes to the largest with their XOR folded into `k`.
+    fn sum_is(&mut self, parts: &[G::Part], k: u64) -> Result<bool> {
+        match parts {
+            [] => Ok(k == 0),
+            [one] => self.is(one, k),
+            _ => {
+                let bounds: u64 = parts.iter().map(|p| self.game.bound(p)).sum();
+                if k > bounds {
+                    return Ok(false);
+                }
+                let largest = (0..parts.len())
+                    .max_by_key(|&i| self.game.bound(&parts[i]))
+                    .expect("two parts or more");
+                let mut x = k;
+                for (i, part) in parts.iter().enumerate() {
+                    if i != largest {
+                        x ^= self.nimber(part)?;
+                    }
+                }
+                self.is(&parts[largest], x)
+            }
+        }
+    }
+
+    /// Whether one part has value `k`: an outcome search of `part + *k`.
+    fn is(&mut self, part: &G::Part, k: u64) -> Result<bool> {
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.is_here(part, k))
+    }
+
+    fn is_here(&mut self, part: &G::Part, k: u64) -> Result<bool> {
+        if k > self.game.bound(part) {
+            return Ok(false);
+        }
+        if let Some(answer) = self.lookup(part, k) {
+            return Ok(answer);
+        }
+        self.tick()?;
+        let before = self.nodes;
+        // A heap move to *j wins if part has value j: look the table up first (cheap).
+        for j in 0..k {
+            if self.lookup(part, j) == Some(true) {
+                self.record(part, k, false, 1);
+                return Ok(false);
+            }
+        }
+        let mut options = self.pool.pop().unwrap_or_default();
+        options.clear();
+        self.game.options(part, &mut options);
+        let found = self.option_of_value(&options, k);
+        self.pool.push(options);
+        let work = self.nodes - before;
+        if found? {
+            self.record(part, k, false, work);
+            return Ok(false);
+        }
+        // No option has value k: part + *k is P unless some heap move *j, j < k, wins.
+        for j in 0..k {
+            if self.is(part, j)? {
+                self.record(part, k, false, self.nodes - before);
+                return Ok(false);
+            }
+        }
+        self.record(part, k, true, self.nodes - before);
+        Ok(true)
+    }
+
+    /// Whether some option has value `k`: options the table decides first, then those with one
+    /// part unknown, then the rest.
+    fn option_of_value(&mut self, options: &Options<G::Part>, k: u64) -> Result<bool> {
+        let mut unknown_counts = Vec::with_capacity(options.len());
+        for i in 0..options.len() {
+            let parts = options.get(i);
+            let mut x = 0;
+            let mut unknown = 0u32;
+            for part in parts {
+                match self.known(part) {
+                    Some(v) => x ^= v,
+                    None => unknown += 1,
+                }
+            }
+            if unknown == 0 && x == k {
+                return Ok(true);
+            }
+            unknown_counts.push(unknown);
+        }
+        for round in [1u32, u32::MAX] {
+            for i in 0..options.len() {
+                let unknown = unknown_counts[i];
+                let take = if round == 1 {
+                    unknown == 1
+                } else {
+                    unknown > 1
+                };
+                if take && self.sum_is(options.get(i), k)? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Counts a node; reports progress, saves the checkpoint and obeys a stop now and then.
+    fn tick(&mut self) -> Result<()> {
+        self.nodes += 1;
+        if self.nodes & 0xfff != 0 {
+            return Ok(());
+        }
+        if let Some(stop) = &self.settings.stop {
+            if stop() {
+                return Err(Error::Interrupted(format!(
+                    "the search was interrupted after {} positions{}",
+                    self.nodes,
+                    match &self.settings.checkpoint {
+                        Some(p) => format!(
+                            "; its table is saved in {} and a rerun with --checkpoint {} resumes",
+                            p.display(),
+                            p.display()
+                        ),
+                        None => String::new(),
+                    }
+                )));
+            }
+        }
+        let now = Instant::now();
+        if now.duration_since(self.last_report) >= Duration::from_millis(500) {
+            self.last_report = now;
+            let seconds = now.duration_since(self.started).as_secs_f64().max(1e-9);
+            crate::progress::status(&format!(
+                "searching: {} positions ({:.0}/s), table {:.1}% full",
+                self.nodes,
+                self.nodes as f64 / seconds,
+                100.0 * self.table.filled() as f64 / self.table.capacity() as f64
+            ));
+        }
+        if now.duration_since(self.last_save) >= self.settings.save_every {
+            self.last_save = now;
+            if let Some(path) = self.settings.checkpoint.clone() {
+                self.save(&path)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Saves every entry of the table to `path` (checkpoint kind `search`).
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let mut payload = Vec::new();
+        for slot in self.table.slots.iter().filter(|s| s.work != 0) {
+            G::write_part(&slot.part, &mut payload);
+            payload.extend_from_slice(&slot.value.to_le_bytes());
+            payload.extend_from_slice(&slot.not.to_le_bytes());
+            payload.push(slot.work);
+        }
+        crate::files::save_checkpoint(path, "search", &self.params(), &payload)
+    }
+
+    fn params(&self) -> String {
+        format!("{} part-bytes {}", self.identity, G::PART_BYTES)
+    }
+
+    /// Loads the entries saved by [`Search::save`] for the same game (as many as the table
+    /// keeps).
+    pub fn load(&mut self, path: &Path) -> Result<()> {
+        let payload = crate::files::load_checkpoint(path, "search", &self.params())?;
+        let record = G::PART_BYTES + 13;
+        if payload.len() % record != 0 {
+            return Err(Error::Invalid(format!(
+                "checkpoint {}: damaged (its entries do not have the size of this game's)",
+                path.display()
+            )));
+        }
+        for chunk in payload.chunks_exact(record) {
+            let part = G::read_part(&chunk[..G::PART_BYTES]).ok_or_else(|| {
+                Error::Invalid(format!(
+                    "checkpoint {}: an entry is not a position of this game",
+                    path.display()
+                ))
+            })?;
+            let rest = &chunk[G::PART_BYTES..];
+            let value = u32::from_le_bytes(rest[0..4].try_into().expect("4 bytes"));
+            let not = u64::from_le_bytes(rest[4..12].try_into().expect("8 bytes"));
+            if value != UNKNOWN
+                && (u64::from(value) > self.game.bound(&part)
+                    || (value < 64 && not >> value & 1 == 1))
+            {
+                return Err(Error::Invalid(format!(
+                    "checkpoint {}: an entry contradicts itself or the game's bounds",
+                    path.display()
+                )));
+            }
+            let slot = self.table.entry(&part, rest[12]);
+            slot.value = value;
+            slot.not = not;
+        }
+        Ok(())
+    }
+}
