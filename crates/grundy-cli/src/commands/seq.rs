@@ -15,6 +15,9 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     if args.genus {
         return super::genus::run(args, out);
     }
+    if args.position.is_none() && !args.misere && query::spec_hole(&args.game).is_some() {
+        return along_the_spec(args, out);
+    }
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let game = played.ruleset();
     let to = match &args.to {
@@ -275,4 +278,36 @@ fn proof_end(args: &SeqArgs, game: &dyn grundy::ruleset::Ruleset) -> Result<u64,
     let end = game.proof_end(&template, &mut |done| spinner.set_position(done));
     spinner.finish_and_clear();
     Ok(end.ok_or_else(missing)??)
+}
+
+/// `seq` along a size in the spec (`node-kayles:graph=cycle:_`): the value of each game's
+/// starting position, each game searched on its own.
+fn along_the_spec(args: SeqArgs, out: &mut dyn Write) -> Outcome {
+    if args.analyze || args.plot.is_some() {
+        return Err(grundy::Error::Invalid(
+            "a sequence along a size in the spec takes no --analyze or --plot".into(),
+        )
+        .into());
+    }
+    let to = number(args.to.as_deref().ok_or_else(|| {
+        grundy::Error::Invalid("a sequence along a size in the spec needs --to".into())
+    })?)?;
+    let from = match &args.from {
+        Some(from) => number(from)?,
+        None => query::spec_sequence_start(&args.game)?,
+    };
+    let bar = crate::progress::bar(to.saturating_sub(from).saturating_add(1), "seq");
+    let values = query::spec_sequence(&args.game, from, to, &mut |done| bar.set_position(done))?;
+    bar.finish_and_clear();
+    let head = JsonHead {
+        game: &args.game,
+        position: None,
+        sequence: Some("the value of the starting position at each size"),
+        from,
+        to,
+    };
+    let mut writer = SequenceWriter::new(out, args.output.format(), &head);
+    writer.push(&values)?;
+    writer.finish(true, &[])?;
+    Ok(())
 }

@@ -225,6 +225,27 @@ fn game(rng: &mut Rng, files: &Files) -> String {
                     };
                     format!("digraph:file={file}")
                 }
+                // Boards and graphs: small enough that an accepted search ends at once.
+                "cram" => match rng.below(3) {
+                    0 => format!("cram:{}x{}", rng.below(5), rng.below(6)),
+                    1 => format!(
+                        "cram:board={}",
+                        rng.pick(&["..#/...", "...", "#", "../.", ".x"])
+                    ),
+                    _ => format!("cram:file={}", files.pick_input(rng)),
+                },
+                "chomp" => format!("chomp:{}x{}", rng.below(6), rng.below(7)),
+                "node-kayles" | "arc-kayles" => format!(
+                    "{family}:graph={}",
+                    match rng.below(6) {
+                        0 => format!("path:{}", rng.below(24)),
+                        1 => format!("cycle:{}", rng.below(24)),
+                        2 => format!("grid:{}x{}", rng.below(4), rng.below(5)),
+                        3 => format!("complete:{}", rng.below(9)),
+                        4 => "petersen".to_string(),
+                        _ => format!("file={}", files.pick_input(rng)),
+                    }
+                ),
                 other => other.to_string(),
             }
         }

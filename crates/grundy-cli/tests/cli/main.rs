@@ -5,6 +5,7 @@
 
 mod common;
 
+mod boards;
 mod digraph;
 mod foundation;
 mod fuzz;

@@ -636,6 +636,10 @@ impl<'g, G: Splittable> Search<'g, G> {
                 path.display()
             )));
         }
+        let entries = payload.len() / record;
+        while self.table.slots.len() < self.table.most && self.table.slots.len() / 4 * 3 < entries {
+            self.table.grow();
+        }
         for chunk in payload.chunks_exact(record) {
             let part = G::read_part(&chunk[..G::PART_BYTES]).ok_or_else(|| {
                 Error::Invalid(format!(

@@ -281,3 +281,101 @@ impl Solver for DiagramSolver {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The value by the definition: every bite, positions as height vectors, memoised.
+    fn by_definition(heights: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+        if let Some(&v) = memo.get(heights) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        for column in 0..heights.len() {
+            for row in 0..heights[column] {
+                if (column, row) != (0, 0) {
+                    let next: Vec<u64> = heights
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &h)| if k >= column { h.min(row) } else { h })
+                        .collect();
+                    seen.push(by_definition(&next, memo));
+                }
+            }
+        }
+        let v = crate::solve::mex(seen);
+        memo.insert(heights.to_vec(), v);
+        v
+    }
+
+    /// Every non-increasing height vector of `cols` columns at most `rows` high, first >= 1.
+    fn positions(rows: u64, cols: usize) -> Vec<Vec<u64>> {
+        let mut all = vec![vec![]];
+        for _ in 0..cols {
+            all = all
+                .into_iter()
+                .flat_map(|p: Vec<u64>| {
+                    let top = p.last().copied().unwrap_or(rows);
+                    (0..=top).map(move |h| {
+                        let mut q = p.clone();
+                        q.push(h);
+                        q
+                    })
+                })
+                .collect();
+        }
+        all.retain(|p| p[0] >= 1);
+        all
+    }
+
+    #[test]
+    fn every_position_inside_4x5_has_the_value_of_the_definition() {
+        let chomp = Chomp::new(4, 5).unwrap();
+        let mut solver = chomp.solver().unwrap();
+        let mut memo = HashMap::new();
+        let all = positions(4, 5);
+        assert_eq!(all.len(), 125); // C(9, 4) diagrams, less the empty one
+        for p in all {
+            chomp.validate(&p).unwrap();
+            assert_eq!(
+                solver.value(&p).unwrap(),
+                by_definition(&p, &mut memo),
+                "{p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn diagrams_encode_decode_and_transpose() {
+        let mut back = Vec::new();
+        for p in positions(5, 6) {
+            let heights: Vec<u32> = p.iter().map(|&h| h as u32).filter(|&h| h > 0).collect();
+            decode(encode(&heights), &mut back);
+            assert_eq!(back, heights);
+            assert_eq!(transpose(&transpose(&heights)), heights);
+            assert_eq!(canonical(&heights), canonical(&transpose(&heights)));
+        }
+        assert_eq!(transpose(&[3, 1]), vec![2, 1, 1]);
+    }
+
+    #[test]
+    fn rectangles_by_the_search_match_the_definition_and_positions_are_checked() {
+        for (r, c) in [(2, 6), (3, 5), (5, 5), (4, 7)] {
+            let chomp = Chomp::new(r, c).unwrap();
+            let start = chomp.start().unwrap();
+            let e = chomp.solver().unwrap().evaluate(&start).unwrap();
+            assert_eq!(
+                e.value,
+                by_definition(&start, &mut HashMap::new()),
+                "{r}x{c}"
+            );
+        }
+        let chomp = Chomp::new(3, 4).unwrap();
+        assert_eq!(chomp.parse_position("2,1").unwrap(), vec![2, 1, 0, 0]);
+        for bad in [vec![0, 0, 0, 0], vec![1, 2, 0, 0], vec![4, 0, 0, 0]] {
+            assert!(chomp.validate(&bad).is_err(), "{bad:?}");
+        }
+    }
+}

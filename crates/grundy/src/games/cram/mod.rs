@@ -308,11 +308,170 @@ impl Solver for RegionSolver<'_> {
         }
         let count = parts.len();
         let value = self.search()?.value(&parts)?;
+        let nodes = self.search()?.stats().nodes;
         Ok(Evaluation {
             value,
             method: format!(
-                "board search: {count} region(s) valued apart (XOR), outcome searches of G + *k with a transposition table"
+                "board search: {count} region(s) valued apart (XOR), outcome searches of G + *k with a transposition table, {nodes} positions searched"
             ),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::search::Settings;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    /// The value of a board by the definition: mex over every domino, whole boards memoised,
+    /// no regions, no symmetry.
+    fn by_definition(rows: u32, cols: u32, cells: u128, memo: &mut HashMap<u128, u64>) -> u64 {
+        if let Some(&v) = memo.get(&cells) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let a = 1u128 << (r * cols + c);
+                let right = (c + 1 < cols).then(|| a << 1);
+                let down = (r + 1 < rows).then(|| a << cols);
+                for b in [right, down].into_iter().flatten() {
+                    if cells & a != 0 && cells & b != 0 {
+                        seen.push(by_definition(rows, cols, cells & !(a | b), memo));
+                    }
+                }
+            }
+        }
+        let v = crate::solve::mex(seen);
+        memo.insert(cells, v);
+        v
+    }
+
+    fn game(rows: u32, cols: u32) -> Cram {
+        Cram::new(
+            rows,
+            cols,
+            region::full(rows, cols),
+            format!("cram:{rows}x{cols}"),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn every_sub_board_of_the_4x4_board_has_the_value_of_the_definition() {
+        let cram = game(4, 4);
+        let mut memo = HashMap::new();
+        let mut search = Search::new(&REGIONS, "cram regions").unwrap();
+        for cells in 0u128..1 << 16 {
+            let expected = by_definition(4, 4, cells, &mut memo);
+            let parts = cram.regions(&Cram::position(cells));
+            assert_eq!(
+                search.value(&parts).unwrap(),
+                expected,
+                "{}",
+                cram.show_position(&Cram::position(cells))
+            );
+        }
+    }
+
+    #[test]
+    fn the_small_published_empty_boards_are_reproduced() {
+        // Beling's table (theory::PUBLISHED), the cells a debug test can afford.
+        for &(r, c, v) in theory::PUBLISHED.iter().filter(|(r, c, _)| r * c <= 25) {
+            assert_eq!(theory::searched(r, c).unwrap(), v, "{r}x{c}");
+        }
+        // Winning Ways ch. 22 (and the definition): the 3x3 board is a P-position.
+        let mut memo = HashMap::new();
+        assert_eq!(by_definition(3, 3, region::full(3, 3), &mut memo), 0);
+        assert_eq!(theory::searched(3, 3).unwrap(), 0);
+    }
+
+    #[test]
+    fn the_even_boards_answer_by_the_theorem_and_the_search_agrees() {
+        let cram = game(4, 6);
+        let mut solver = cram.solver().unwrap();
+        let start = cram.start().unwrap();
+        let e = solver.evaluate(&start).unwrap();
+        assert_eq!(e.value, 0);
+        assert!(e.method.contains("theorem"), "{}", e.method);
+        assert_eq!(theory::searched(4, 6).unwrap(), 0);
+    }
+
+    #[test]
+    fn boards_parse_and_show_back() {
+        let cram = game(2, 3);
+        let p = cram.parse_position("..#/#..").unwrap();
+        assert_eq!(cram.show_position(&p), "..#/#..");
+        for bad in ["...", "../..", "..x/...", "", "..#/...."] {
+            assert!(cram.parse_position(bad).is_err(), "{bad}");
+        }
+        assert!(Cram::new(12, 11, 0, String::new()).is_err());
+    }
+
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+    /// Asks to stop at the third time it is asked (a few thousand positions in).
+    fn stop_soon() -> bool {
+        CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst) >= 2
+    }
+
+    #[test]
+    fn an_interrupted_search_resumes_from_its_checkpoint_to_the_same_value() {
+        let dir = std::env::temp_dir().join(format!("grundy-cram-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("table");
+        let _ = std::fs::remove_file(&path);
+        let cram = game(5, 6);
+        let parts = cram.regions(&cram.start().unwrap());
+        let settings = Settings {
+            checkpoint: Some(path.clone()),
+            stop: Some(stop_soon),
+            ..Settings::default()
+        };
+        let mut first = Search::with(&REGIONS, "cram regions", settings.clone()).unwrap();
+        let stopped = first.value(&parts);
+        assert!(
+            matches!(stopped, Err(crate::Error::Interrupted(_))),
+            "{stopped:?}"
+        );
+        assert!(path.exists());
+        let saved = first.stats();
+        // Resumed: the table comes back, and the value is the uninterrupted one.
+        let resumed_settings = Settings {
+            stop: None,
+            ..settings
+        };
+        let mut resumed = Search::with(&REGIONS, "cram regions", resumed_settings).unwrap();
+        // (a few entries may collide in a bucket of the table they are loaded into)
+        assert!(resumed.stats().filled * 10 >= saved.filled * 9 && saved.filled > 0);
+        let mut fresh = Search::with(&REGIONS, "cram regions", Settings::default()).unwrap();
+        assert_eq!(resumed.value(&parts).unwrap(), fresh.value(&parts).unwrap());
+        assert!(resumed.stats().nodes < fresh.stats().nodes);
+        // Another game's checkpoint is refused.
+        let other = Settings {
+            checkpoint: Some(path.clone()),
+            ..Settings::default()
+        };
+        assert!(Search::with(&super::super::chomp::Diagrams, "chomp diagrams", other).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// A table of 64 KiB (a few hundred slots: replacements all the time) and regions
+        /// change no answer: random boards up to 5x5 against the definition.
+        #[test]
+        fn a_tiny_table_changes_no_value(rows in 1u32..=5, cols in 1u32..=5, seed in any::<u128>()) {
+            let cells = seed & region::full(rows, cols);
+            let cram = Cram::new(rows, cols, cells, String::new()).unwrap();
+            let tiny = Settings { memory: 1 << 16, ..Settings::default() };
+            let mut search = Search::with(&REGIONS, "cram regions", tiny).unwrap();
+            let parts = cram.regions(&Cram::position(cells));
+            let expected = by_definition(rows, cols, cells, &mut HashMap::new());
+            prop_assert_eq!(search.value(&parts).unwrap(), expected);
+        }
     }
 }

@@ -124,34 +124,39 @@ pub fn for_each_bit(mut bits: u128, mut f: impl FnMut(u32)) {
     }
 }
 
-/// The image of a `rows x cols` set under one of the symmetries that keep the box's shape
-/// (`flip_rows`: upside down; `flip_cols`: left to right) or transpose it (`transpose`: first).
-fn image(
-    rows: u32,
-    cols: u32,
-    cells: u128,
-    transpose: bool,
-    flip_rows: bool,
-    flip_cols: bool,
-) -> u128 {
-    let (out_rows, out_cols) = if transpose {
-        (cols, rows)
+/// The rows of a `rows x cols` set, top first (bit `c` of a row: column `c`).
+fn split_rows(rows: u32, cols: u32, cells: u128, out: &mut [u128; 128]) {
+    let mask = if cols == 128 {
+        u128::MAX
     } else {
-        (rows, cols)
+        (1u128 << cols) - 1
     };
+    for r in 0..rows {
+        out[r as usize] = (cells >> (r * cols)) & mask;
+    }
+}
+
+/// The set with these rows, in the given order (`reversed`: bottom first), each row mirrored
+/// left to right when `mirrored`.
+fn join_rows(rows: &[u128], cols: u32, reversed: bool, mirrored: bool) -> u128 {
+    let n = rows.len();
+    let mut out = 0u128;
+    for i in 0..n {
+        let mut row = rows[if reversed { n - 1 - i } else { i }];
+        if mirrored {
+            row = row.reverse_bits() >> (128 - cols);
+        }
+        out |= row << (i as u32 * cols);
+    }
+    out
+}
+
+/// The transpose of a `rows x cols` set (a `cols x rows` set).
+fn transpose(rows: u32, cols: u32, cells: u128) -> u128 {
     let mut out = 0u128;
     for_each_bit(cells, |i| {
-        let (mut r, mut c) = (i / cols, i % cols);
-        if transpose {
-            std::mem::swap(&mut r, &mut c);
-        }
-        if flip_rows {
-            r = out_rows - 1 - r;
-        }
-        if flip_cols {
-            c = out_cols - 1 - c;
-        }
-        out |= 1u128 << (r * out_cols + c);
+        let (r, c) = (i / cols, i % cols);
+        out |= 1u128 << (c * rows + r);
     });
     out
 }
@@ -159,25 +164,29 @@ fn image(
 /// The least of the images of a set under the symmetries of the square, with no more rows than
 /// columns: equal for two regions exactly when one is a rotation or reflection of the other.
 pub fn canonical(rows: u32, cols: u32, cells: u128) -> Region {
-    let transposes: &[bool] = match rows.cmp(&cols) {
-        std::cmp::Ordering::Less => &[false],
-        std::cmp::Ordering::Greater => &[true],
-        std::cmp::Ordering::Equal => &[false, true],
-    };
-    let (out_rows, out_cols) = if rows > cols {
-        (cols, rows)
+    // The four images that keep the box (identity, mirrored, upside down, half-turn) of the set
+    // in the wide orientation, and of its transpose too when the box is square.
+    let (wide_rows, wide_cols, wide) = if rows > cols {
+        (cols, rows, transpose(rows, cols, cells))
     } else {
-        (rows, cols)
+        (rows, cols, cells)
     };
+    let mut buffer = [0u128; 128];
     let mut best = u128::MAX;
-    for &t in transposes {
-        for (fr, fc) in [(false, false), (false, true), (true, false), (true, true)] {
-            best = best.min(image(rows, cols, cells, t, fr, fc));
+    let mut consider = |set: u128, buffer: &mut [u128; 128]| {
+        split_rows(wide_rows, wide_cols, set, buffer);
+        let rows = &buffer[..wide_rows as usize];
+        for (reversed, mirrored) in [(false, false), (false, true), (true, false), (true, true)] {
+            best = best.min(join_rows(rows, wide_cols, reversed, mirrored));
         }
+    };
+    consider(wide, &mut buffer);
+    if rows == cols {
+        consider(transpose(rows, cols, cells), &mut buffer);
     }
     Region {
-        rows: out_rows as u8,
-        cols: out_cols as u8,
+        rows: wide_rows as u8,
+        cols: wide_cols as u8,
         cells: best,
     }
 }

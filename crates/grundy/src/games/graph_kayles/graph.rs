@@ -40,7 +40,7 @@ pub struct Graph {
 }
 
 impl Graph {
-    fn with_edges(
+    pub(crate) fn with_edges(
         n: usize,
         edges: impl IntoIterator<Item = (usize, usize)>,
         shape: Shape,

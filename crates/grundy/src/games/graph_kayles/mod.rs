@@ -302,12 +302,177 @@ impl Solver for PieceSolver<'_> {
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
         let parts = self.game.pieces(position);
         let value = self.search()?.value(&parts)?;
+        let nodes = self.search()?.stats().nodes;
         Ok(Evaluation {
             value,
             method: format!(
-                "board search: {} connected piece(s) valued apart (XOR), outcome searches of G + *k with a transposition table",
+                "board search: {} connected piece(s) valued apart (XOR), outcome searches of G + *k with a transposition table, {nodes} positions searched",
                 parts.len()
             ),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::graph::{Graph, Shape};
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The value by the definition, on whole vertex sets (no pieces, no symmetry).
+    fn by_definition(
+        rule: Rule,
+        adjacent: &[u128],
+        set: u128,
+        memo: &mut HashMap<u128, u64>,
+    ) -> u64 {
+        if let Some(&v) = memo.get(&set) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        for v in 0..adjacent.len() {
+            if set >> v & 1 == 0 {
+                continue;
+            }
+            match rule {
+                Rule::Node => seen.push(by_definition(
+                    rule,
+                    adjacent,
+                    set & !(adjacent[v] | 1 << v),
+                    memo,
+                )),
+                Rule::Arc => {
+                    for u in v + 1..adjacent.len() {
+                        if set >> u & 1 == 1 && adjacent[v] >> u & 1 == 1 {
+                            seen.push(by_definition(
+                                rule,
+                                adjacent,
+                                set & !(1 << u | 1 << v),
+                                memo,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        let v = crate::solve::mex(seen);
+        memo.insert(set, v);
+        v
+    }
+
+    fn game(rule: Rule, graph: Graph) -> GraphKayles {
+        GraphKayles {
+            rule,
+            graph,
+            graph_spec: "test".into(),
+        }
+    }
+
+    #[test]
+    fn every_graph_of_up_to_6_vertices_has_the_value_of_the_definition() {
+        let mut checked = 0;
+        for n in 0..=6usize {
+            let pairs: Vec<(usize, usize)> = (0..n)
+                .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+                .collect();
+            for mask in 0u32..1 << pairs.len() {
+                let edges = pairs
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask >> i & 1 == 1)
+                    .map(|(_, &e)| e);
+                let graph = Graph::with_edges(n, edges, Shape::Other).unwrap();
+                for rule in [Rule::Node, Rule::Arc] {
+                    let g = game(rule, graph.clone());
+                    let start = g.start().unwrap();
+                    let expected =
+                        by_definition(rule, &graph.adjacent, graph.all(), &mut HashMap::new());
+                    assert_eq!(
+                        crate::ruleset::solver_for(&g).value(&start).unwrap(),
+                        expected
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        // 1 + 1 + 2 + 8 + 64 + 1024 + 32768 labelled graphs, two games each.
+        assert_eq!(checked, 2 * 33868);
+    }
+
+    #[test]
+    fn random_graphs_of_7_to_12_vertices_and_every_subset_of_the_petersen_graph() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..300 {
+            let n = 7 + (next() % 6) as usize;
+            let edges: Vec<(usize, usize)> = (0..n)
+                .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+                .collect::<Vec<_>>()
+                .into_iter()
+                .filter(|_| next() % 3 == 0)
+                .collect();
+            let graph = Graph::with_edges(n, edges, Shape::Other).unwrap();
+            for rule in [Rule::Node, Rule::Arc] {
+                let g = game(rule, graph.clone());
+                let expected =
+                    by_definition(rule, &graph.adjacent, graph.all(), &mut HashMap::new());
+                assert_eq!(
+                    crate::ruleset::solver_for(&g)
+                        .value(&g.start().unwrap())
+                        .unwrap(),
+                    expected
+                );
+            }
+        }
+        for rule in [Rule::Node, Rule::Arc] {
+            let g = GraphKayles::new(rule, "petersen").unwrap();
+            let mut memo = HashMap::new();
+            let mut solver = crate::ruleset::solver_for(&g);
+            for set in 0u128..1 << 10 {
+                let expected = by_definition(rule, &g.graph.adjacent, set, &mut memo);
+                assert_eq!(solver.value(&GraphKayles::position(set)).unwrap(), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn paths_and_cycles_are_the_octal_games() {
+        for claim in theory::CLAIMS {
+            let params = crate::verify::Params::new(claim, []).unwrap();
+            let verdict = (claim.check)(&params, 40, &mut |_| {}).unwrap();
+            assert!(verdict.holds && verdict.failures == Some(0), "{verdict:?}");
+            assert!(verdict.cases > 70);
+        }
+    }
+
+    #[test]
+    fn grids_use_translations_and_agree_with_the_definition() {
+        for spec in ["grid:3x4", "grid:2x6", "complete:7", "cycle:11"] {
+            for rule in [Rule::Node, Rule::Arc] {
+                let g = GraphKayles::new(rule, spec).unwrap();
+                let expected =
+                    by_definition(rule, &g.graph.adjacent, g.graph.all(), &mut HashMap::new());
+                assert_eq!(
+                    crate::ruleset::solver_for(&g)
+                        .value(&g.start().unwrap())
+                        .unwrap(),
+                    expected,
+                    "{spec}"
+                );
+            }
+        }
+        let g = GraphKayles::new(Rule::Node, "grid:2x2").unwrap();
+        assert_eq!(
+            g.parse_position("0,3").unwrap(),
+            GraphKayles::position(0b1001)
+        );
+        assert_eq!(g.show_position(&GraphKayles::position(0b1001)), "0,3");
+        assert_eq!(g.show_position(&GraphKayles::position(0)), "none");
+        assert!(g.parse_position("4").is_err());
     }
 }

@@ -1,0 +1,177 @@
+//! Boards and graphs (Cram, Chomp, Node-Kayles, Arc-Kayles): the commands on their starting
+//! positions, against values from the sources named at each test and against the definition.
+
+use crate::common;
+use common::{fails, grundy, json, stdout};
+
+#[test]
+fn cram_empty_boards_have_the_published_values() {
+    // Beling's table of Cram values (README of beling/impartial-games): 4x5 = 2, 5x5 = 0,
+    // 4x7 = 3; even x even boards are 0 by the symmetry strategy (Winning Ways ch. 22).
+    for (spec, value) in [
+        ("cram:4x5", 2),
+        ("cram:5x5", 0),
+        ("cram:4x7", 3),
+        ("cram:6x6", 0),
+    ] {
+        let answer = json(&["value", spec]);
+        assert_eq!(answer["value"], value, "{spec}");
+        assert_eq!(answer["outcome"], if value == 0 { "P" } else { "N" });
+        assert_eq!(
+            answer["position"].as_str().unwrap().matches('/').count() + 1,
+            spec[5..6].parse::<usize>().unwrap()
+        );
+    }
+    let text = stdout(&["value", "cram:6x6"]);
+    assert!(text.contains("theorem"), "{text}");
+}
+
+#[test]
+fn cram_moves_show_boards_and_mark_the_winning_ones() {
+    // On 2x3, a vertical domino at an end leaves a 2x2 board (second player wins by symmetry)
+    // and so does the middle one (two columns of two cells: *1 + *1 = 0); each horizontal
+    // domino leaves an L of four cells whose three moves leave *1, 0 and *1: value 2.
+    let answer = json(&["moves", "cram:2x3"]);
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    let winning: Vec<&str> = moves
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning, vec!["#../#..", ".#./.#.", "..#/..#"]);
+    assert_eq!(answer["position"], ".../...");
+    let text = stdout(&["moves", "cram:board=..#/...", "..#/..."]);
+    assert!(text.contains("domino on r1c1-r1c2"), "{text}");
+}
+
+#[test]
+fn cram_boards_are_typed_as_rows() {
+    assert_eq!(json(&["value", "cram:2x3", "#../#.."])["value"], 0);
+    fails(
+        &["value", "cram:2x3", "..../...."],
+        "this game's board is 2x3",
+    );
+    fails(&["value", "cram:2x3", "3,5"], "invalid position");
+    fails(&["value", "cram:12x11"], "at most 128 cells");
+    fails(&["value", "cram"], "cram takes one of");
+    fails(&["value", "nim"], "give a position");
+}
+
+#[test]
+fn play_cram_to_the_end() {
+    // 1x4 is a heap of 4 in Dawson's Kayles (0.07), value 2: the middle domino wins.
+    let out = grundy(&["play", "cram:1x4"])
+        .write_stdin("2\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("position .... (value 2)"), "{out}");
+    assert!(out.contains("you win"), "{out}");
+}
+
+#[test]
+fn chomp_rectangles_and_positions() {
+    // Gale: every rectangle but 1x1 is an N-position; an L of a column of 3 and a row of 4 is
+    // the Nim heaps 2 and 3, value 1; a single row of 5 is a Nim heap of 4.
+    for spec in ["chomp:2x3", "chomp:3x3", "chomp:4x7"] {
+        assert_eq!(json(&["value", spec])["outcome"], "N", "{spec}");
+    }
+    assert_eq!(json(&["value", "chomp:3x4", "3,1,1,1"])["value"], 1);
+    assert_eq!(json(&["value", "chomp:1x5"])["value"], 4);
+    assert_eq!(json(&["value", "chomp:1x1"])["outcome"], "P");
+    fails(&["value", "chomp:3x4", "1,2"], "must not increase");
+    fails(&["value", "chomp:3x4", "0"], "poisoned square");
+    let moves = json(&["moves", "chomp:2x2"]);
+    // 2x2: bites at (1,2), (2,1), (2,2); taking the top-right leaves an L of heaps 1 and 1.
+    assert_eq!(moves["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(moves["winning"], 1);
+}
+
+#[test]
+fn kayles_on_paths_are_the_octal_games() {
+    // Node-Kayles on a path is 0.137 and Arc-Kayles 0.07 (Winning Ways ch. 4): the board
+    // search along the size against the octal engine.
+    let along = |spec: &str| json(&["seq", spec, "--to", "30"])["values"].clone();
+    let octal = |code: &str| json(&["seq", code, "--to", "30"])["values"].clone();
+    assert_eq!(along("node-kayles:graph=path:_"), octal("octal:0.137"));
+    assert_eq!(along("arc-kayles:graph=path:_"), octal("octal:0.07"));
+    // Cycles: one move leaves a path of n - 3 (Node) or n - 2 (Arc): value mex{G(path)}.
+    let dawson = octal("octal:0.07");
+    let cycles = json(&["seq", "arc-kayles:graph=cycle:_", "--to", "30"]);
+    assert_eq!(cycles["from"], 3);
+    for (i, v) in cycles["values"].as_array().unwrap().iter().enumerate() {
+        let n = i + 3;
+        assert_eq!(*v, u64::from(dawson[n - 2] == 0), "cycle:{n}");
+    }
+}
+
+#[test]
+fn node_kayles_on_named_graphs() {
+    // K_5: any vertex takes everything (value 1). Petersen: value from the definition in the
+    // library's tests; here its outcome and the shape of its answer.
+    assert_eq!(json(&["value", "node-kayles:graph=complete:5"])["value"], 1);
+    let petersen = json(&["value", "node-kayles:graph=petersen"]);
+    assert_eq!(petersen["position"], "0,1,2,3,4,5,6,7,8,9");
+    let moves = json(&["moves", "node-kayles:graph=petersen", "0,1,2"]);
+    // 0-1-2 is a path of three: the middle vertex takes all (value 0 left), so it wins.
+    let winning: Vec<&str> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning, vec!["none"]);
+    fails(
+        &["value", "node-kayles:graph=petersen", "10"],
+        "not a vertex",
+    );
+    fails(&["value", "arc-kayles:graph=star:3"], "unknown graph");
+    let dir = tempfile_dir();
+    let file = dir.join("square.txt");
+    std::fs::write(&file, "# a 4-cycle with names\na b\nb c\nc d\nd a\n").unwrap();
+    let spec = format!("arc-kayles:graph=file={}", file.display());
+    // C_4 in Arc-Kayles: an edge leaves the opposite edge, value 1, so C_4 is 0.
+    let answer = json(&["value", &spec]);
+    assert_eq!(answer["value"], 0);
+    assert_eq!(answer["position"], "a,b,c,d");
+    assert_eq!(json(&["value", &spec, "a,b"])["value"], 1);
+}
+
+#[test]
+fn the_search_keeps_its_table_in_a_checkpoint_and_a_rerun_reads_it() {
+    let dir = tempfile_dir();
+    let path = dir.join("cram.table");
+    let args = [
+        "value",
+        "cram:4x5",
+        "--checkpoint",
+        path.to_str().unwrap(),
+        "--memory",
+        "16M",
+    ];
+    let first = stdout(&args);
+    assert!(path.exists() || first.contains("value 2"), "{first}");
+    // A checkpoint is written at the end of an interrupted run; a finished run leaves the file
+    // it loaded (none here). The value is the same with a tiny table.
+    let tiny = json(&["value", "cram:4x5", "--memory", "64K"]);
+    assert_eq!(tiny["value"], 2);
+    fails(
+        &["value", "cram:4x5", "--memory", "12Q"],
+        "not a memory size",
+    );
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "grundy-boards-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
