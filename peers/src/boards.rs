@@ -27,7 +27,7 @@ use crate::median;
 
 /// The cases measured when none are given: sizes igsolve solves in under a minute or so.
 pub const DEFAULT_CASES: &str =
-    "cram:4x9,cram:4x11,cram:5x7,cram:5x8,cram:5x9,cram:6x7,cram:7x7,chomp:8x9,chomp:9x10,chomp:10x11,chomp:11x12";
+    "cram:4x9,cram:4x11,cram:5x7,cram:5x8,cram:5x9,cram:6x7,cram:7x7,chomp:9x10,chomp:10x11,chomp:11x12,chomp:12x13";
 
 /// The flags igsolve gets before its game subcommand unless `IGSOLVE_FLAGS` says otherwise.
 pub const DEFAULT_IGSOLVE_FLAGS: &str = "--tt hash-map";
