@@ -295,6 +295,43 @@ impl Tally {
     }
 }
 
+/// What a case's nimbers say.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    /// grundy and igsolve both answered, the same nimber (and the published one, if any).
+    Equal,
+    /// Some answer is missing (a time-out, a failure), and those given agree.
+    NotCompared,
+    /// Two of grundy, igsolve and the published table disagree, or a program changed its
+    /// answer from one round to the next.
+    Mismatch,
+}
+
+impl Verdict {
+    fn cell(self) -> &'static str {
+        match self {
+            Verdict::Equal => "equal",
+            Verdict::NotCompared => "not compared",
+            Verdict::Mismatch => "**MISMATCH**",
+        }
+    }
+}
+
+fn verdict(grundy: &Tally, igsolve: &Tally, published: Option<u32>) -> Verdict {
+    let answers = [grundy.nimber(), igsolve.nimber(), published];
+    let known: Vec<u32> = answers.iter().flatten().copied().collect();
+    let varies = [grundy, igsolve]
+        .iter()
+        .any(|t| t.nimber().is_none() && !t.nimbers.is_empty());
+    if varies || known.iter().any(|&v| v != known[0]) {
+        Verdict::Mismatch
+    } else if grundy.nimber().is_some() && igsolve.nimber().is_some() {
+        Verdict::Equal
+    } else {
+        Verdict::NotCompared
+    }
+}
+
 /// Seconds with three significant figures or so (milliseconds below ten seconds).
 fn seconds(s: f64) -> String {
     if s < 10.0 {
@@ -365,12 +402,8 @@ pub fn compare(grundy: &str, igsolve: &str, runs: usize, cases: &str, limit: Dur
             }
         }
         let [ours, theirs] = &tallies;
-        let answers = [ours.nimber(), theirs.nimber(), case.published()];
-        let known: Vec<u32> = answers.iter().flatten().copied().collect();
-        let varies = [ours, theirs]
-            .iter()
-            .any(|t| t.nimber().is_none() && !t.nimbers.is_empty());
-        let check = if varies || known.iter().any(|&v| v != known[0]) {
+        let check = verdict(ours, theirs, case.published());
+        if check == Verdict::Mismatch {
             mismatches += 1;
             eprintln!(
                 "\n*** MISMATCH on {}: grundy {}, igsolve {}, published {} ***\n",
@@ -379,12 +412,7 @@ pub fn compare(grundy: &str, igsolve: &str, runs: usize, cases: &str, limit: Dur
                 theirs.nimber_cell(),
                 case.published().map_or("-".into(), |v| v.to_string())
             );
-            "**MISMATCH**".to_string()
-        } else if ours.nimber().is_some() && theirs.nimber().is_some() {
-            "equal".to_string()
-        } else {
-            "not compared".to_string()
-        };
+        }
         let ratio = |xs: &Vec<f64>, ys: &Vec<f64>| {
             // Below a millisecond the ratio says nothing.
             if xs.is_empty() || ys.is_empty() || median(xs.clone()) < 1e-3 {
@@ -403,7 +431,7 @@ pub fn compare(grundy: &str, igsolve: &str, runs: usize, cases: &str, limit: Dur
             theirs.cell(),
             ratio(&ours.wall, &theirs.wall),
             ratio(&ours.cpu, &theirs.cpu),
-            check
+            check.cell()
         );
     }
     if mismatches > 0 {
@@ -450,6 +478,24 @@ mod tests {
         let out = "---=== Cram 9x4 BrAspSet ===---\nSearching (max 59):\n DONE\nNimber of initial position: 1\nCalculation time: 687ms\n";
         assert_eq!(igsolve_nimber(out), Some(1));
         assert_eq!(igsolve_nimber("TT size: 5\n"), None);
+    }
+
+    #[test]
+    fn verdicts() {
+        let said = |nimbers: &[u32]| Tally {
+            nimbers: nimbers.to_vec(),
+            ..Tally::default()
+        };
+        let v = |g: &[u32], i: &[u32], p| verdict(&said(g), &said(i), p);
+        assert_eq!(v(&[1, 1], &[1, 1], Some(1)), Verdict::Equal);
+        assert_eq!(v(&[3], &[3], None), Verdict::Equal);
+        assert_eq!(v(&[2], &[1], None), Verdict::Mismatch);
+        assert_eq!(v(&[1], &[1], Some(5)), Verdict::Mismatch);
+        assert_eq!(v(&[1, 2], &[1], None), Verdict::Mismatch);
+        // igsolve timed out: grundy is still held to the published value.
+        assert_eq!(v(&[5], &[], Some(5)), Verdict::NotCompared);
+        assert_eq!(v(&[4], &[], Some(5)), Verdict::Mismatch);
+        assert_eq!(v(&[], &[], None), Verdict::NotCompared);
     }
 
     #[test]
