@@ -7,12 +7,19 @@
 //! cargo run --release --manifest-path peers/Cargo.toml -- octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS]
 //! cargo run --release --manifest-path peers/Cargo.toml -- subtraction GRUNDY_BIN [N] [RUNS] [SETS]
 //! cargo run --release --manifest-path peers/Cargo.toml -- octal-period CODE PERIOD PREPERIOD
+//! cargo run --release --manifest-path peers/Cargo.toml -- boards GRUNDY_BIN IGSOLVE_BIN [RUNS] [CASES] [TIMEOUT_SECONDS]
 //! ```
 //!
 //! `subtraction` times the whole `grundy seq` command (a release binary, e.g.
 //! `target/release/grundy`) against plain loops over the peers writing the same output; SETS
 //! are separated by `;`, e.g. `1,3,4;7,8,15,21,33,36,39,40,42,58`.
+//!
+//! `boards` runs `grundy value cram:RxC --json` (or `chomp:RxC`) against `igsolve` 0.1.2
+//! (`cargo install igsolve --version 0.1.2 --root DIR`), both as child processes; CASES are
+//! separated by `,` (default [`boards::DEFAULT_CASES`]), flags for igsolve come from
+//! `IGSOLVE_FLAGS` (default `--tt hash-map`), and it exits 1 if any nimbers disagree.
 
+mod boards;
 mod octal;
 mod subtraction;
 
@@ -75,8 +82,20 @@ fn main() {
             number(arg(2, "44")),
             number(arg(3, "294097")),
         ),
+        "boards" => {
+            let mismatches = boards::compare(
+                &arg(1, "target/release/grundy"),
+                &arg(2, "igsolve"),
+                number(arg(3, "3")),
+                &arg(4, boards::DEFAULT_CASES),
+                std::time::Duration::from_secs(number(arg(5, "900")) as u64),
+            );
+            if mismatches > 0 {
+                std::process::exit(1);
+            }
+        }
         "run-octal" => octal::run(&arg(1, ""), number(arg(2, "0")), &arg(3, "naive")),
         "run" => subtraction::run(&arg(1, ""), &arg(2, ""), number(arg(3, "0")) as u64, &arg(4, "bfile")),
-        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES] | octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS] | subtraction GRUNDY_BIN [N] [RUNS] [SETS] | octal-period CODE PERIOD PREPERIOD"),
+        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES] | octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS] | subtraction GRUNDY_BIN [N] [RUNS] [SETS] | octal-period CODE PERIOD PREPERIOD | boards GRUNDY_BIN IGSOLVE_BIN [RUNS] [CASES] [TIMEOUT_SECONDS]"),
     }
 }

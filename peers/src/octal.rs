@@ -244,7 +244,9 @@ pub fn period_check(code: &str, p: usize, n0: usize) {
     let len = end + p;
     let theirs = ogs_values(code, len, "rc2");
     let holds = |q: usize| (n0..end).all(|n| theirs[n + q] == theirs[n]);
-    let divisors: Vec<usize> = (1..p).filter(|&d| p.is_multiple_of(d) && holds(d)).collect();
+    let divisors: Vec<usize> = (1..p)
+        .filter(|&d| p.is_multiple_of(d) && holds(d))
+        .collect();
     let least = n0 == 0 || theirs[n0 - 1 + p] != theirs[n0 - 1];
     let ours = grundy_values(code, len);
     equal(code, &ours, &theirs);
