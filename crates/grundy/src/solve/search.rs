@@ -56,6 +56,13 @@ pub trait Splittable {
 
     /// The length of [`Splittable::write_part`]'s output.
     const PART_BYTES: usize;
+
+    /// Whether every part is better valued whole (the mex of all its options' values, each
+    /// stored) than by outcome searches: games that do not split and whose values are large
+    /// (Chomp), where a search of `G + *k` would be repeated for each `k` below the value.
+    fn values_whole(&self) -> bool {
+        false
+    }
 }
 
 /// The options of a part: each a run of parts in one buffer.
@@ -499,6 +506,9 @@ impl<'g, G: Splittable> Search<'g, G> {
         if k > self.game.bound(part) {
             return Ok(false);
         }
+        if self.game.values_whole() {
+            return Ok(self.whole(part)? == k);
+        }
         if let Some(answer) = self.lookup(part, k) {
             return Ok(answer);
         }
@@ -530,6 +540,45 @@ impl<'g, G: Splittable> Search<'g, G> {
         }
         self.record(part, k, true, self.nodes - before);
         Ok(true)
+    }
+
+    /// The value of a part as the mex of all its options' values (each stored).
+    fn whole(&mut self, part: &G::Part) -> Result<u64> {
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || {
+            if let Some(v) = self.known(part) {
+                return Ok(v);
+            }
+            self.tick()?;
+            let before = self.nodes;
+            let mut options = self.pool.pop().unwrap_or_default();
+            options.clear();
+            self.game.options(part, &mut options);
+            let mut seen = vec![false; options.len() + 1];
+            let mut result = Ok(());
+            for i in 0..options.len() {
+                let mut x = 0;
+                for p in options.get(i) {
+                    match self.whole(p) {
+                        Ok(v) => x ^= v,
+                        Err(e) => result = Err(e),
+                    }
+                    if result.is_err() {
+                        break;
+                    }
+                }
+                if result.is_err() {
+                    break;
+                }
+                if let Some(slot) = usize::try_from(x).ok().and_then(|x| seen.get_mut(x)) {
+                    *slot = true;
+                }
+            }
+            self.pool.push(options);
+            result?;
+            let value = seen.iter().position(|s| !s).unwrap_or(seen.len()) as u64;
+            self.record(part, value, true, self.nodes - before);
+            Ok(value)
+        })
     }
 
     /// Whether some option has value `k`: options the table decides first, then those with one

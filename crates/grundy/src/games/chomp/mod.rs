@@ -4,7 +4,9 @@
 //!
 //! A position is the heights of the columns from left to right, non-increasing, the first at
 //! least 1 (the poisoned square): `4,4,3,1`. Its value is found by the board search
-//! ([`crate::solve::search`]); Chomp does not split, so a part is the whole position, stored as
+//! ([`crate::solve::search`]) valuing each position whole, as the mex of its options (Chomp's
+//! values are large, 28 on 6x7, so searches of `G + *k` for each `k` would repeat the same
+//! work); Chomp does not split, so a part is the whole position, stored as
 //! the boundary of its Young diagram and identified with its mirror image in the diagonal
 //! through the poisoned square (rows and columns swapped), which is the same game. A position of
 //! `s` squares ends within `s - 1` moves, so its value is at most `s - 1`.
@@ -128,6 +130,12 @@ impl Splittable for Diagrams {
     }
 
     const PART_BYTES: usize = 16;
+
+    fn values_whole(&self) -> bool {
+        // Chomp never splits and its values grow with the bar (28 on 6x7): each position is
+        // valued once, as the mex of its options.
+        true
+    }
 }
 
 /// Chomp inside an `R x C` rectangle, starting from the full rectangle.
@@ -277,7 +285,7 @@ impl Solver for DiagramSolver {
         }
         Ok(Evaluation {
             value: self.search()?.value(&[part])?,
-            method: "board search: outcome searches of G + *k with a transposition table (positions and their mirror images identified)".into(),
+            method: "board search: each position valued as the mex of its options, once, in a transposition table (positions and their mirror images identified)".into(),
         })
     }
 }
