@@ -601,8 +601,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             unknown_counts.push(unknown);
         }
         for round in [1u32, u32::MAX] {
-            for i in 0..options.len() {
-                let unknown = unknown_counts[i];
+            for (i, &unknown) in unknown_counts.iter().enumerate() {
                 let take = if round == 1 {
                     unknown == 1
                 } else {

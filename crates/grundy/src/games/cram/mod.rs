@@ -335,8 +335,8 @@ mod tests {
         for r in 0..rows {
             for c in 0..cols {
                 let a = 1u128 << (r * cols + c);
-                let right = (c + 1 < cols).then(|| a << 1);
-                let down = (r + 1 < rows).then(|| a << cols);
+                let right = (c + 1 < cols).then_some(a << 1);
+                let down = (r + 1 < rows).then_some(a << cols);
                 for b in [right, down].into_iter().flatten() {
                     if cells & a != 0 && cells & b != 0 {
                         seen.push(by_definition(rows, cols, cells & !(a | b), memo));

@@ -47,7 +47,7 @@ pub const UNKNOWN: &[(u32, u32)] = &[
 /// What the symmetry theorem says of the empty `rows x cols` board: `Some(true)` "value 0",
 /// `Some(false)` "value at least 1", `None` nothing (both odd).
 pub fn symmetry(rows: u32, cols: u32) -> Option<bool> {
-    match (rows % 2 == 0, cols % 2 == 0) {
+    match (rows.is_multiple_of(2), cols.is_multiple_of(2)) {
         (true, true) => Some(true),
         (true, false) | (false, true) => Some(false),
         (false, false) => None,
