@@ -175,3 +175,39 @@ fn bad_files_and_positions_are_one_line_errors() {
         "misère play of games with cycles",
     );
 }
+
+#[test]
+fn a_fifo_is_refused_at_once_as_a_digraph_or_a_table() {
+    let dir = std::env::temp_dir().join(format!("grundy-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("f");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo on this system
+    }
+    let shown = fifo.display().to_string();
+    for args in [
+        vec![
+            "value".to_string(),
+            format!("digraph:file={shown}"),
+            "0".into(),
+        ],
+        vec![
+            "value".into(),
+            format!("takeaway:table={shown}"),
+            "3,3".into(),
+        ],
+    ] {
+        // Without a writer, opening the fifo would block for ever: a timeout is the failure.
+        let output = grundy(&args.iter().map(String::as_str).collect::<Vec<_>>())
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("not a regular file"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    std::fs::remove_file(&fifo).unwrap();
+}
