@@ -282,9 +282,14 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
             Err(e) => return Err(e),
         };
         for m in options {
-            let reaches = match generalised[i] {
-                LoopyValue::Finite(_) => solver.value(&m.to)? == target,
-                LoopyValue::Infinite(_) => solver.evaluate_outcome(&m.to)?.value == Some(target),
+            // An option's value may be infinite even when the component's is finite (a finite
+            // value of a game with cycles may have ∞ options): such an option never reaches
+            // the finite target. Where only the outcome is known, the value is asked for.
+            let option = solver.evaluate_outcome(&m.to)?;
+            let reaches = match (option.value, &option.infinite) {
+                (Some(v), _) => v == target,
+                (None, Some(_)) => false,
+                (None, None) => solver.value(&m.to)? == target,
             };
             if reaches {
                 winning_moves.push(SumMoveReport {

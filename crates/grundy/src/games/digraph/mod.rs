@@ -411,6 +411,102 @@ mod tests {
         assert!(parse("99999999999999999999999 1\n").is_err());
     }
 
+    /// Outcomes of every vertex by plain retrograde analysis (no SG theory): no move is P, a
+    /// P option makes N, all options N makes P, the rest draws.
+    fn retrograde(out: &[Vec<usize>]) -> Vec<Outcome> {
+        let mut outcome = vec![None; out.len()];
+        loop {
+            let mut changed = false;
+            for u in 0..out.len() {
+                if outcome[u].is_none() {
+                    if out[u].iter().any(|&v| outcome[v] == Some(Outcome::P)) {
+                        outcome[u] = Some(Outcome::N);
+                        changed = true;
+                    } else if out[u].iter().all(|&v| outcome[v] == Some(Outcome::N)) {
+                        outcome[u] = Some(Outcome::P);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return outcome
+                    .into_iter()
+                    .map(|o| o.unwrap_or(Outcome::D))
+                    .collect();
+            }
+        }
+    }
+
+    /// Random digraphs of a few vertices (a fixed LCG, so the run is the same every time).
+    fn random_graphs(count: usize) -> Vec<String> {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % n
+        };
+        (0..count)
+            .map(|_| {
+                let n = 2 + next(6);
+                let mut text: String = (0..n).map(|v| format!("{v}\n")).collect();
+                for _ in 0..next(2 * n + 1) {
+                    text.push_str(&format!("{} {}\n", next(n), next(n)));
+                }
+                text
+            })
+            .collect()
+    }
+
+    #[test]
+    fn two_token_sums_agree_with_retrograde_analysis_of_the_product() {
+        // The sum of two one-token components is the game on the product graph: a move
+        // carries one of the two tokens. Its outcomes are found here without SG theory.
+        let mut finite_with_infinite_option = 0;
+        for text in random_graphs(400) {
+            let g = game(&text);
+            let n = g.graph().names.len();
+            let out = &g.graph().out;
+            let mut product = vec![Vec::new(); n * n];
+            for a in 0..n {
+                for b in 0..n {
+                    product[a * n + b].extend(out[a].iter().map(|&x| x * n + b));
+                    product[a * n + b].extend(out[b].iter().map(|&y| a * n + y));
+                }
+            }
+            let want = retrograde(&product);
+            for a in 0..n {
+                for b in 0..n {
+                    let (pa, pb) = ([g.coordinate(a)], [g.coordinate(b)]);
+                    let sum = crate::query::sum(&[(&g, &pa[..]), (&g, &pb[..])])
+                        .unwrap_or_else(|e| panic!("{text}: sum of {a} and {b}: {e}"));
+                    assert_eq!(sum.outcome, want[a * n + b], "{text}: {a} + {b}");
+                    let value = g.value_of(&[pa[0], pb[0]]).unwrap();
+                    assert_eq!(value.outcome(), want[a * n + b], "{text}: {a},{b}");
+                    for m in &sum.winning_moves {
+                        let to = g.vertex(m.to[0]).unwrap();
+                        let after = if m.component == 0 {
+                            to * n + b
+                        } else {
+                            a * n + to
+                        };
+                        assert_eq!(want[after], Outcome::P, "{text}: {a} + {b}: {m:?}");
+                    }
+                    let analysis = g.analysis();
+                    if analysis.values[a].finite().is_some()
+                        && out[a]
+                            .iter()
+                            .any(|&x| analysis.values[x].finite().is_none())
+                    {
+                        finite_with_infinite_option += 1;
+                    }
+                }
+            }
+        }
+        // The case the sum once refused: a finite token with an infinite option.
+        assert!(finite_with_infinite_option > 0);
+    }
+
     #[test]
     fn values_outcomes_and_moves() {
         // a -> b -> c (terminal), and d <-> e a 2-cycle with e -> c.
