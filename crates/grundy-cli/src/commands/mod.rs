@@ -122,6 +122,37 @@ pub fn parse_components(words: &[String]) -> Result<Vec<Component>, Failure> {
     Ok(games)
 }
 
+/// The pairs of a sum, where a game may carry the `misere-` prefix: the components (normal
+/// rules) and whether the sum is played under misère play. A sum has one convention: the
+/// prefix on every component, or on none (then `--misere`, `flag`, decides); a prefix on some
+/// components only is refused unless `--misere` is given.
+pub fn parse_sum_components(
+    words: &[String],
+    flag: bool,
+) -> Result<(Vec<Component>, bool), Failure> {
+    if !words.len().is_multiple_of(2) {
+        return parse_components(words).map(|games| (games, flag));
+    }
+    let mut games = Vec::new();
+    let mut prefixed = Vec::new();
+    for pair in words.chunks(2) {
+        let played = grundy::misere::play::parse_game(&pair[0], false)?;
+        prefixed.push(played.convention() == grundy::misere::Convention::Misere);
+        let game = played.into_game();
+        let position = game.parse_position(&pair[1])?;
+        games.push((game, position));
+    }
+    let all = prefixed.iter().all(|&p| p);
+    if !flag && !all && prefixed.iter().any(|&p| p) {
+        return Err(grundy::Error::Invalid(format!(
+            "a sum is played under one convention: put the {} prefix on every component, or none and add --misere",
+            grundy::misere::play::PREFIX
+        ))
+        .into());
+    }
+    Ok((games, flag || all))
+}
+
 /// What an outcome means for the player to move, in words.
 pub fn meaning(outcome: grundy::Outcome) -> &'static str {
     match outcome {

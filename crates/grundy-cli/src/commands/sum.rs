@@ -7,10 +7,10 @@ use crate::cli::{Format, SumArgs};
 use grundy::{query, Ruleset};
 
 pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
-    if args.misere {
-        return misere(args, out);
+    let (games, misere_play) = super::parse_sum_components(&args.components, args.misere)?;
+    if misere_play {
+        return misere(games, args, out);
     }
-    let games = super::parse_components(&args.components)?;
     let components: Vec<(&dyn Ruleset, &[u64])> = games
         .iter()
         .map(|(g, p)| (g.as_ref(), p.as_slice()))
@@ -80,8 +80,7 @@ fn shown(value: Option<u64>, infinite: &Option<Vec<u64>>) -> String {
 }
 
 /// `sum --misere`: the outcome of the whole sum under misère play (`query::misere_sum`).
-fn misere(args: SumArgs, out: &mut dyn Write) -> Outcome {
-    let games = super::parse_components(&args.components)?;
+fn misere(games: Vec<super::Component>, args: SumArgs, out: &mut dyn Write) -> Outcome {
     let components: Vec<(&dyn Ruleset, &[u64])> = games
         .iter()
         .map(|(g, p)| (g.as_ref(), p.as_slice()))

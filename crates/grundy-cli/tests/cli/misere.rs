@@ -303,6 +303,33 @@ fn a_misere_sum_is_decided_as_a_whole() {
 }
 
 #[test]
+fn the_misere_prefix_works_in_sum() {
+    // misere-nim 3 + misere-kayles 4 is the sum above under misère play; the prefix on every
+    // component is the flag.
+    fn wins(nim: u64, kayles: &[u64], memo: &mut HashMap<(u64, Vec<u64>), bool>) -> bool {
+        if let Some(&w) = memo.get(&(nim, kayles.to_vec())) {
+            return w;
+        }
+        let options = octal_options(KAYLES, kayles);
+        let w = (nim == 0 && options.is_empty())
+            || (0..nim).any(|t| !wins(t, kayles, memo))
+            || options.iter().any(|o| !wins(nim, o, memo));
+        memo.insert((nim, kayles.to_vec()), w);
+        w
+    }
+    let want = outcome(wins(3, &[4], &mut HashMap::new()));
+    let prefixed = json(&["sum", "misere-nim", "3", "misere-kayles", "4"]);
+    assert_eq!(prefixed["play"], "misere");
+    assert_eq!(prefixed["outcome"], want);
+    let flagged = json(&["sum", "nim", "3", "kayles", "4", "--misere"]);
+    assert_eq!(prefixed, flagged);
+    let both = json(&["sum", "misere-nim", "3", "kayles", "4", "--misere"]);
+    assert_eq!(both, flagged);
+    // One convention per sum: a prefix on some components only is refused.
+    fails(&["sum", "misere-nim", "3", "kayles", "4"], "one convention");
+}
+
+#[test]
 fn play_dawson_kayles_9_misere() {
     // Dawson's Kayles heap 9 under misère play, by the definition.
     let mut memo = HashMap::new();

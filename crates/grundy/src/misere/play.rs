@@ -77,6 +77,11 @@ impl Played {
     pub fn convention(&self) -> Convention {
         self.convention
     }
+
+    /// The game under normal play, given back.
+    pub fn into_game(self) -> Box<dyn Ruleset> {
+        self.game
+    }
 }
 
 /// Parses a spec, reading a `misere-` prefix as misère play; `misere` (a `--misere` flag) asks
