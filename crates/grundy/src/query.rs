@@ -61,7 +61,7 @@ pub struct OutcomeReport {
     /// P, N, or (in a game with cycles) D.
     pub outcome: Outcome,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// How it was found.
     pub method: String,
@@ -90,7 +90,7 @@ pub struct MoveOutcome {
     /// Its SG value, or `None` when only the outcome is known (or the value is infinite).
     pub value: Option<u64>,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// The outcome of the position reached (P: the move wins; D: it keeps a draw).
     pub outcome: Outcome,
@@ -178,7 +178,7 @@ pub struct SumComponent {
     /// Its SG value (`None`: infinite, in a game with cycles).
     pub value: Option<u64>,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// How the value was found.
     pub method: String,
@@ -207,7 +207,7 @@ pub struct SumReport {
     /// infinite value, Smith's sum, `None` when infinite.
     pub value: Option<u64>,
     /// `∞(K)` when the sum's generalised value is infinite (Smith's rule).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// P (value 0), N, or D (a draw).
     pub outcome: Outcome,

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::{show_position, unsupported, write_json, Outcome};
+use super::{unsupported, write_json, Outcome};
 use crate::cli::{Format, SumArgs};
 use grundy::{query, Ruleset};
 
@@ -20,7 +20,11 @@ pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
         working.watch(|| query::sum(&components))?
     };
     match args.output.format() {
-        Format::Json => write_json(out, &serde_json::json!(report)),
+        Format::Json => {
+            let mut answer = serde_json::json!(report);
+            super::name_component_positions(&mut answer, &games);
+            write_json(out, &answer)
+        }
         Format::Text => {
             for (i, c) in report.components.iter().enumerate() {
                 writeln!(
@@ -90,10 +94,20 @@ fn misere(games: Vec<super::Component>, args: SumArgs, out: &mut dyn Write) -> O
         working.watch(|| query::misere_sum(&components))?
     };
     match args.output.format() {
-        Format::Json => write_json(out, &serde_json::json!(report)),
+        Format::Json => {
+            let mut answer = serde_json::json!(report);
+            super::name_component_positions(&mut answer, &games);
+            write_json(out, &answer)
+        }
         Format::Text => {
             for (i, c) in report.components.iter().enumerate() {
-                writeln!(out, "  {} {} {}", i + 1, c.game, show_position(&c.position))?;
+                writeln!(
+                    out,
+                    "  {} {} {}",
+                    i + 1,
+                    c.game,
+                    games[i].0.show_position(&c.position)
+                )?;
             }
             let meaning = super::meaning(report.outcome);
             let value = report.value.map_or(String::new(), |v| {
@@ -112,7 +126,7 @@ fn misere(games: Vec<super::Component>, args: SumArgs, out: &mut dyn Write) -> O
                     "  winning: in component {}, {} -> {}",
                     m.component + 1,
                     m.description,
-                    show_position(&m.to)
+                    games[m.component].0.show_position(&m.to)
                 )?;
             }
             Ok(())

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{unsupported, write_json, Outcome};
+use super::{unsupported, write_json_named, Outcome};
 use crate::cli::{Format, PositionArgs};
 use grundy::misere::play;
 use grundy::query;
@@ -38,7 +38,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 answer["infinite"] = json!(true);
                 answer["finite_options"] = json!(finite);
             }
-            write_json(out, &answer)
+            write_json_named(out, &answer, game.as_ref())
         }
         Format::Text => {
             let meaning = super::meaning(report.outcome);

@@ -158,6 +158,7 @@ impl Ruleset for Played {
         normal_play() -> bool;
         parse_position(text: &str) -> Result<Position>;
         show_position(position: &[u64]) -> String;
+        position_names(position: &[u64]) -> Option<Vec<String>>;
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
@@ -193,6 +194,7 @@ impl Ruleset for Same<'_> {
         normal_play() -> bool;
         parse_position(text: &str) -> Result<Position>;
         show_position(position: &[u64]) -> String;
+        position_names(position: &[u64]) -> Option<Vec<String>>;
         heap_shape() -> Option<crate::games::octal::period::Shape>;
         canonical(position: &[u64]) -> Position;
         solver() -> Option<Box<dyn Solver + '_>>;
@@ -262,6 +264,10 @@ impl Ruleset for Misere<'_> {
 
     fn show_position(&self, position: &[u64]) -> String {
         self.game.show_position(position)
+    }
+
+    fn position_names(&self, position: &[u64]) -> Option<Vec<String>> {
+        self.game.position_names(position)
     }
 
     fn arity(&self) -> Arity {
