@@ -410,6 +410,19 @@ fn genus_of_heap_games() {
     assert_eq!(heaps[5]["tame"], false);
     assert_eq!(heaps[5]["value"], 4);
     assert_eq!(heaps[5]["genus"][0], 1);
+    // The label says which tameness: Conway's over every reachable position (heap 6 is
+    // genus-wild, its follower 5 being wild), not CGSuite's IsTame on canonical forms.
+    let tameness = kayles["tameness"].as_str().unwrap();
+    assert!(tameness.contains("every position reachable"), "{tameness}");
+    assert!(tameness.contains("Not CGSuite's IsTame"), "{tameness}");
+    let text = stdout(&["seq", "kayles", "--genus", "--from", "6", "--to", "6"]);
+    assert!(text.contains("genus-wild (the position 5"), "{text}");
+    assert!(
+        text.contains("genus-tame: every position reachable"),
+        "{text}"
+    );
+    let help = stdout(&["seq", "--help"]);
+    assert!(help.contains("not CGSuite's IsTame"), "{help}");
     let csv = stdout(&["seq", "kayles", "--genus", "--to", "3", "--format", "csv"]);
     assert!(csv.starts_with("heap,value,genus,notation,tame\n"), "{csv}");
     fails(
