@@ -423,6 +423,51 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
             if let Some(report) = misere_sum_by_quotient(components, &parts, &moves, &whole)? {
                 return Ok(report);
             }
+            // The outcome alone, by the search that stops at the first P option (small
+            // positions only): the whole and every option.
+            let tokens = whole.iter().try_fold(0u64, |t, &h| t.checked_add(h));
+            if tokens.is_some_and(|t| t <= crate::misere::play::OUTCOME_SEARCH_TOKENS) {
+                let mut search = crate::misere::outcome::OutcomeSearch::new(
+                    crate::misere::outcome::RulesetTree::new(first),
+                    crate::misere::outcome::MAX_OUTCOME_POSITIONS,
+                );
+                let outcomes = (|| -> Result<_> {
+                    let p = search.is_p(&whole)?;
+                    let mut winning = Vec::new();
+                    for (i, list) in moves.iter().enumerate() {
+                        for m in list {
+                            if search.is_p(&heaps(&replaced(i, &m.to)))? {
+                                winning.push((i, m.clone()));
+                            }
+                        }
+                    }
+                    Ok((p, winning))
+                })();
+                match outcomes {
+                    Ok((p, winning)) => {
+                        return Ok(MisereSumReport {
+                            components: parts,
+                            value: None,
+                            outcome: if p { Outcome::P } else { Outcome::N },
+                            method: format!(
+                                "the misère outcome by the definition over the sum as one position of {} (memoised search over multisets of heaps that stops at the first P option; G- not computed)",
+                                first.spec()
+                            ),
+                            winning_moves: winning
+                                .into_iter()
+                                .map(|(component, m)| MisereSumMove {
+                                    component,
+                                    to: m.to,
+                                    description: m.description,
+                                })
+                                .collect(),
+                            play: Convention::Misere,
+                        })
+                    }
+                    Err(Error::TooLarge(_)) => {}
+                    Err(e) => return Err(e),
+                }
+            }
         }
         let searched = checked.and_then(|()| engine.value(&whole));
         match searched {

@@ -330,6 +330,49 @@ fn the_misere_prefix_works_in_sum() {
 }
 
 #[test]
+fn a_few_large_heaps_get_their_misere_outcome() {
+    // Once refused after seconds ("more than 100000000 numbers of positions"): G- needs every
+    // option's value, the outcome stops at the first P option.
+    let mut memo = HashMap::new();
+    for heaps in [[32u64, 38].as_slice(), &[7, 35, 38], &[33, 33, 37]] {
+        let shown: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let answer = json(&["value", "dawson-kayles", &shown.join(","), "--misere"]);
+        let want = outcome(misere_wins(DAWSON_KAYLES, heaps, &mut memo));
+        assert_eq!(answer["outcome"], want, "{heaps:?}");
+        match answer["value"].as_u64() {
+            Some(v) => assert_eq!(v == 0, want == "P"),
+            None => assert!(answer["method"]
+                .as_str()
+                .unwrap()
+                .contains("first P option")),
+        }
+    }
+    // The sum of the same heaps as components, with its winning moves.
+    let sum = json(&[
+        "sum",
+        "dawson-kayles",
+        "32",
+        "dawson-kayles",
+        "38",
+        "--misere",
+    ]);
+    assert_eq!(
+        sum["outcome"],
+        outcome(misere_wins(DAWSON_KAYLES, &[32, 38], &mut memo))
+    );
+    for m in sum["winning_moves"].as_array().unwrap() {
+        let mut heaps: Vec<u64> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        heaps.push(if m["component"] == 0 { 38 } else { 32 });
+        assert!(!misere_wins(DAWSON_KAYLES, &heaps, &mut memo), "{m}");
+    }
+}
+
+#[test]
 fn play_dawson_kayles_9_misere() {
     // Dawson's Kayles heap 9 under misère play, by the definition.
     let mut memo = HashMap::new();

@@ -383,6 +383,8 @@ pub struct MisereSolver<'a> {
     engine: PlayEngine<RulesetTree<'a>>,
     /// The heap game's misère quotient, for outcomes beyond the search.
     quotient: super::quotient::Cached<'a>,
+    /// The outcome search, kept between questions (the options of one position share it).
+    outcomes: super::outcome::OutcomeSearch<RulesetTree<'a>>,
 }
 
 impl<'a> MisereSolver<'a> {
@@ -392,6 +394,10 @@ impl<'a> MisereSolver<'a> {
             game,
             engine: PlayEngine::for_ruleset(game, Convention::Misere),
             quotient: super::quotient::Cached::new(game),
+            outcomes: super::outcome::OutcomeSearch::new(
+                RulesetTree::new(game),
+                super::outcome::MAX_OUTCOME_POSITIONS,
+            ),
         }
     }
 
@@ -405,7 +411,45 @@ impl<'a> MisereSolver<'a> {
     }
 }
 
+/// The most tokens a position may hold for [`MisereSolver`] to try the outcome search
+/// ([`super::outcome::OutcomeSearch`]) when `G-` is out of reach: a few heaps below 64 and more.
+pub const OUTCOME_SEARCH_TOKENS: u64 = 512;
+
 impl MisereSolver<'_> {
+    /// The misère outcome of a position of a heap game by the search that stops at the first P
+    /// option (no `G-`), when the position is small enough to try; `None` when it is not, or
+    /// the search met its limit.
+    fn outcome_search(&mut self, position: &[u64]) -> Result<Option<OutcomeEvaluation>> {
+        let tokens = position
+            .iter()
+            .try_fold(0u64, |total, &h| total.checked_add(h));
+        if !tokens.is_some_and(|t| t <= OUTCOME_SEARCH_TOKENS) {
+            return Ok(None);
+        }
+        let search = &mut self.outcomes;
+        match search.is_p(position) {
+            Ok(p) => Ok(Some(OutcomeEvaluation {
+                infinite: None,
+                value: None,
+                outcome: if p {
+                    crate::Outcome::P
+                } else {
+                    crate::Outcome::N
+                },
+                method: "misère outcome by the definition (memoised search over multisets of heaps that stops at the first P option; G- not computed: its search needs every option's value)".into(),
+            })),
+            Err(Error::TooLarge(_)) => {
+                // Full: start afresh for the next question.
+                *search = super::outcome::OutcomeSearch::new(
+                    RulesetTree::new(self.game),
+                    super::outcome::MAX_OUTCOME_POSITIONS,
+                );
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// `G-` by the search, after the game's own refusals of positions too large to search.
     fn search(&mut self, position: &[u64]) -> Result<u64> {
         self.game.check_size(position)?;
@@ -476,6 +520,9 @@ impl Solver for MisereSolver<'_> {
                             },
                             method,
                         });
+                    }
+                    if let Some(answer) = self.outcome_search(position)? {
+                        return Ok(answer);
                     }
                 }
                 Err(e) => return Err(e),
