@@ -19,7 +19,9 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
     let mut position = game.parse_position(&args.position)?;
-    let mut moves = query::move_outcomes(game.as_ref(), &position)?;
+    // A long first search shows a spinner on a terminal (stdout stays empty until it is done,
+    // so a refusal leaves it empty).
+    let mut moves = thinking(|| query::move_outcomes(game.as_ref(), &position))?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut computer_to_move = args.computer_first;
@@ -35,7 +37,7 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
     )?;
     writeln!(out, "Type a move number or the position to move to; 'hint' for the winning move, 'quit' to stop.")?;
     loop {
-        let report = query::outcome(game.as_ref(), &position)?;
+        let report = thinking(|| query::outcome(game.as_ref(), &position))?;
         let value = match (report.value, report.infinite) {
             (Some(v), _) => v.to_string(),
             (None, Some(finite)) => format!(
@@ -94,7 +96,7 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
             m
         };
         position = chosen.to;
-        moves = query::move_outcomes(game.as_ref(), &position)?;
+        moves = thinking(|| query::move_outcomes(game.as_ref(), &position))?;
         computer_to_move = !computer_to_move;
     }
 }
@@ -192,4 +194,9 @@ fn ask(
             None => writeln!(out, "not a move here: type a number from 1 to {}, a position reachable in one move, 'hint' or 'quit'", moves.len())?,
         }
     }
+}
+
+/// Runs a search with a spinner on stderr if it takes more than a second (on a terminal).
+fn thinking<T>(work: impl FnOnce() -> T) -> T {
+    crate::progress::delayed("thinking").watch(work)
 }
