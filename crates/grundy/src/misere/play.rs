@@ -423,7 +423,7 @@ impl MisereSolver<'_> {
         let tokens = position
             .iter()
             .try_fold(0u64, |total, &h| total.checked_add(h));
-        if !tokens.is_some_and(|t| t <= OUTCOME_SEARCH_TOKENS) {
+        if tokens.is_none_or(|t| t > OUTCOME_SEARCH_TOKENS) {
             return Ok(None);
         }
         let search = &mut self.outcomes;
