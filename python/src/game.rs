@@ -70,6 +70,12 @@ impl Game {
             }
             return Ok(position);
         }
+        if self.ruleset.position_names(&[0]).is_some() {
+            // Numbers would be read as the game's internal numbering of its named vertices.
+            return Err(crate::compute::to_python(grundy::Error::Position(
+                "the positions of this game are vertex names: give them as a string, e.g. \"a\" or \"a,b\"".into(),
+            )));
+        }
         let (position, shape) = position::position(value)?;
         if let Some(rules) = &self.rules {
             match shape {

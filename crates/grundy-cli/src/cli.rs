@@ -281,7 +281,9 @@ pub struct SeqArgs {
     #[arg(long)]
     pub misere: bool,
     /// For a heap game: each heap's genus (Conway): normal value and the misère values of the
-    /// heap plus 0, 1, 2, ... copies of *2, until they provably alternate.
+    /// heap plus 0, 1, 2, ... copies of *2, until they provably alternate; genus-tame when every
+    /// position reachable from the heap has the genus of a Nim position (Conway, ONAG ch. 12),
+    /// which is not CGSuite's IsTame (that one tests the misère canonical form).
     #[arg(long)]
     pub genus: bool,
     #[command(flatten)]

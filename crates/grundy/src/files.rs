@@ -33,13 +33,8 @@ pub const MAX_CHECKPOINT_BYTES: u64 = 1 << 30;
 pub fn read_bounded(path: &Path, max_bytes: u64, what: &str) -> Result<Vec<u8>> {
     let show = path.display();
     let cannot = |e: std::io::Error| Error::Invalid(format!("cannot read the {what} {show}: {e}"));
-    let file = std::fs::File::open(path).map_err(cannot)?;
+    let file = open_regular(path, what)?;
     let meta = file.metadata().map_err(cannot)?;
-    if !meta.is_file() {
-        return Err(Error::Invalid(format!(
-            "the {what} {show} is not a regular file"
-        )));
-    }
     if meta.len() > max_bytes {
         return Err(Error::TooLarge(format!(
             "the {what} {show} has {} bytes, more than the {max_bytes} read",
@@ -56,6 +51,24 @@ pub fn read_bounded(path: &Path, max_bytes: u64, what: &str) -> Result<Vec<u8>> 
         )));
     }
     Ok(bytes)
+}
+
+/// Opens `path` for reading when it is a regular file (after following links). The path's
+/// metadata is read before the file is opened: opening a fifo blocks until a writer comes, so a
+/// fifo (or a device) must be refused without opening it. The opened file is checked again, in
+/// case the path changed in between.
+pub fn open_regular(path: &Path, what: &str) -> Result<std::fs::File> {
+    let show = path.display();
+    let cannot = |e: std::io::Error| Error::Invalid(format!("cannot read the {what} {show}: {e}"));
+    let not_regular = || Error::Invalid(format!("the {what} {show} is not a regular file"));
+    if !std::fs::metadata(path).map_err(cannot)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    if !file.metadata().map_err(cannot)?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
 }
 
 /// Reads a regular UTF-8 text file of at most `max_bytes` bytes.
@@ -226,6 +239,28 @@ mod tests {
         std::fs::write(&notes, "mine").unwrap();
         save_checkpoint(&dir.join("notes.ck"), "test", "p", b"x").unwrap();
         assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
+    }
+
+    #[test]
+    fn a_fifo_is_refused_without_waiting_for_a_writer() {
+        let path = dir().join("fifo");
+        let _ = std::fs::remove_file(&path);
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here: nothing to test
+        }
+        let (send, receive) = std::sync::mpsc::channel();
+        let reader = path.clone();
+        std::thread::spawn(move || {
+            let _ =
+                send.send(read_bounded(&reader, 100, "digraph file").map_err(|e| e.to_string()));
+        });
+        let answer = receive
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("reading a fifo must not wait for a writer");
+        let err = answer.unwrap_err();
+        assert!(err.contains("not a regular file"), "{err}");
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub struct OutcomeReport {
     /// P, N, or (in a game with cycles) D.
     pub outcome: Outcome,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// How it was found.
     pub method: String,
@@ -90,7 +90,7 @@ pub struct MoveOutcome {
     /// Its SG value, or `None` when only the outcome is known (or the value is infinite).
     pub value: Option<u64>,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// The outcome of the position reached (P: the move wins; D: it keeps a draw).
     pub outcome: Outcome,
@@ -178,7 +178,7 @@ pub struct SumComponent {
     /// Its SG value (`None`: infinite, in a game with cycles).
     pub value: Option<u64>,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// How the value was found.
     pub method: String,
@@ -207,7 +207,7 @@ pub struct SumReport {
     /// infinite value, Smith's sum, `None` when infinite.
     pub value: Option<u64>,
     /// `∞(K)` when the sum's generalised value is infinite (Smith's rule).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// P (value 0), N, or D (a draw).
     pub outcome: Outcome,
@@ -282,9 +282,14 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
             Err(e) => return Err(e),
         };
         for m in options {
-            let reaches = match generalised[i] {
-                LoopyValue::Finite(_) => solver.value(&m.to)? == target,
-                LoopyValue::Infinite(_) => solver.evaluate_outcome(&m.to)?.value == Some(target),
+            // An option's value may be infinite even when the component's is finite (a finite
+            // value of a game with cycles may have ∞ options): such an option never reaches
+            // the finite target. Where only the outcome is known, the value is asked for.
+            let option = solver.evaluate_outcome(&m.to)?;
+            let reaches = match (option.value, &option.infinite) {
+                (Some(v), _) => v == target,
+                (None, Some(_)) => false,
+                (None, None) => solver.value(&m.to)? == target,
             };
             if reaches {
                 winning_moves.push(SumMoveReport {
@@ -417,6 +422,51 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
         if let (Ok(()), Err(Error::TooLarge(_))) = (&checked, quick.value(&whole)) {
             if let Some(report) = misere_sum_by_quotient(components, &parts, &moves, &whole)? {
                 return Ok(report);
+            }
+            // The outcome alone, by the search that stops at the first P option (small
+            // positions only): the whole and every option.
+            let tokens = whole.iter().try_fold(0u64, |t, &h| t.checked_add(h));
+            if tokens.is_some_and(|t| t <= crate::misere::play::OUTCOME_SEARCH_TOKENS) {
+                let mut search = crate::misere::outcome::OutcomeSearch::new(
+                    crate::misere::outcome::RulesetTree::new(first),
+                    crate::misere::outcome::MAX_OUTCOME_POSITIONS,
+                );
+                let outcomes = (|| -> Result<_> {
+                    let p = search.is_p(&whole)?;
+                    let mut winning = Vec::new();
+                    for (i, list) in moves.iter().enumerate() {
+                        for m in list {
+                            if search.is_p(&heaps(&replaced(i, &m.to)))? {
+                                winning.push((i, m.clone()));
+                            }
+                        }
+                    }
+                    Ok((p, winning))
+                })();
+                match outcomes {
+                    Ok((p, winning)) => {
+                        return Ok(MisereSumReport {
+                            components: parts,
+                            value: None,
+                            outcome: if p { Outcome::P } else { Outcome::N },
+                            method: format!(
+                                "the misère outcome by the definition over the sum as one position of {} (memoised search over multisets of heaps that stops at the first P option; G- not computed)",
+                                first.spec()
+                            ),
+                            winning_moves: winning
+                                .into_iter()
+                                .map(|(component, m)| MisereSumMove {
+                                    component,
+                                    to: m.to,
+                                    description: m.description,
+                                })
+                                .collect(),
+                            play: Convention::Misere,
+                        })
+                    }
+                    Err(Error::TooLarge(_)) => {}
+                    Err(e) => return Err(e),
+                }
             }
         }
         let searched = checked.and_then(|()| engine.value(&whole));

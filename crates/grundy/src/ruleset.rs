@@ -54,7 +54,7 @@ pub struct OutcomeEvaluation {
     pub outcome: Outcome,
     /// In a game with cycles, a position whose generalised value is `∞(K)`: the finite values
     /// `K` of its options (`value` is then `None`). See [`crate::solve::loopy`].
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// The method (and, where a theorem decides the outcome, the reason).
     pub method: String,
@@ -231,6 +231,15 @@ pub trait Ruleset: Send + Sync {
     /// numbers: JSON then carries [`Ruleset::show_position`]'s text.
     fn position_is_text(&self) -> bool {
         false
+    }
+
+    /// The names JSON shows for a position's coordinates, where a game's positions are named
+    /// rather than numbered (a digraph whose vertex names are not all numbers); `None`, the
+    /// default, where the numbers themselves are the positions. [`Ruleset::parse_position`]
+    /// reads these names back.
+    fn position_names(&self, position: &[u64]) -> Option<Vec<String>> {
+        let _ = position;
+        None
     }
 
     /// Whether values are normal-play SG values (false for the misère version of a game).

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{show_position, unsupported, write_json, Outcome};
+use super::{unsupported, write_json, Outcome};
 use crate::cli::{ComponentsArgs, Format};
 use grundy::solve::evolution;
 use grundy::solve::DEFAULT_GRAPH_LIMIT;
@@ -23,7 +23,11 @@ pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
     spinner.finish_and_clear();
     let report = report?;
     match args.output.format() {
-        Format::Json => write_json(out, &json!(report)),
+        Format::Json => {
+            let mut answer = json!(report);
+            super::name_component_positions(&mut answer, &games);
+            write_json(out, &answer)
+        }
         Format::Text => {
             writeln!(out, "{}", report.outcome)?;
             let meaning = super::meaning(report.outcome);
@@ -37,7 +41,7 @@ pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
             for (i, c) in report.components.iter().enumerate() {
                 let best = c.best.as_ref().map_or_else(
                     || "over".to_string(),
-                    |b| format!("-> {}", show_position(b)),
+                    |b| format!("-> {}", games[i].0.show_position(b)),
                 );
                 writeln!(
                     out,
@@ -45,7 +49,7 @@ pub fn run(args: ComponentsArgs, out: &mut dyn Write) -> Outcome {
                     i + 1,
                     if i == report.deciding { "*" } else { " " },
                     c.game,
-                    show_position(&c.position),
+                    games[i].0.show_position(&c.position),
                     c.remoteness,
                     c.outcome
                 )?;

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{show_position, unsupported, write_json, Outcome};
+use super::{unsupported, write_json_named, Outcome};
 use crate::cli::{Format, GenerationsArgs};
 use grundy::solve::evolution;
 use grundy::solve::DEFAULT_GRAPH_LIMIT;
@@ -12,7 +12,7 @@ use grundy::spec;
 
 pub fn run(args: GenerationsArgs, out: &mut dyn Write) -> Outcome {
     let game = spec::parse_game(&args.game)?;
-    let position = spec::parse_position(&args.position)?;
+    let position = game.parse_position(&args.position)?;
     let spinner = crate::progress::spinner("exploring the game graph");
     let report = evolution::generations(
         game.as_ref(),
@@ -36,7 +36,7 @@ pub fn run(args: GenerationsArgs, out: &mut dyn Write) -> Outcome {
             if args.list {
                 doc["cells"] = json!(report.cells);
             }
-            write_json(out, &doc)
+            write_json_named(out, &doc, game.as_ref())
         }
         Format::Text => {
             let what = match report.generation {
@@ -47,7 +47,7 @@ pub fn run(args: GenerationsArgs, out: &mut dyn Write) -> Outcome {
                 out,
                 "{} {}: {what} (remoteness {})",
                 report.game,
-                show_position(&report.position),
+                game.show_position(&report.position),
                 report.remoteness
             )?;
             writeln!(
@@ -59,7 +59,7 @@ pub fn run(args: GenerationsArgs, out: &mut dyn Write) -> Outcome {
             writeln!(out, "born per generation (0, 1, ...): {}", born.join(" "))?;
             if args.list {
                 for c in &report.cells {
-                    writeln!(out, "{}: {}", c.generation, show_position(&c.position))?;
+                    writeln!(out, "{}: {}", c.generation, game.show_position(&c.position))?;
                 }
             }
             Ok(())

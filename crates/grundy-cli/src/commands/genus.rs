@@ -36,8 +36,8 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     bar.finish_and_clear();
     let heaps = heaps?;
     let tame = |t: Option<bool>| match t {
-        Some(true) => "tame",
-        Some(false) => "wild",
+        Some(true) => "genus-tame",
+        Some(false) => "genus-wild",
         None => "not decided",
     };
     match args.output.format() {
@@ -48,6 +48,7 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
                 "from": from,
                 "to": to,
                 "heaps": heaps,
+                "tameness": genus::TAMENESS,
             }),
         ),
         Format::Text => {
@@ -70,6 +71,7 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
                     tame(h.tame)
                 )?;
             }
+            writeln!(out, "genus-tame: {}", genus::TAMENESS)?;
             if heaps.iter().all(|h| h.proven) {
                 writeln!(
                     out,

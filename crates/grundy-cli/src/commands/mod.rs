@@ -65,6 +65,90 @@ pub fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> Outcome
     Ok(())
 }
 
+/// Writes `value` as JSON with the positions of `game` as the game shows them: for a game whose
+/// positions are named (a digraph whose vertex names are not all numbers), every list of
+/// numbers under a key `position`, `to` or `best` becomes the names
+/// ([`grundy::Ruleset::position_names`]), which `parse_position` reads back.
+pub fn write_json_named(
+    out: &mut dyn Write,
+    value: &impl serde::Serialize,
+    game: &dyn grundy::Ruleset,
+) -> Outcome {
+    let mut value = serde_json::to_value(value).map_err(|e| Failure::Io(e.into()))?;
+    name_positions(&mut value, game);
+    write_json(out, &value)
+}
+
+/// Renames the positions of `game` in a JSON answer (see [`write_json_named`]).
+pub fn name_positions(value: &mut serde_json::Value, game: &dyn grundy::Ruleset) {
+    use serde_json::Value;
+    let coordinates =
+        |v: &Value| -> Option<Vec<u64>> { v.as_array()?.iter().map(Value::as_u64).collect() };
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                if matches!(key.as_str(), "position" | "to" | "best") {
+                    if let Some(names) = coordinates(v).and_then(|c| game.position_names(&c)) {
+                        *v = serde_json::json!(names);
+                        continue;
+                    }
+                }
+                name_positions(v, game);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| name_positions(v, game)),
+        _ => {}
+    }
+}
+
+/// Renames the positions of a compound game's JSON answer component by component: the entry
+/// `i` of `components` (and of `best`) and the moves whose `component` is `i` are positions of
+/// `games[i]`.
+pub fn name_component_positions(value: &mut serde_json::Value, games: &[Component]) {
+    if let Some(parts) = value
+        .get_mut("components")
+        .and_then(serde_json::Value::as_array_mut)
+    {
+        for (part, (game, _)) in parts.iter_mut().zip(games) {
+            name_positions(part, game.as_ref());
+        }
+    }
+    if let Some(best) = value
+        .get_mut("best")
+        .and_then(serde_json::Value::as_array_mut)
+    {
+        for (b, (game, _)) in best.iter_mut().zip(games) {
+            let mut wrapped = serde_json::json!({ "position": b.take() });
+            name_positions(&mut wrapped, game.as_ref());
+            *b = wrapped["position"].take();
+        }
+    }
+    if let Some(moves) = value
+        .get_mut("winning_moves")
+        .and_then(serde_json::Value::as_array_mut)
+    {
+        for m in moves {
+            let i = m["component"].as_u64().unwrap_or(u64::MAX);
+            if let Some((game, _)) = usize::try_from(i).ok().and_then(|i| games.get(i)) {
+                name_positions(m, game.as_ref());
+            }
+        }
+    }
+}
+
+/// Refuses a game whose positions are names (a digraph with named vertices) in a command that
+/// varies coordinates as numbers (`seq`, `table`).
+pub fn refuse_named_positions(game: &dyn grundy::Ruleset, command: &str) -> Result<(), Failure> {
+    if game.position_names(&[0]).is_some() {
+        return Err(grundy::Error::Invalid(format!(
+            "the positions of {} are vertex names, which `{command}` cannot vary as numbers; ask `grundy value` or `grundy moves` about the vertices",
+            game.spec()
+        ))
+        .into());
+    }
+    Ok(())
+}
+
 /// The error for a format a command does not offer.
 pub fn unsupported(format: Format, what: &str) -> Failure {
     let name = match format {
@@ -120,6 +204,37 @@ pub fn parse_components(words: &[String]) -> Result<Vec<Component>, Failure> {
         games.push((game, position));
     }
     Ok(games)
+}
+
+/// The pairs of a sum, where a game may carry the `misere-` prefix: the components (normal
+/// rules) and whether the sum is played under misère play. A sum has one convention: the
+/// prefix on every component, or on none (then `--misere`, `flag`, decides); a prefix on some
+/// components only is refused unless `--misere` is given.
+pub fn parse_sum_components(
+    words: &[String],
+    flag: bool,
+) -> Result<(Vec<Component>, bool), Failure> {
+    if !words.len().is_multiple_of(2) {
+        return parse_components(words).map(|games| (games, flag));
+    }
+    let mut games = Vec::new();
+    let mut prefixed = Vec::new();
+    for pair in words.chunks(2) {
+        let played = grundy::misere::play::parse_game(&pair[0], false)?;
+        prefixed.push(played.convention() == grundy::misere::Convention::Misere);
+        let game = played.into_game();
+        let position = game.parse_position(&pair[1])?;
+        games.push((game, position));
+    }
+    let all = prefixed.iter().all(|&p| p);
+    if !flag && !all && prefixed.iter().any(|&p| p) {
+        return Err(grundy::Error::Invalid(format!(
+            "a sum is played under one convention: put the {} prefix on every component, or none and add --misere",
+            grundy::misere::play::PREFIX
+        ))
+        .into());
+    }
+    Ok((games, flag || all))
 }
 
 /// What an outcome means for the player to move, in words.

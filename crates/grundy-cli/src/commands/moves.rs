@@ -98,7 +98,7 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
             if misere {
                 answer["play"] = json!(Convention::Misere);
             }
-            write_json(out, &answer)
+            super::write_json_named(out, &answer, game.as_ref())
         }
         Format::Text => {
             let width = moves.iter().map(|m| m.description.len()).max().unwrap_or(0);

@@ -31,7 +31,9 @@ fn play(
     position: &mut Vec<u64>,
     out: &mut dyn Write,
 ) -> Outcome {
-    let mut moves = query::move_outcomes(game, position)?;
+    // A long first search shows a spinner on a terminal (stdout stays empty until it is done,
+    // so a refusal leaves it empty).
+    let mut moves = thinking(|| query::move_outcomes(game, position))?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut computer_to_move = args.computer_first;
@@ -47,7 +49,7 @@ fn play(
     )?;
     writeln!(out, "Type a move number or the position to move to; 'hint' for the winning move, 'quit' to stop.")?;
     loop {
-        let report = query::outcome(game, position)?;
+        let report = thinking(|| query::outcome(game, position))?;
         let value = match (report.value, report.infinite) {
             (Some(v), _) => v.to_string(),
             (None, Some(finite)) => format!(
@@ -106,7 +108,7 @@ fn play(
             m
         };
         *position = chosen.to;
-        moves = query::move_outcomes(game, position)?;
+        moves = thinking(|| query::move_outcomes(game, position))?;
         computer_to_move = !computer_to_move;
     }
 }
@@ -204,4 +206,9 @@ fn ask(
             None => writeln!(out, "not a move here: type a number from 1 to {}, a position reachable in one move, 'hint' or 'quit'", moves.len())?,
         }
     }
+}
+
+/// Runs a search with a spinner on stderr if it takes more than a second (on a terminal).
+fn thinking<T>(work: impl FnOnce() -> T) -> T {
+    crate::progress::delayed("thinking").watch(work)
 }

@@ -4,20 +4,16 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{show_position, unsupported, write_json, Outcome};
+use super::{unsupported, write_json_named, Outcome};
 use crate::cli::{Format, PositionArgs};
 use grundy::solve::evolution;
 use grundy::solve::{Outcome as Class, DEFAULT_GRAPH_LIMIT};
-use grundy::spec;
 
 pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
-    let position = match &args.position {
-        Some(text) => spec::parse_position(text)?,
-        None => super::position_or_start(game.as_ref(), None)?,
-    };
+    let position = super::position_or_start(game.as_ref(), args.position.as_deref())?;
     let spinner = crate::progress::spinner("exploring the game graph");
     let report = evolution::remoteness_under(
         game.as_ref(),
@@ -34,7 +30,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
             if misere {
                 answer["play"] = json!(played.convention());
             }
-            write_json(out, &answer)
+            write_json_named(out, &answer, game.as_ref())
         }
         Format::Text => {
             let meaning = match (report.outcome, report.remoteness) {
@@ -52,7 +48,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                 out,
                 "{} {}: remoteness {}, {}-position ({meaning})",
                 report.game,
-                show_position(&report.position),
+                game.show_position(&report.position),
                 report.remoteness,
                 report.outcome
             )?;
@@ -67,7 +63,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
                         "  {} {} -> {}: {}",
                         if m.best { "*" } else { " " },
                         m.description,
-                        show_position(&m.to),
+                        game.show_position(&m.to),
                         m.remoteness
                     )?;
                 }

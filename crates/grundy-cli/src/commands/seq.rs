@@ -20,6 +20,7 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     }
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let game = played.ruleset();
+    super::refuse_named_positions(game.as_ref(), "seq")?;
     let to = match &args.to {
         Some(to) => number(to)?,
         None => proof_end(&args, game.as_ref())?,

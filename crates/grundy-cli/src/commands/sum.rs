@@ -2,15 +2,15 @@
 
 use std::io::Write;
 
-use super::{show_position, unsupported, write_json, Outcome};
+use super::{unsupported, write_json, Outcome};
 use crate::cli::{Format, SumArgs};
 use grundy::{query, Ruleset};
 
 pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
-    if args.misere {
-        return misere(args, out);
+    let (games, misere_play) = super::parse_sum_components(&args.components, args.misere)?;
+    if misere_play {
+        return misere(games, args, out);
     }
-    let games = super::parse_components(&args.components)?;
     let components: Vec<(&dyn Ruleset, &[u64])> = games
         .iter()
         .map(|(g, p)| (g.as_ref(), p.as_slice()))
@@ -20,7 +20,11 @@ pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
         working.watch(|| query::sum(&components))?
     };
     match args.output.format() {
-        Format::Json => write_json(out, &serde_json::json!(report)),
+        Format::Json => {
+            let mut answer = serde_json::json!(report);
+            super::name_component_positions(&mut answer, &games);
+            write_json(out, &answer)
+        }
         Format::Text => {
             for (i, c) in report.components.iter().enumerate() {
                 writeln!(
@@ -80,8 +84,7 @@ fn shown(value: Option<u64>, infinite: &Option<Vec<u64>>) -> String {
 }
 
 /// `sum --misere`: the outcome of the whole sum under misère play (`query::misere_sum`).
-fn misere(args: SumArgs, out: &mut dyn Write) -> Outcome {
-    let games = super::parse_components(&args.components)?;
+fn misere(games: Vec<super::Component>, args: SumArgs, out: &mut dyn Write) -> Outcome {
     let components: Vec<(&dyn Ruleset, &[u64])> = games
         .iter()
         .map(|(g, p)| (g.as_ref(), p.as_slice()))
@@ -91,10 +94,20 @@ fn misere(args: SumArgs, out: &mut dyn Write) -> Outcome {
         working.watch(|| query::misere_sum(&components))?
     };
     match args.output.format() {
-        Format::Json => write_json(out, &serde_json::json!(report)),
+        Format::Json => {
+            let mut answer = serde_json::json!(report);
+            super::name_component_positions(&mut answer, &games);
+            write_json(out, &answer)
+        }
         Format::Text => {
             for (i, c) in report.components.iter().enumerate() {
-                writeln!(out, "  {} {} {}", i + 1, c.game, show_position(&c.position))?;
+                writeln!(
+                    out,
+                    "  {} {} {}",
+                    i + 1,
+                    c.game,
+                    games[i].0.show_position(&c.position)
+                )?;
             }
             let meaning = super::meaning(report.outcome);
             let value = report.value.map_or(String::new(), |v| {
@@ -113,7 +126,7 @@ fn misere(args: SumArgs, out: &mut dyn Write) -> Outcome {
                     "  winning: in component {}, {} -> {}",
                     m.component + 1,
                     m.description,
-                    show_position(&m.to)
+                    games[m.component].0.show_position(&m.to)
                 )?;
             }
             Ok(())

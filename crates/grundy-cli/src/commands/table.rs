@@ -10,6 +10,7 @@ use grundy::{query, spec};
 pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let game = played.ruleset();
+    super::refuse_named_positions(game.as_ref(), "table")?;
     let template = spec::parse_template(&args.position)?;
     let max = number(&args.max)?;
     let format = args.output.format();

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{unsupported, write_json, Outcome};
+use super::{unsupported, write_json_named, Outcome};
 use crate::cli::{Format, ValueArgs};
 use grundy::misere::play;
 use grundy::query;
@@ -44,7 +44,7 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
                 answer["infinite"] = json!(true);
                 answer["finite_options"] = json!(finite);
             }
-            write_json(out, &answer)
+            write_json_named(out, &answer, game.as_ref())
         }
         Format::Text => {
             let meaning = super::meaning(report.outcome);

@@ -175,3 +175,155 @@ fn bad_files_and_positions_are_one_line_errors() {
         "misère play of games with cycles",
     );
 }
+
+#[test]
+fn a_fifo_is_refused_at_once_as_a_digraph_or_a_table() {
+    let dir = std::env::temp_dir().join(format!("grundy-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("f");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo on this system
+    }
+    let shown = fifo.display().to_string();
+    for args in [
+        vec![
+            "value".to_string(),
+            format!("digraph:file={shown}"),
+            "0".into(),
+        ],
+        vec![
+            "value".into(),
+            format!("takeaway:table={shown}"),
+            "3,3".into(),
+        ],
+    ] {
+        // Without a writer, opening the fifo would block for ever: a timeout is the failure.
+        let output = grundy(&args.iter().map(String::as_str).collect::<Vec<_>>())
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("not a regular file"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    std::fs::remove_file(&fifo).unwrap();
+}
+
+#[test]
+fn a_sum_with_a_finite_token_whose_option_is_infinite() {
+    // 0 is terminal (0); 1 -> 0 (1); 2 has a self-loop and 1: ∞(1); 3 -> 0 and 3 -> 2: the
+    // only finite option is 0, and 2 reverses through 1, so 3 has value 1.
+    let game = spec(&graph_file("reversible.txt", "1 0\n2 2\n2 1\n3 0\n3 2\n"));
+    let sum = json(&["sum", &game, "3", &game, "0"]);
+    assert_eq!(sum["value"], 1);
+    assert_eq!(sum["outcome"], "N");
+    // The winning move takes the token from 3 to 0; 3 -> 2 reaches ∞(1) + 0, a draw.
+    let winning = sum["winning_moves"].as_array().unwrap();
+    assert_eq!(winning.len(), 1, "{sum}");
+    assert_eq!(winning[0]["to"], serde_json::json!([0]));
+    assert_eq!(json(&["value", &game, "3,0"])["outcome"], "N");
+    // An infinite component: the same keys as `value`.
+    let sum = json(&["sum", &game, "2", &game, "0"]);
+    assert_eq!(sum["outcome"], "D");
+    for part in [&sum, &sum["components"][0]] {
+        assert_eq!(part["value"], serde_json::Value::Null);
+        assert_eq!(part["infinite"], true);
+        assert_eq!(part["finite_options"], serde_json::json!([1]));
+    }
+    let moves = json(&["moves", &game, "3"]);
+    let to_two = &moves["moves"][1];
+    assert_eq!(to_two["to"], serde_json::json!([2]));
+    assert_eq!(to_two["infinite"], true);
+    assert_eq!(to_two["finite_options"], serde_json::json!([1]));
+    // Errors name the vertex.
+    fails(
+        &["seq", &game, "_", "--from", "2", "--to", "2"],
+        "position 2 ",
+    );
+}
+
+#[test]
+fn positions_are_vertex_names_in_and_out() {
+    // `-1` is not a number, so the names are names; `1` names no vertex.
+    let numbers = spec(&graph_file("minus.txt", "-1 2\n"));
+    fails(&["value", &numbers, "1"], "'1' is not a vertex");
+    assert_eq!(json(&["value", &numbers, "2"])["outcome"], "P");
+    let minus: serde_json::Value =
+        serde_json::from_str(&stdout(&["value", "--json", &numbers, "--", "-1"])).unwrap();
+    assert_eq!(minus["outcome"], "N");
+    assert_eq!(minus["position"], serde_json::json!(["-1"]));
+    // a -> b -> c: values 0, 1, 0.
+    let game = spec(&graph_file("abc.txt", "a b\nb c\n"));
+    for number in ["0", "1", "2", "3"] {
+        fails(&["value", &game, number], "is not a vertex");
+        fails(&["remoteness", &game, number], "is not a vertex");
+    }
+    let value = json(&["value", &game, "b"]);
+    assert_eq!(value["position"], serde_json::json!(["b"]));
+    assert_eq!(value["value"], 1);
+    let moves = json(&["moves", &game, "a,b"]);
+    assert_eq!(moves["position"], serde_json::json!(["a", "b"]));
+    let tos: Vec<&serde_json::Value> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["to"])
+        .collect();
+    assert_eq!(
+        tos,
+        [
+            &serde_json::json!(["b", "b"]),
+            &serde_json::json!(["a", "c"])
+        ]
+    );
+    // Every `to` read back answers for the same vertices: b,b is 0, a,c is 0.
+    for m in moves["moves"].as_array().unwrap() {
+        let names: Vec<&str> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            json(&["value", &game, &names.join(",")])["value"],
+            m["value"]
+        );
+    }
+    // remoteness and generations read names and write names: a -> b -> c is lost in 2.
+    let remote = json(&["remoteness", &game, "a"]);
+    assert_eq!(remote["position"], serde_json::json!(["a"]));
+    assert_eq!(remote["remoteness"], 2);
+    assert_eq!(remote["moves"][0]["to"], serde_json::json!(["b"]));
+    let misere = json(&["remoteness", &game, "b", "--misere"]);
+    assert_eq!(
+        misere["outcome"],
+        json(&["value", &game, "b", "--misere"])["outcome"]
+    );
+    let generations = json(&["generations", &game, "a"]);
+    assert_eq!(generations["position"], serde_json::json!(["a"]));
+    assert_eq!(generations["generation"], 1);
+    let conjunctive = json(&["conjunctive", &game, "a", "nim", "1"]);
+    assert_eq!(
+        conjunctive["components"][0]["position"],
+        serde_json::json!(["a"])
+    );
+    assert_eq!(
+        conjunctive["components"][1]["position"],
+        serde_json::json!([1])
+    );
+    let sum = json(&["sum", &game, "a", "nim", "1"]);
+    assert_eq!(sum["components"][0]["position"], serde_json::json!(["a"]));
+    assert_eq!(sum["winning_moves"][0]["to"], serde_json::json!(["b"]));
+    assert_eq!(sum["winning_moves"][1]["to"], serde_json::json!([0]));
+    let text = stdout(&["sum", &game, "a", &game, "b"]);
+    assert!(
+        text.contains(" a: value 0") && text.contains(" b: value 1"),
+        "{text}"
+    );
+    // seq and table vary numbers, which these positions are not.
+    fails(&["seq", &game, "_", "--to", "2"], "vertex names");
+    fails(&["table", &game, "_,_", "--max", "2"], "vertex names");
+}

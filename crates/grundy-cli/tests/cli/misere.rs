@@ -303,6 +303,75 @@ fn a_misere_sum_is_decided_as_a_whole() {
 }
 
 #[test]
+fn the_misere_prefix_works_in_sum() {
+    // misere-nim 3 + misere-kayles 4 is the sum above under misère play; the prefix on every
+    // component is the flag.
+    fn wins(nim: u64, kayles: &[u64], memo: &mut HashMap<(u64, Vec<u64>), bool>) -> bool {
+        if let Some(&w) = memo.get(&(nim, kayles.to_vec())) {
+            return w;
+        }
+        let options = octal_options(KAYLES, kayles);
+        let w = (nim == 0 && options.is_empty())
+            || (0..nim).any(|t| !wins(t, kayles, memo))
+            || options.iter().any(|o| !wins(nim, o, memo));
+        memo.insert((nim, kayles.to_vec()), w);
+        w
+    }
+    let want = outcome(wins(3, &[4], &mut HashMap::new()));
+    let prefixed = json(&["sum", "misere-nim", "3", "misere-kayles", "4"]);
+    assert_eq!(prefixed["play"], "misere");
+    assert_eq!(prefixed["outcome"], want);
+    let flagged = json(&["sum", "nim", "3", "kayles", "4", "--misere"]);
+    assert_eq!(prefixed, flagged);
+    let both = json(&["sum", "misere-nim", "3", "kayles", "4", "--misere"]);
+    assert_eq!(both, flagged);
+    // One convention per sum: a prefix on some components only is refused.
+    fails(&["sum", "misere-nim", "3", "kayles", "4"], "one convention");
+}
+
+#[test]
+fn a_few_large_heaps_get_their_misere_outcome() {
+    // Once refused after seconds ("more than 100000000 numbers of positions"): G- needs every
+    // option's value, the outcome stops at the first P option.
+    let mut memo = HashMap::new();
+    // 7,35,38 and 33,33,37 are in BENCHMARKS.md (too slow for a debug test build).
+    let heaps = [32u64, 38];
+    let answer = json(&["value", "dawson-kayles", "32,38", "--misere"]);
+    let want = outcome(misere_wins(DAWSON_KAYLES, &heaps, &mut memo));
+    assert_eq!(answer["outcome"], want);
+    match answer["value"].as_u64() {
+        Some(v) => assert_eq!(v == 0, want == "P"),
+        None => assert!(answer["method"]
+            .as_str()
+            .unwrap()
+            .contains("first P option")),
+    }
+    // The sum of the same heaps as components, with its winning moves.
+    let sum = json(&[
+        "sum",
+        "dawson-kayles",
+        "32",
+        "dawson-kayles",
+        "38",
+        "--misere",
+    ]);
+    assert_eq!(
+        sum["outcome"],
+        outcome(misere_wins(DAWSON_KAYLES, &[32, 38], &mut memo))
+    );
+    for m in sum["winning_moves"].as_array().unwrap() {
+        let mut heaps: Vec<u64> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        heaps.push(if m["component"] == 0 { 38 } else { 32 });
+        assert!(!misere_wins(DAWSON_KAYLES, &heaps, &mut memo), "{m}");
+    }
+}
+
+#[test]
 fn play_dawson_kayles_9_misere() {
     // Dawson's Kayles heap 9 under misère play, by the definition.
     let mut memo = HashMap::new();
@@ -383,6 +452,19 @@ fn genus_of_heap_games() {
     assert_eq!(heaps[5]["tame"], false);
     assert_eq!(heaps[5]["value"], 4);
     assert_eq!(heaps[5]["genus"][0], 1);
+    // The label says which tameness: Conway's over every reachable position (heap 6 is
+    // genus-wild, its follower 5 being wild), not CGSuite's IsTame on canonical forms.
+    let tameness = kayles["tameness"].as_str().unwrap();
+    assert!(tameness.contains("every position reachable"), "{tameness}");
+    assert!(tameness.contains("Not CGSuite's IsTame"), "{tameness}");
+    let text = stdout(&["seq", "kayles", "--genus", "--from", "6", "--to", "6"]);
+    assert!(text.contains("genus-wild (the position 5"), "{text}");
+    assert!(
+        text.contains("genus-tame: every position reachable"),
+        "{text}"
+    );
+    let help = stdout(&["seq", "--help"]);
+    assert!(help.contains("not CGSuite's IsTame"), "{help}");
     let csv = stdout(&["seq", "kayles", "--genus", "--to", "3", "--format", "csv"]);
     assert!(csv.starts_with("heap,value,genus,notation,tame\n"), "{csv}");
     fails(

@@ -46,6 +46,11 @@ use super::Convention;
 use crate::ruleset::{solver_for, Position, Ruleset};
 use crate::{Error, Result};
 
+/// What `tame` means here, as the CLI and JSON state it: Conway's tameness of the game tree,
+/// not CGSuite's `IsTame` (which asks it of the misère canonical form, where a wild follower
+/// may have been simplified away, so it calls more heaps tame: Kayles 6 and 8, for instance).
+pub const TAMENESS: &str = "every position reachable from the heap (in the game as played, sums of heaps included) has the genus of a Nim position, 0^{120}, 1^{031} or a^{a,a XOR 2} (Conway, On Numbers and Games ch. 12; Winning Ways ch. 13); genus-wild names a reachable position that has not. Not CGSuite's IsTame, which tests the misère canonical form and may call a genus-wild heap tame";
+
 /// The most copies of `*2` computed for one heap.
 pub const MAX_K: usize = 16;
 
@@ -145,8 +150,8 @@ pub struct HeapGenus {
     pub settled_at: Option<usize>,
     /// Whether that alternation is proven for ever (see the module docs), or only observed.
     pub proven: bool,
-    /// `Some(true)`: every follower has a tame genus; `Some(false)`: one has not (see `wild`);
-    /// `None`: not decided.
+    /// `Some(true)`: every follower has a tame genus (genus-tame, [`TAMENESS`]); `Some(false)`:
+    /// one has not (see `wild`); `None`: not decided.
     pub tame: Option<bool>,
     /// A reachable position whose genus is not a tame one, with what was computed.
     pub wild: Option<String>,

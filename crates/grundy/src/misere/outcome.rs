@@ -82,6 +82,12 @@ pub trait Tree {
     fn form(&self, position: &[u64]) -> Position;
     /// The options of a position given in its stored form, each in stored form.
     fn options(&mut self, form: &[u64]) -> Result<Vec<Position>>;
+    /// The stored form with the parts that are the empty game left out (a heap with no move:
+    /// a sum with it has the very same game tree, under either convention). The default
+    /// leaves the form as it is.
+    fn pruned(&mut self, form: Position) -> Result<Position> {
+        Ok(form)
+    }
 }
 
 /// The positions of one [`Ruleset`]: heap games as sorted lists of their non-empty heaps (the
@@ -121,6 +127,22 @@ impl Tree for RulesetTree<'_> {
             Some(_) => heap_multiset(position),
             None => self.ruleset.explored_form(position),
         }
+    }
+
+    fn pruned(&mut self, mut form: Position) -> Result<Position> {
+        let Some(cache) = &mut self.heaps else {
+            return Ok(form);
+        };
+        for &h in &form {
+            if let std::collections::hash_map::Entry::Vacant(slot) = cache.entry(h) {
+                let options = self.ruleset.heap_options(h).ok_or_else(|| {
+                    Error::Invalid(format!("the game lists no options for a heap of {h}"))
+                })??;
+                slot.insert(options);
+            }
+        }
+        form.retain(|h| !cache[h].is_empty());
+        Ok(form)
     }
 
     fn options(&mut self, form: &[u64]) -> Result<Vec<Position>> {
@@ -212,6 +234,108 @@ impl Tree for SumTree<'_> {
             }
         }
         Ok(out)
+    }
+}
+
+/// The most positions an [`OutcomeSearch`] stores before it refuses.
+pub const MAX_OUTCOME_POSITIONS: usize = 8_000_000;
+
+/// The misère *outcome* alone, by a memoised search that stops at the first P option: a
+/// position with no move is N (the player to move has won), a position with a P option is N,
+/// and one whose options are all N is P. No value is computed, so most options are never
+/// visited (the full search of `G-` needs every option's value). Positions are stored as the
+/// tree stores them, pruned ([`Tree::pruned`]): heap games as sorted multisets of heaps, without
+/// the heaps that have no move (each is the empty game, so the game tree is the same). No other
+/// reduction is used: under misère play pairs of equal heaps do not cancel, and heaps of normal
+/// value 0 that have moves do not vanish. The search keeps its own stack.
+pub struct OutcomeSearch<T: Tree> {
+    tree: T,
+    p_positions: PositionMap<bool>,
+    limit: usize,
+}
+
+impl<T: Tree> OutcomeSearch<T> {
+    /// A search of `tree` storing at most `limit` positions.
+    pub fn new(tree: T, limit: usize) -> Self {
+        OutcomeSearch {
+            tree,
+            p_positions: PositionMap::default(),
+            limit,
+        }
+    }
+
+    /// How many positions are stored.
+    pub fn len(&self) -> usize {
+        self.p_positions.len()
+    }
+
+    /// Whether nothing is stored yet.
+    pub fn is_empty(&self) -> bool {
+        self.p_positions.is_empty()
+    }
+
+    /// The options of a stored form, pruned, each once.
+    fn options(&mut self, form: &[u64]) -> Result<Vec<Position>> {
+        let mut options = Vec::new();
+        for option in self.tree.options(form)? {
+            options.push(self.tree.pruned(option)?);
+        }
+        options.sort_unstable();
+        options.dedup();
+        Ok(options)
+    }
+
+    /// Whether `position` is a misère P-position (the player to move loses).
+    pub fn is_p(&mut self, position: &[u64]) -> Result<bool> {
+        let root = self.tree.form(position);
+        let root = self.tree.pruned(root)?;
+        if let Some(&p) = self.p_positions.get(&root) {
+            return Ok(p);
+        }
+        let options = self.options(&root)?;
+        let mut stack = vec![(root, options, 0usize)];
+        loop {
+            let (_, options, next) = stack.last_mut().expect("the stack is not empty");
+            // Decided: a P option makes N; all options N (and at least one) makes P.
+            let decided = if *next == options.len() {
+                Some(!options.is_empty())
+            } else {
+                match self.p_positions.get(&options[*next]) {
+                    Some(true) => Some(false),
+                    Some(false) => {
+                        *next += 1;
+                        None
+                    }
+                    None => {
+                        let child = options[*next].clone();
+                        let child_options = self.options(&child)?;
+                        stack.push((child, child_options, 0));
+                        None
+                    }
+                }
+            };
+            let Some(mut p) = decided else { continue };
+            // Store the result and pass it up: a P child decides its parent N at once.
+            loop {
+                let (form, _, _) = stack.pop().expect("the stack is not empty");
+                if self.p_positions.len() >= self.limit {
+                    return Err(Error::TooLarge(format!(
+                        "the misère outcome search stores at most {} positions",
+                        self.limit
+                    )));
+                }
+                self.p_positions.insert(form, p);
+                let Some((_, _, next)) = stack.last_mut() else {
+                    return Ok(p);
+                };
+                if p {
+                    p = false;
+                } else {
+                    *next += 1;
+                    break;
+                }
+            }
+        }
     }
 }
 
@@ -442,6 +566,33 @@ mod tests {
             .enumerate()
             .find(|(i, &v)| *i as u64 != v)
             .map_or(seen.len() as u64, |(i, _)| i as u64)
+    }
+
+    proptest! {
+        #[test]
+        fn the_outcome_search_agrees_with_the_full_search(
+            code in "0\\.[0-7]{1,3}",
+            heaps in proptest::collection::vec(0u64..7, 1..3),
+        ) {
+            let Ok(game) = parse_game(&format!("octal:{code}")) else {
+                return Ok(());
+            };
+            let mut full = PlayEngine::for_ruleset(game.as_ref(), Convention::Misere);
+            let mut search = OutcomeSearch::new(RulesetTree::new(game.as_ref()), 1 << 20);
+            let p = search.is_p(&heaps).unwrap();
+            prop_assert_eq!(p, full.value(&heaps).unwrap() == 0);
+            prop_assert_eq!(p, !misere_wins(game.as_ref(), &heaps));
+            // Asked again, from what is stored.
+            prop_assert_eq!(search.is_p(&heaps).unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn the_outcome_search_refuses_past_its_limit() {
+        let game = parse_game("kayles").unwrap();
+        let mut search = OutcomeSearch::new(RulesetTree::new(game.as_ref()), 10);
+        let err = search.is_p(&[20, 21]).unwrap_err();
+        assert!(matches!(err, Error::TooLarge(_)), "{err}");
     }
 
     #[test]

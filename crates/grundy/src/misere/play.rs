@@ -77,6 +77,11 @@ impl Played {
     pub fn convention(&self) -> Convention {
         self.convention
     }
+
+    /// The game under normal play, given back.
+    pub fn into_game(self) -> Box<dyn Ruleset> {
+        self.game
+    }
 }
 
 /// Parses a spec, reading a `misere-` prefix as misère play; `misere` (a `--misere` flag) asks
@@ -155,6 +160,7 @@ impl Ruleset for Played {
         show_position(position: &[u64]) -> String;
         start() -> Option<Position>;
         position_is_text() -> bool;
+        position_names(position: &[u64]) -> Option<Vec<String>>;
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
@@ -190,6 +196,7 @@ impl Ruleset for Same<'_> {
         normal_play() -> bool;
         parse_position(text: &str) -> Result<Position>;
         show_position(position: &[u64]) -> String;
+        position_names(position: &[u64]) -> Option<Vec<String>>;
         heap_shape() -> Option<crate::games::octal::period::Shape>;
         canonical(position: &[u64]) -> Position;
         solver() -> Option<Box<dyn Solver + '_>>;
@@ -269,6 +276,10 @@ impl Ruleset for Misere<'_> {
 
     fn position_is_text(&self) -> bool {
         self.game.position_is_text()
+    }
+
+    fn position_names(&self, position: &[u64]) -> Option<Vec<String>> {
+        self.game.position_names(position)
     }
 
     fn arity(&self) -> Arity {
@@ -384,6 +395,8 @@ pub struct MisereSolver<'a> {
     engine: PlayEngine<RulesetTree<'a>>,
     /// The heap game's misère quotient, for outcomes beyond the search.
     quotient: super::quotient::Cached<'a>,
+    /// The outcome search, kept between questions (the options of one position share it).
+    outcomes: super::outcome::OutcomeSearch<RulesetTree<'a>>,
 }
 
 impl<'a> MisereSolver<'a> {
@@ -393,6 +406,10 @@ impl<'a> MisereSolver<'a> {
             game,
             engine: PlayEngine::for_ruleset(game, Convention::Misere),
             quotient: super::quotient::Cached::new(game),
+            outcomes: super::outcome::OutcomeSearch::new(
+                RulesetTree::new(game),
+                super::outcome::MAX_OUTCOME_POSITIONS,
+            ),
         }
     }
 
@@ -406,7 +423,45 @@ impl<'a> MisereSolver<'a> {
     }
 }
 
+/// The most tokens a position may hold for [`MisereSolver`] to try the outcome search
+/// ([`super::outcome::OutcomeSearch`]) when `G-` is out of reach: a few heaps below 64 and more.
+pub const OUTCOME_SEARCH_TOKENS: u64 = 512;
+
 impl MisereSolver<'_> {
+    /// The misère outcome of a position of a heap game by the search that stops at the first P
+    /// option (no `G-`), when the position is small enough to try; `None` when it is not, or
+    /// the search met its limit.
+    fn outcome_search(&mut self, position: &[u64]) -> Result<Option<OutcomeEvaluation>> {
+        let tokens = position
+            .iter()
+            .try_fold(0u64, |total, &h| total.checked_add(h));
+        if tokens.is_none_or(|t| t > OUTCOME_SEARCH_TOKENS) {
+            return Ok(None);
+        }
+        let search = &mut self.outcomes;
+        match search.is_p(position) {
+            Ok(p) => Ok(Some(OutcomeEvaluation {
+                infinite: None,
+                value: None,
+                outcome: if p {
+                    crate::Outcome::P
+                } else {
+                    crate::Outcome::N
+                },
+                method: "misère outcome by the definition (memoised search over multisets of heaps that stops at the first P option; G- not computed: its search needs every option's value)".into(),
+            })),
+            Err(Error::TooLarge(_)) => {
+                // Full: start afresh for the next question.
+                *search = super::outcome::OutcomeSearch::new(
+                    RulesetTree::new(self.game),
+                    super::outcome::MAX_OUTCOME_POSITIONS,
+                );
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// `G-` by the search, after the game's own refusals of positions too large to search.
     fn search(&mut self, position: &[u64]) -> Result<u64> {
         self.game.check_size(position)?;
@@ -477,6 +532,9 @@ impl Solver for MisereSolver<'_> {
                             },
                             method,
                         });
+                    }
+                    if let Some(answer) = self.outcome_search(position)? {
+                        return Ok(answer);
                     }
                 }
                 Err(e) => return Err(e),

@@ -116,9 +116,15 @@ pub fn parse(text: &str) -> Result<Graph> {
     }
     if graph.numeric {
         // Names are numbers: positions are the numbers themselves, so they must fit a u64.
+        let mut seen = std::collections::HashSet::new();
         for name in &graph.names {
-            crate::number::parse_u64(name)
+            let number = crate::number::parse_u64(name)
                 .map_err(|e| Error::Spec(format!("vertex '{name}': {e}")))?;
+            // `3` and `03` are two vertices but one number: then the names are names.
+            if !seen.insert(number) {
+                graph.numeric = false;
+                break;
+            }
         }
     }
     Ok(graph)
@@ -175,7 +181,9 @@ impl Digraph {
         &self.graph
     }
 
-    /// The vertex a coordinate stands for.
+    /// The vertex a coordinate stands for. Coordinates are the numbers themselves when every
+    /// name is a number, else the vertices' numbers in order of first appearance: an internal
+    /// numbering that positions never show ([`Ruleset::position_names`]) nor read.
     fn vertex(&self, coordinate: u64) -> Result<usize> {
         let found = if self.graph.numeric {
             self.by_number.get(&coordinate).copied()
@@ -185,18 +193,32 @@ impl Digraph {
                 .filter(|&v| v < self.graph.names.len())
         };
         found.ok_or_else(|| {
-            Error::Position(format!(
-                "{} is not a vertex of {} ({} vertices{})",
-                coordinate,
-                self.file,
-                self.graph.names.len(),
-                if self.graph.numeric {
-                    ""
-                } else {
-                    ", numbered from 0 in order of appearance, or give their names"
-                }
-            ))
+            if self.graph.numeric {
+                self.unknown(&coordinate.to_string())
+            } else {
+                Error::Position(format!(
+                    "vertex number {coordinate} is out of range: {} has {} vertices",
+                    self.file,
+                    self.graph.names.len()
+                ))
+            }
         })
+    }
+
+    /// The error for a name that is no vertex.
+    fn unknown(&self, name: &str) -> Error {
+        const SHOWN: usize = 8;
+        let names = &self.graph.names;
+        let mut some: Vec<&str> = names.iter().take(SHOWN).map(String::as_str).collect();
+        if names.len() > SHOWN {
+            some.push("...");
+        }
+        Error::Position(format!(
+            "'{name}' is not a vertex of {} (its {} vertices: {})",
+            self.file,
+            names.len(),
+            some.join(" ")
+        ))
     }
 
     /// The coordinate that stands for vertex `v`.
@@ -259,17 +281,17 @@ impl Ruleset for Digraph {
         if text.trim().is_empty() {
             return Err(Error::Position("empty position".into()));
         }
+        // A position is vertex names, nothing else: a number is a name like any other (`7`
+        // and `007` are the vertex 7 when every name is a number).
         text.split(',')
             .map(|name| {
                 let name = name.trim();
-                match self.by_name.get(name) {
-                    Some(&v) => Ok(self.coordinate(v)),
-                    None if !self.graph.numeric => crate::number::parse_u64(name).map_err(|_| {
-                        Error::Position(format!("'{name}' is not a vertex of {}", self.file))
-                    }),
-                    None => {
-                        crate::number::parse_u64(name).map_err(|e| Error::Position(e.to_string()))
-                    }
+                if let Some(&v) = self.by_name.get(name) {
+                    return Ok(self.coordinate(v));
+                }
+                match crate::number::parse_u64(name) {
+                    Ok(n) if self.graph.numeric && self.by_number.contains_key(&n) => Ok(n),
+                    _ => Err(self.unknown(name)),
                 }
             })
             .collect()
@@ -281,6 +303,16 @@ impl Ruleset for Digraph {
             .map(|&c| self.vertex(c).map_or("?", |v| self.graph.names[v].as_str()))
             .collect();
         names.join(",")
+    }
+
+    fn position_names(&self, position: &[u64]) -> Option<Vec<String>> {
+        if self.graph.numeric {
+            return None;
+        }
+        position
+            .iter()
+            .map(|&c| self.vertex(c).ok().map(|v| self.graph.names[v].clone()))
+            .collect()
     }
 
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
@@ -356,7 +388,7 @@ impl Solver for DigraphSolver<'_> {
         let value = self.game.value_of(position)?;
         value
             .finite()
-            .ok_or_else(|| loopy::no_finite_value(position, &value))
+            .ok_or_else(|| loopy::no_finite_value_shown(&self.game.show_position(position), &value))
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
@@ -409,6 +441,131 @@ mod tests {
         }
         assert!(parse("# nothing\n").is_err());
         assert!(parse("99999999999999999999999 1\n").is_err());
+    }
+
+    /// Outcomes of every vertex by plain retrograde analysis (no SG theory): no move is P, a
+    /// P option makes N, all options N makes P, the rest draws.
+    fn retrograde(out: &[Vec<usize>]) -> Vec<Outcome> {
+        let mut outcome = vec![None; out.len()];
+        loop {
+            let mut changed = false;
+            for u in 0..out.len() {
+                if outcome[u].is_none() {
+                    if out[u].iter().any(|&v| outcome[v] == Some(Outcome::P)) {
+                        outcome[u] = Some(Outcome::N);
+                        changed = true;
+                    } else if out[u].iter().all(|&v| outcome[v] == Some(Outcome::N)) {
+                        outcome[u] = Some(Outcome::P);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return outcome
+                    .into_iter()
+                    .map(|o| o.unwrap_or(Outcome::D))
+                    .collect();
+            }
+        }
+    }
+
+    /// Random digraphs of a few vertices (a fixed LCG, so the run is the same every time).
+    fn random_graphs(count: usize) -> Vec<String> {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % n
+        };
+        (0..count)
+            .map(|_| {
+                let n = 2 + next(6);
+                let mut text: String = (0..n).map(|v| format!("{v}\n")).collect();
+                for _ in 0..next(2 * n + 1) {
+                    text.push_str(&format!("{} {}\n", next(n), next(n)));
+                }
+                text
+            })
+            .collect()
+    }
+
+    #[test]
+    fn two_token_sums_agree_with_retrograde_analysis_of_the_product() {
+        // The sum of two one-token components is the game on the product graph: a move
+        // carries one of the two tokens. Its outcomes are found here without SG theory.
+        let mut finite_with_infinite_option = 0;
+        for text in random_graphs(400) {
+            let g = game(&text);
+            let n = g.graph().names.len();
+            let out = &g.graph().out;
+            let mut product = vec![Vec::new(); n * n];
+            for a in 0..n {
+                for b in 0..n {
+                    product[a * n + b].extend(out[a].iter().map(|&x| x * n + b));
+                    product[a * n + b].extend(out[b].iter().map(|&y| a * n + y));
+                }
+            }
+            let want = retrograde(&product);
+            for a in 0..n {
+                for b in 0..n {
+                    let (pa, pb) = ([g.coordinate(a)], [g.coordinate(b)]);
+                    let sum = crate::query::sum(&[(&g, &pa[..]), (&g, &pb[..])])
+                        .unwrap_or_else(|e| panic!("{text}: sum of {a} and {b}: {e}"));
+                    assert_eq!(sum.outcome, want[a * n + b], "{text}: {a} + {b}");
+                    let value = g.value_of(&[pa[0], pb[0]]).unwrap();
+                    assert_eq!(value.outcome(), want[a * n + b], "{text}: {a},{b}");
+                    for m in &sum.winning_moves {
+                        let to = g.vertex(m.to[0]).unwrap();
+                        let after = if m.component == 0 {
+                            to * n + b
+                        } else {
+                            a * n + to
+                        };
+                        assert_eq!(want[after], Outcome::P, "{text}: {a} + {b}: {m:?}");
+                    }
+                    let analysis = g.analysis();
+                    if analysis.values[a].finite().is_some()
+                        && out[a]
+                            .iter()
+                            .any(|&x| analysis.values[x].finite().is_none())
+                    {
+                        finite_with_infinite_option += 1;
+                    }
+                }
+            }
+        }
+        // The case the sum once refused: a finite token with an infinite option.
+        assert!(finite_with_infinite_option > 0);
+    }
+
+    #[test]
+    fn a_number_that_names_no_vertex_is_an_error_and_names_go_out_as_names() {
+        // `-1` is not a number, so the names are names: `1` was once read as the index of `2`.
+        let g = game("-1 2\n");
+        let err = g.parse_position("1").unwrap_err().to_string();
+        assert!(err.contains("'1' is not a vertex"), "{err}");
+        let two = g.parse_position("2").unwrap();
+        assert_eq!(g.show_position(&two), "2");
+        assert_eq!(g.position_names(&two), Some(vec!["2".to_string()]));
+        assert_eq!(g.value_of(&two).unwrap(), LoopyValue::Finite(0));
+        let minus = g.parse_position("-1").unwrap();
+        assert_eq!(g.value_of(&minus).unwrap(), LoopyValue::Finite(1));
+        let g = game("a b\nb c\n");
+        for number in ["0", "1", "2", "3"] {
+            assert!(g.parse_position(number).is_err(), "{number}");
+        }
+        // Every name a number: positions are the numbers, shown as numbers.
+        let g = game("10 3\n3 0\n");
+        assert_eq!(g.parse_position("10,0").unwrap(), [10, 0]);
+        assert_eq!(g.parse_position("010").unwrap(), [10]);
+        assert_eq!(g.position_names(&[10]), None);
+        assert!(g.parse_position("1").is_err());
+        // `3` and `03` are two vertices: names again.
+        let g = game("3 03\n");
+        let p = g.parse_position("03").unwrap();
+        assert_eq!(g.position_names(&p), Some(vec!["03".to_string()]));
+        assert_eq!(g.value_of(&p).unwrap(), LoopyValue::Finite(0));
     }
 
     #[test]

@@ -162,10 +162,10 @@ fn write(tmp: &Path, game: &str, table: &Table) -> Result<()> {
 /// Loads the checkpoint at `path` for the game with `rules` and canonical spec `game`; `None`
 /// when there is no file. Every field is checked (see the module documentation).
 pub fn load(path: &Path, rules: &Rules, game: &str) -> Result<Option<Engine>> {
-    let file = match File::open(path) {
-        Ok(f) => f,
+    // A fifo would block the open until a writer comes: only a regular file is opened.
+    let file = match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io(path)(e)),
+        _ => crate::files::open_regular(path, "checkpoint")?,
     };
     let size = file.metadata().map_err(io(path))?.len();
     let bad = |why: &str| Error::Invalid(format!("checkpoint {}: {why}", path.display()));
