@@ -131,14 +131,14 @@ struct Slot<P> {
     work: u8,
 }
 
-/// Slots per bucket: a part is kept in one of the four slots after its hash.
-const WAYS: usize = 4;
+/// Slots per bucket: a part is kept in one of the eight slots after its hash.
+const WAYS: usize = 8;
 
 /// The slots a table starts with; it doubles when three quarters are in use, until its
 /// memory bound.
 const FIRST_SLOTS: usize = 1 << 12;
 
-/// The transposition table: four-way set-associative, growing to a memory bound and then
+/// The transposition table: eight-way set-associative, growing to a memory bound and then
 /// replacing the entry that was cheapest to find.
 pub struct Table<P> {
     slots: Vec<Slot<P>>,
@@ -209,6 +209,15 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
             self.grow();
         }
         let b = self.bucket(part);
+        // A full bucket in a table that may still grow: grow rather than drop an entry (a lost
+        // entry is recomputed, and so are the entries below it).
+        let full = self.slots[b..b + WAYS]
+            .iter()
+            .all(|s| s.work != 0 && s.part != *part);
+        if full && self.slots.len() < self.most && self.filled >= self.slots.len() / 2 {
+            self.grow();
+            return self.entry(part, work);
+        }
         let bucket = &mut self.slots[b..b + WAYS];
         let index = match bucket.iter().position(|s| s.work != 0 && s.part == *part) {
             Some(i) => i,
