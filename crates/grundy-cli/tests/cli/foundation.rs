@@ -354,7 +354,7 @@ fn bad_input_fails_with_one_error_line_and_exit_2() {
         "not available",
     );
     fails(&["frobnicate"], "unrecognized subcommand");
-    fails(&["value", "nim"], "required");
+    fails(&["value", "nim"], "give a position");
     fails(&["verify", "no-such-claim", "--to", "5"], "unknown claim");
     fails(&["verify", "bouton"], "needs --to");
     fails(

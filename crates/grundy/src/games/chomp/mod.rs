@@ -224,6 +224,7 @@ impl Ruleset for Chomp {
     }
 
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        self.validate(position)?;
         let mut moves = Vec::new();
         for (column, &height) in position.iter().enumerate() {
             for row in 0..height {

@@ -39,7 +39,11 @@ pub fn searched(heights: &[u32]) -> Result<u64> {
 }
 
 fn check_stealing(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
-    let to = to.min(super::MAX_ROWS_PLUS_COLUMNS * super::MAX_ROWS_PLUS_COLUMNS / 4);
+    if to > 40 {
+        return Err(crate::Error::TooLarge(format!(
+            "chomp-strategy-stealing searches every rectangle of at most 40 squares; --to {to} is refused"
+        )));
+    }
     let mut tally = Tally::new();
     for r in 1..=to {
         progress(r as f64 / to as f64);
@@ -55,7 +59,11 @@ fn check_stealing(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Re
 }
 
 fn check_l(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
-    let to = to.min(super::MAX_ROWS_PLUS_COLUMNS / 2);
+    if to > 30 {
+        return Err(crate::Error::TooLarge(format!(
+            "chomp-l searches every L with a, b <= 30 at most; --to {to} is refused"
+        )));
+    }
     let mut tally = Tally::new();
     for a in 1..=to {
         progress(a as f64 / to as f64);

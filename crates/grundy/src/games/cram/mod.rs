@@ -240,6 +240,7 @@ impl Ruleset for Cram {
     }
 
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        self.validate(position)?;
         let cells = Self::cells(position);
         let g = self.geometry();
         let mut moves = Vec::new();
@@ -282,11 +283,13 @@ impl<'a> RegionSolver<'a> {
 
 impl Solver for RegionSolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
+        self.cram.validate(position)?;
         let parts = self.cram.regions(position);
         self.search()?.value(&parts)
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        self.cram.validate(position)?;
         let parts = self.cram.regions(position);
         let (rows, cols) = (self.cram.rows, self.cram.cols);
         let whole = Cram::cells(position) == region::full(rows, cols);

@@ -65,6 +65,9 @@ pub const CLAIMS: &[Claim] = &[Claim {
     check: check_symmetry,
 }];
 
+/// The largest `to` of `cram-symmetry`.
+pub const MAX_CHECKED_CELLS: u64 = 36;
+
 /// The value of the empty `rows x cols` board by the search alone.
 pub fn searched(rows: u32, cols: u32) -> Result<u64> {
     let cram = super::Cram::new(rows, cols, super::region::full(rows, cols), String::new())?;
@@ -74,7 +77,11 @@ pub fn searched(rows: u32, cols: u32) -> Result<u64> {
 
 fn check_symmetry(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
     let claim = &CLAIMS[0];
-    let to = to.min(u64::from(super::region::MAX_CELLS));
+    if to > MAX_CHECKED_CELLS {
+        return Err(crate::Error::TooLarge(format!(
+            "cram-symmetry searches every board of at most {MAX_CHECKED_CELLS} cells (larger ones take minutes to hours each); --to {to} is refused"
+        )));
+    }
     let boards: Vec<(u32, u32)> = (1..=to as u32)
         .flat_map(|r| (r..=to as u32).map(move |c| (r, c)))
         .filter(|&(r, c)| u64::from(r * c) <= to)

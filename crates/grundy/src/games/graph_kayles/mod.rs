@@ -235,6 +235,7 @@ impl Ruleset for GraphKayles {
     }
 
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        self.validate(position)?;
         let set = Self::set(position);
         let mut moves = Vec::new();
         match self.rule {
@@ -295,11 +296,13 @@ impl<'a> PieceSolver<'a> {
 
 impl Solver for PieceSolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
+        self.game.validate(position)?;
         let parts = self.game.pieces(position);
         self.search()?.value(&parts)
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        self.game.validate(position)?;
         let parts = self.game.pieces(position);
         let value = self.search()?.value(&parts)?;
         let nodes = self.search()?.stats().nodes;

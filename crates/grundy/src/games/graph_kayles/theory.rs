@@ -60,7 +60,13 @@ fn check(
     to: u64,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Verdict> {
-    let to = to.min(super::graph::MAX_VERTICES as u64);
+    if to > super::graph::MAX_VERTICES as u64 {
+        return Err(crate::Error::TooLarge(format!(
+            "{}: a graph has at most {} vertices in the board search; --to {to} is refused",
+            claim.name,
+            super::graph::MAX_VERTICES
+        )));
+    }
     let octal = octal_values(code, to)?;
     let mut tally = Tally::new();
     for n in 0..=to {
