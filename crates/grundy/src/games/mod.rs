@@ -5,6 +5,7 @@
 //!   in the tests;
 //! - `spec.rs`: the [`Family`](crate::spec::Family) entry that parses the spec string.
 
+pub mod board;
 pub mod chomp;
 pub mod cram;
 pub mod digraph;

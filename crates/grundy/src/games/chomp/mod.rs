@@ -18,9 +18,9 @@
 pub mod spec;
 pub mod theory;
 
-use crate::ruleset::Evaluation;
+use crate::games::board::{Board, BoardSolver, Theorem};
 use crate::ruleset::{Arity, Move, Position};
-use crate::solve::search::{Options, Search, Splittable};
+use crate::solve::search::{Options, Splittable};
 use crate::{Error, Result, Ruleset, Solver};
 
 /// The most rows plus columns of a position: its boundary, one bit a step, fits a `u128`.
@@ -250,44 +250,36 @@ impl Ruleset for Chomp {
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
-        Some(Box::new(DiagramSolver { search: None }))
+        Some(Box::new(BoardSolver::new(self)))
     }
 }
 
-/// Values of Chomp positions by the board search, one table for every question.
-pub struct DiagramSolver {
-    search: Option<Search<'static, Diagrams>>,
-}
+impl Board for Chomp {
+    type Game = Diagrams;
 
-static DIAGRAMS: Diagrams = Diagrams;
-
-impl DiagramSolver {
-    fn search(&mut self) -> Result<&mut Search<'static, Diagrams>> {
-        if self.search.is_none() {
-            self.search = Some(Search::new(&DIAGRAMS, "chomp diagrams")?);
-        }
-        Ok(self.search.as_mut().expect("just made"))
-    }
-}
-
-impl Solver for DiagramSolver {
-    fn value(&mut self, position: &[u64]) -> Result<u64> {
-        let part = Chomp::diagram(position);
-        self.search()?.value(&[part])
+    fn game(&self) -> &Diagrams {
+        &Diagrams
     }
 
-    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
-        let part = Chomp::diagram(position);
+    fn parts(&self, position: &[u64]) -> Vec<Diagram> {
+        vec![Chomp::diagram(position)]
+    }
+
+    fn part_name(&self) -> &'static str {
+        "diagram"
+    }
+
+    fn identity(&self) -> String {
+        "chomp diagrams".into()
+    }
+
+    fn theorem(&self, position: &[u64]) -> Option<Theorem> {
         let rectangle =
-            position.iter().all(|&h| h == position[0]) && position.len() * position[0] as usize > 1;
-        if rectangle {
-            // Gale's strategy stealing: a rectangle other than 1 x 1 is an N-position.
-            self.search()?.assume_not(&part, 0);
-        }
-        Ok(Evaluation {
-            value: self.search()?.value(&[part])?,
-            method: "board search: each position valued as the mex of its options, once, in a transposition table (positions and their mirror images identified)".into(),
-        })
+            position.iter().all(|&h| h == position[0]) && position.len() as u64 * position[0] > 1;
+        rectangle.then_some(Theorem::Not(
+            0,
+            "a rectangle other than 1 x 1 is won by the first player (Gale's strategy stealing)",
+        ))
     }
 }
 

@@ -19,6 +19,6 @@ fn build(args: &mut SpecArgs) -> Result<Box<dyn Ruleset>> {
     let size = args
         .take_bare()
         .ok_or_else(|| Error::Spec("chomp needs a size RxC, like chomp:4x7".into()))?;
-    let (rows, cols) = crate::games::cram::spec::parse_size(&size)?;
+    let (rows, cols) = crate::games::board::parse_size(&size)?;
     Ok(Box::new(Chomp::new(rows, cols)?))
 }

@@ -19,9 +19,11 @@ pub mod theory;
 
 use region::{for_each_bit, Geometry, Region, MAX_CELLS};
 
-use crate::ruleset::Evaluation;
+use crate::games::board::{Board, BoardSolver, Theorem};
 use crate::ruleset::{Arity, Move, Position};
-use crate::solve::search::{Options, Search, Splittable};
+#[cfg(test)]
+use crate::solve::search::Search;
+use crate::solve::search::{Options, Splittable};
 use crate::{Error, Result, Ruleset, Solver};
 
 /// The regions of a board as a [`Splittable`] game: the same for every board, so one table
@@ -39,7 +41,7 @@ impl Regions {
                 out.push(g.region(piece));
             }
         });
-        crate::games::graph_kayles::cancel_pairs(out, start);
+        crate::games::board::cancel_pairs(out, start);
     }
 }
 
@@ -256,67 +258,39 @@ impl Ruleset for Cram {
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
-        Some(Box::new(RegionSolver::new(self)))
+        Some(Box::new(BoardSolver::new(self)))
     }
 }
 
-/// Values of Cram positions by the board search, one table for every question.
-pub struct RegionSolver<'a> {
-    cram: &'a Cram,
-    search: Option<Search<'static, Regions>>,
-}
-
+/// The regions' game: the same for every board.
 static REGIONS: Regions = Regions;
 
-impl<'a> RegionSolver<'a> {
-    fn new(cram: &'a Cram) -> Self {
-        RegionSolver { cram, search: None }
+impl Board for Cram {
+    type Game = Regions;
+
+    fn game(&self) -> &Regions {
+        &REGIONS
     }
 
-    fn search(&mut self) -> Result<&mut Search<'static, Regions>> {
-        if self.search.is_none() {
-            self.search = Some(Search::new(&REGIONS, "cram regions")?);
+    fn parts(&self, position: &[u64]) -> Vec<Region> {
+        self.regions(position)
+    }
+
+    fn part_name(&self) -> &'static str {
+        "region"
+    }
+
+    fn identity(&self) -> String {
+        "cram regions".into()
+    }
+
+    fn theorem(&self, position: &[u64]) -> Option<Theorem> {
+        if Cram::cells(position) != region::full(self.rows, self.cols) {
+            return None;
         }
-        Ok(self.search.as_mut().expect("just made"))
-    }
-}
-
-impl Solver for RegionSolver<'_> {
-    fn value(&mut self, position: &[u64]) -> Result<u64> {
-        self.cram.validate(position)?;
-        let parts = self.cram.regions(position);
-        self.search()?.value(&parts)
-    }
-
-    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
-        self.cram.validate(position)?;
-        let parts = self.cram.regions(position);
-        let (rows, cols) = (self.cram.rows, self.cram.cols);
-        let whole = Cram::cells(position) == region::full(rows, cols);
-        match theory::symmetry(rows, cols).filter(|_| whole) {
-            Some(true) => {
-                return Ok(Evaluation {
-                    value: 0,
-                    method: "theorem: an empty board with both sides even is won by the second player (the half-turn symmetry strategy, Winning Ways ch. 22)".into(),
-                })
-            }
-            Some(false) => {
-                // The first player wins (a domino across the centre, then symmetry): not 0.
-                let search = self.search()?;
-                for part in &parts {
-                    search.assume_not(part, 0);
-                }
-            }
-            None => {}
-        }
-        let count = parts.len();
-        let value = self.search()?.value(&parts)?;
-        let nodes = self.search()?.stats().nodes;
-        Ok(Evaluation {
-            value,
-            method: format!(
-                "board search: {count} region(s) valued apart (XOR), outcome searches of G + *k with a transposition table, {nodes} positions searched"
-            ),
+        Some(match theory::symmetry(self.rows, self.cols)? {
+            true => Theorem::Value(0, "an empty board with both sides even is won by the second player (the half-turn symmetry strategy, Winning Ways ch. 22)"),
+            false => Theorem::Not(0, "an empty board with one side even is won by the first player (a domino across the centre, then the half-turn symmetry, Winning Ways ch. 22)"),
         })
     }
 }

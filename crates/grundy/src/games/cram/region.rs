@@ -6,6 +6,8 @@
 //! neighbour; the masks of the first and last columns stop a shift from wrapping a row's end
 //! onto the next row.
 
+pub use crate::games::board::for_each_bit;
+
 /// The most cells a board may have: one bit per cell in a `u128`.
 pub const MAX_CELLS: u32 = 128;
 
@@ -113,14 +115,6 @@ impl Geometry {
     /// Rows and columns of the box.
     pub fn size(&self) -> (u32, u32) {
         (self.rows, self.cols)
-    }
-}
-
-/// Calls `f` with the index of every set bit, lowest first.
-pub fn for_each_bit(mut bits: u128, mut f: impl FnMut(u32)) {
-    while bits != 0 {
-        f(bits.trailing_zeros());
-        bits &= bits - 1;
     }
 }
 

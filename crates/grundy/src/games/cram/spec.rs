@@ -2,6 +2,7 @@
 
 use super::Cram;
 use crate::family::{Family, SpecArgs};
+use crate::games::board::parse_size;
 use crate::{Error, Result, Ruleset};
 
 /// The folder's registry entries, in the order `--help` lists them.
@@ -53,18 +54,4 @@ fn build(args: &mut SpecArgs) -> Result<Box<dyn Ruleset>> {
         e => e,
     })?;
     Ok(Box::new(Cram::new(rows, cols, cells, spec)?))
-}
-
-/// `RxC`, e.g. `4x5`: rows and columns, each at least 1.
-pub fn parse_size(text: &str) -> Result<(u32, u32)> {
-    let bad = || Error::Spec(format!("'{text}' is not a board size RxC, like 4x5"));
-    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let number = |s: &str| {
-        crate::number::parse_u64(s)
-            .ok()
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| *n >= 1)
-            .ok_or_else(bad)
-    };
-    Ok((number(r)?, number(c)?))
 }

@@ -110,8 +110,8 @@ impl Graph {
                 )
             }
             "grid" => {
-                let (r, c) = crate::games::cram::spec::parse_size(arg)
-                    .map_err(|_| bad("a grid is grid:RxC"))?;
+                let (r, c) =
+                    crate::games::board::parse_size(arg).map_err(|_| bad("a grid is grid:RxC"))?;
                 let n = u64::from(r) * u64::from(c);
                 if n > MAX_VERTICES as u64 {
                     return Err(Error::TooLarge(format!(
@@ -208,7 +208,7 @@ impl Graph {
             let mut frontier = piece;
             while frontier != 0 {
                 let mut reached = 0u128;
-                crate::games::cram::region::for_each_bit(frontier, |v| {
+                crate::games::board::for_each_bit(frontier, |v| {
                     reached |= self.adjacent[v as usize]
                 });
                 frontier = reached & set & !piece;

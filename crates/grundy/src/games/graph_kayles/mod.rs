@@ -18,10 +18,9 @@ pub mod theory;
 
 use graph::Graph;
 
-use crate::games::cram::region::for_each_bit;
-use crate::ruleset::Evaluation;
+use crate::games::board::{cancel_pairs, for_each_bit, Board, BoardSolver};
 use crate::ruleset::{Arity, Move, Position};
-use crate::solve::search::{Options, Search, Splittable};
+use crate::solve::search::{Options, Splittable};
 use crate::{Error, Result, Ruleset, Solver};
 
 /// Which game is played on the graph.
@@ -90,26 +89,6 @@ impl GraphKayles {
     fn name(&self, v: u32) -> &str {
         &self.graph.names[v as usize]
     }
-}
-
-/// Removes pairs of equal parts from `parts[start..]` (a game plus itself is 0).
-pub fn cancel_pairs<P: Ord + Copy>(parts: &mut Vec<P>, start: usize) {
-    if parts.len() - start < 2 {
-        return;
-    }
-    parts[start..].sort_unstable();
-    let mut kept = start;
-    let mut i = start;
-    while i < parts.len() {
-        if i + 1 < parts.len() && parts[i] == parts[i + 1] {
-            i += 2;
-        } else {
-            parts[kept] = parts[i];
-            kept += 1;
-            i += 1;
-        }
-    }
-    parts.truncate(kept);
 }
 
 impl Splittable for GraphKayles {
@@ -272,47 +251,27 @@ impl Ruleset for GraphKayles {
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
-        Some(Box::new(PieceSolver {
-            game: self,
-            search: None,
-        }))
+        Some(Box::new(BoardSolver::new(self)))
     }
 }
 
-/// Values by the board search, one table for every question about the same graph.
-pub struct PieceSolver<'a> {
-    game: &'a GraphKayles,
-    search: Option<Search<'a, GraphKayles>>,
-}
+impl Board for GraphKayles {
+    type Game = GraphKayles;
 
-impl<'a> PieceSolver<'a> {
-    fn search(&mut self) -> Result<&mut Search<'a, GraphKayles>> {
-        if self.search.is_none() {
-            self.search = Some(Search::new(self.game, &self.game.spec())?);
-        }
-        Ok(self.search.as_mut().expect("just made"))
-    }
-}
-
-impl Solver for PieceSolver<'_> {
-    fn value(&mut self, position: &[u64]) -> Result<u64> {
-        self.game.validate(position)?;
-        let parts = self.game.pieces(position);
-        self.search()?.value(&parts)
+    fn game(&self) -> &GraphKayles {
+        self
     }
 
-    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
-        self.game.validate(position)?;
-        let parts = self.game.pieces(position);
-        let value = self.search()?.value(&parts)?;
-        let nodes = self.search()?.stats().nodes;
-        Ok(Evaluation {
-            value,
-            method: format!(
-                "board search: {} connected piece(s) valued apart (XOR), outcome searches of G + *k with a transposition table, {nodes} positions searched",
-                parts.len()
-            ),
-        })
+    fn parts(&self, position: &[u64]) -> Vec<u128> {
+        self.pieces(position)
+    }
+
+    fn part_name(&self) -> &'static str {
+        "connected piece"
+    }
+
+    fn identity(&self) -> String {
+        self.spec()
     }
 }
 

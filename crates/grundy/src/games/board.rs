@@ -1,0 +1,165 @@
+//! What the board and graph families (Cram, Chomp, Node-Kayles, Arc-Kayles) share: their
+//! [`Solver`], which hands a position's parts to the board search
+//! ([`crate::solve::search`]), and small helpers on bit sets and sizes.
+
+use crate::ruleset::Evaluation;
+use crate::solve::search::{Search, Splittable};
+use crate::{Error, Result, Ruleset, Solver};
+
+/// What a theorem says of a position before any search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Theorem {
+    /// Its value, and why.
+    Value(u64, &'static str),
+    /// A value it does not have (the position is one part), and why.
+    Not(u64, &'static str),
+}
+
+/// A ruleset whose positions the board search values.
+pub trait Board: Ruleset {
+    /// The game of parts the search runs on.
+    type Game: Splittable;
+
+    /// That game.
+    fn game(&self) -> &Self::Game;
+
+    /// The parts of a (validated) position.
+    fn parts(&self, position: &[u64]) -> Vec<<Self::Game as Splittable>::Part>;
+
+    /// What the parts are called in the method line (`region`, `piece`, `diagram`).
+    fn part_name(&self) -> &'static str;
+
+    /// The name of the table in a checkpoint: rulesets with the same parts share it (every
+    /// Cram board), others do not (a graph's pieces are vertex sets of that graph).
+    fn identity(&self) -> String;
+
+    /// What a theorem says of `position`, if anything.
+    fn theorem(&self, _position: &[u64]) -> Option<Theorem> {
+        None
+    }
+}
+
+/// Values by the board search, one table for every question asked of the solver.
+pub struct BoardSolver<'a, B: Board> {
+    board: &'a B,
+    search: Option<Search<'a, B::Game>>,
+}
+
+impl<'a, B: Board> BoardSolver<'a, B> {
+    /// The solver of `board`; its table is made (or loaded) at the first question.
+    pub fn new(board: &'a B) -> Self {
+        BoardSolver {
+            board,
+            search: None,
+        }
+    }
+
+    fn search(&mut self) -> Result<&mut Search<'a, B::Game>> {
+        if self.search.is_none() {
+            self.search = Some(Search::new(self.board.game(), &self.board.identity())?);
+        }
+        Ok(self.search.as_mut().expect("just made"))
+    }
+}
+
+impl<B: Board> Solver for BoardSolver<'_, B> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        Ok(self.evaluate(position)?.value)
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        self.board.validate(position)?;
+        let parts = self.board.parts(position);
+        let mut because = String::new();
+        match self.board.theorem(position) {
+            Some(Theorem::Value(value, why)) => {
+                return Ok(Evaluation {
+                    value,
+                    method: format!("theorem: {why}"),
+                })
+            }
+            Some(Theorem::Not(k, why)) if parts.len() == 1 => {
+                self.search()?.assume_not(&parts[0], k);
+                because = format!("; not {k} by a theorem: {why}");
+            }
+            _ => {}
+        }
+        let search = self.search()?;
+        let value = search.value(&parts)?;
+        let how = if self.board.game().values_whole() {
+            "each position valued as the mex of its options"
+        } else {
+            "outcome searches of G + *k"
+        };
+        Ok(Evaluation {
+            value,
+            method: format!(
+                "board search: {} {}(s) valued apart (XOR), {how}, with a transposition table, {} positions searched{because}",
+                parts.len(),
+                self.board.part_name(),
+                self.search()?.stats().nodes
+            ),
+        })
+    }
+}
+
+/// Calls `f` with the index of every set bit, lowest first.
+pub fn for_each_bit(mut bits: u128, mut f: impl FnMut(u32)) {
+    while bits != 0 {
+        f(bits.trailing_zeros());
+        bits &= bits - 1;
+    }
+}
+
+/// Removes pairs of equal parts from `parts[start..]` (a game plus itself is 0).
+pub fn cancel_pairs<P: Ord + Copy>(parts: &mut Vec<P>, start: usize) {
+    if parts.len() - start < 2 {
+        return;
+    }
+    parts[start..].sort_unstable();
+    let mut kept = start;
+    let mut i = start;
+    while i < parts.len() {
+        if i + 1 < parts.len() && parts[i] == parts[i + 1] {
+            i += 2;
+        } else {
+            parts[kept] = parts[i];
+            kept += 1;
+            i += 1;
+        }
+    }
+    parts.truncate(kept);
+}
+
+/// `RxC`, e.g. `4x5`: rows and columns, each at least 1.
+pub fn parse_size(text: &str) -> Result<(u32, u32)> {
+    let bad = || Error::Spec(format!("'{text}' is not a board size RxC, like 4x5"));
+    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let number = |s: &str| {
+        crate::number::parse_u64(s)
+            .ok()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n >= 1)
+            .ok_or_else(bad)
+    };
+    Ok((number(r)?, number(c)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_cancel_and_sizes_parse() {
+        let mut parts = vec![9, 3, 5, 3, 5, 5];
+        cancel_pairs(&mut parts, 1);
+        assert_eq!(parts, vec![9, 5]);
+        assert_eq!(parse_size("4x5").unwrap(), (4, 5));
+        for bad in ["4", "0x3", "x3", "4x-1"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+        let mut bits = Vec::new();
+        for_each_bit(0b1010_0001, |i| bits.push(i));
+        assert_eq!(bits, vec![0, 5, 7]);
+    }
+}
