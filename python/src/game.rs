@@ -7,7 +7,7 @@ use grundy::query;
 use grundy::ruleset::{Arity, Ruleset};
 use numpy::PyArrayMethods;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::arrays::Narrow;
 use crate::compute::{compute, to_python, Reporter};
@@ -112,8 +112,20 @@ impl Game {
         Ok(template)
     }
 
+    /// A position as Python gets it: its numbers, or, as the CLI's JSON shows them, a board's
+    /// text or a digraph's vertex names.
     fn to_python<'py>(&self, py: Python<'py>, position: &[u64]) -> PyResult<Bound<'py, PyAny>> {
-        position::to_python_position(py, self.shape(), position)
+        let game = self.ruleset();
+        if game.position_is_text() {
+            return Ok(game.show_position(position).into_pyobject(py)?.into_any());
+        }
+        match game.position_names(position) {
+            Some(names) if names.len() == 1 && self.shape() == Shape::Int => {
+                Ok(names[0].clone().into_pyobject(py)?.into_any())
+            }
+            Some(names) => Ok(PyTuple::new(py, names)?.into_any()),
+            None => position::to_python_position(py, self.shape(), position),
+        }
     }
 
     /// Values along a template (or the game's own default sequence), without a copy per value

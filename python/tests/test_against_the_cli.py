@@ -53,6 +53,11 @@ SEQUENCES = [
     ("tbreak:0.G", "_", 0, 300),
     ("tbreak:4!.0", "_", 0, 300),
     ("allbut:s=2,3,7", "_", 0, 300),
+    # Boards and graphs as numbers: the empty cells (vertices left) are the bits of the word.
+    ("cram:2x3", "_,0", 0, 63),
+    ("chomp:3x4", "3,_,0,0", 0, 3),
+    ("node-kayles:graph=path:6", "_,0", 0, 63),
+    ("arc-kayles:graph=cycle:6", "_,0", 0, 63),
 ]
 
 

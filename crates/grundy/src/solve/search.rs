@@ -19,13 +19,13 @@
 //! **Pruning.** A game in which every play ends within `L` moves has value at most `L` (a mex of
 //! values at most `L - 1`), so `G + *k` with `k` above the bound of `G` (or a sum with `k` above
 //! the sum of its parts' bounds) is an N-position without a search ([`Splittable::bound`]).
-//! Options whose parts are all in the table are tried first, then those with one unknown part,
-//! then the rest; the heap moves `*j` are looked up before the options and searched after them.
+//! Options whose parts are all in the table are tried first, then the others, easiest first
+//! (the least sum of the squared bounds of their unknown parts); the heap moves `*j` are looked up before the options and searched after them.
 //!
 //! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
-//! otherwise the values `k < 64` it is known not to have. It has a fixed number of slots chosen
-//! from a memory bound; when a bucket is full, the entry that cost the least work to find is
-//! replaced, so a search never fails for lack of room, it only repeats work. Its entries can be
+//! otherwise the values `k < 64` it is known not to have. It starts small and doubles (when
+//! three quarters of it are used, or a bucket is full at half load) up to a memory bound; then,
+//! when a bucket is full, the entry that cost the least work to find is replaced, so a search never fails for lack of room, it only repeats work. Its entries can be
 //! saved to a checkpoint and loaded back ([`Search::save`], [`Search::load`]): a resumed search
 //! gives the same values, only faster.
 
@@ -590,35 +590,30 @@ impl<'g, G: Splittable> Search<'g, G> {
         })
     }
 
-    /// Whether some option has value `k`: options the table decides first, then those with one
-    /// part unknown, then the rest.
+    /// Whether some option has value `k`: options the table decides first, then the others,
+    /// easiest first (the least sum of the squared bounds of their unknown parts, as igs's
+    /// "smaller components first" orders them).
     fn option_of_value(&mut self, options: &Options<G::Part>, k: u64) -> Result<bool> {
-        let mut unknown_counts = Vec::with_capacity(options.len());
+        let mut open: Vec<(u64, usize)> = Vec::with_capacity(options.len());
         for i in 0..options.len() {
-            let parts = options.get(i);
             let mut x = 0;
-            let mut unknown = 0u32;
-            for part in parts {
+            let mut cost = 0u64;
+            for part in options.get(i) {
                 match self.known(part) {
                     Some(v) => x ^= v,
-                    None => unknown += 1,
+                    None => cost = cost.saturating_add(self.game.bound(part).saturating_pow(2)),
                 }
             }
-            if unknown == 0 && x == k {
-                return Ok(true);
+            match cost {
+                0 if x == k => return Ok(true),
+                0 => {}
+                _ => open.push((cost, i)),
             }
-            unknown_counts.push(unknown);
         }
-        for round in [1u32, u32::MAX] {
-            for (i, &unknown) in unknown_counts.iter().enumerate() {
-                let take = if round == 1 {
-                    unknown == 1
-                } else {
-                    unknown > 1
-                };
-                if take && self.sum_is(options.get(i), k)? {
-                    return Ok(true);
-                }
+        open.sort_unstable();
+        for (_, i) in open {
+            if self.sum_is(options.get(i), k)? {
+                return Ok(true);
             }
         }
         Ok(false)
