@@ -17,6 +17,7 @@ pub mod evolution;
 mod graph;
 pub mod loopy;
 mod memo;
+mod nim_set;
 mod packed;
 mod remoteness;
 pub mod search;

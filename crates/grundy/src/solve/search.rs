@@ -33,6 +33,7 @@ use std::hash::Hash;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use super::nim_set::{NimSet, LIMIT};
 use crate::{Error, Result};
 
 /// A game whose positions are sums of independent parts, each in a canonical form.
@@ -40,9 +41,17 @@ pub trait Splittable {
     /// A part in canonical form: two equal parts are the same game.
     type Part: Copy + Eq + Hash + Default + std::fmt::Debug;
 
-    /// Every option of `part`, each as the list of its parts (canonical; parts without moves
-    /// may be left out), pushed to `out` with [`Options::push`].
-    fn options(&self, part: &Self::Part, out: &mut Options<Self::Part>);
+    /// A move of a part. Listing the moves is cheap; the option a move leads to is made by
+    /// [`Splittable::play`] only when the search needs it (a search often stops after a few).
+    type Move: Copy;
+
+    /// Every move of `part`, pushed to `out` (the order is the order options are looked up in
+    /// the table; put first the moves likely to decide, e.g. near the centre of a board).
+    fn moves(&self, part: &Self::Part, out: &mut Vec<Self::Move>);
+
+    /// The parts of the option `mv` of `part`, pushed to `out` (canonical; parts without moves
+    /// may be left out).
+    fn play(&self, part: &Self::Part, mv: Self::Move, out: &mut Vec<Self::Part>);
 
     /// An upper bound on the number of moves of any play from `part` (so on its value), and its
     /// size: the largest part of a sum is the one searched last.
@@ -139,9 +148,12 @@ const WAYS: usize = 8;
 const FIRST_SLOTS: usize = 1 << 12;
 
 /// The transposition table: eight-way set-associative, growing to a memory bound and then
-/// replacing the entry that was cheapest to find.
+/// replacing the entry that was cheapest to find. Beside each slot a 16-bit tag from the
+/// part's hash (0: empty) lets a lookup read one cache line of tags and touch only the slot
+/// whose tag matches.
 pub struct Table<P> {
     slots: Vec<Slot<P>>,
+    tags: Vec<u16>,
     /// The most slots the memory bound allows (a power of two).
     most: usize,
     filled: usize,
@@ -150,12 +162,14 @@ pub struct Table<P> {
 impl<P: Copy + Eq + Hash + Default> Table<P> {
     /// A table of at most `bytes` bytes (at least one bucket); it starts small and grows.
     pub fn with_memory(bytes: u64) -> Self {
-        let per_slot = std::mem::size_of::<Slot<P>>() as u64;
+        let per_slot = std::mem::size_of::<Slot<P>>() as u64 + 2;
         let want = (bytes / per_slot).max(WAYS as u64);
         // A power of two at most `want` (and at most 2^40 slots).
         let most = 1usize << (63 - want.leading_zeros()).min(40);
+        let first = most.min(FIRST_SLOTS);
         Table {
-            slots: vec![Slot::default(); most.min(FIRST_SLOTS)],
+            slots: vec![Slot::default(); first],
+            tags: vec![0; first],
             most,
             filled: 0,
         }
@@ -173,31 +187,38 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
 
     /// Bytes the table takes now.
     pub fn bytes(&self) -> u64 {
-        (self.slots.len() * std::mem::size_of::<Slot<P>>()) as u64
+        (self.slots.len() * (std::mem::size_of::<Slot<P>>() + 2)) as u64
     }
 
-    fn bucket(&self, part: &P) -> usize {
+    /// The first slot of the part's bucket, and its tag.
+    fn place(&self, part: &P) -> (usize, u16) {
         let mut hasher = FoldHasher(0);
         part.hash(&mut hasher);
         // Finish: spread the high bits down (a multiplicative hash is weak in its low bits).
         let h = hasher.0;
         let h = (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        ((h ^ (h >> 32)) as usize) & (self.slots.len() - 1) & !(WAYS - 1)
+        let h = h ^ (h >> 32);
+        let bucket = (h as usize) & (self.slots.len() - 1) & !(WAYS - 1);
+        (bucket, ((h >> 48) as u16).max(1))
+    }
+
+    /// The index of the part's slot, if it has one.
+    fn index(&self, b: usize, tag: u16, part: &P) -> Option<usize> {
+        (b..b + WAYS).find(|&i| self.tags[i] == tag && self.slots[i].part == *part)
     }
 
     fn find(&self, part: &P) -> Option<&Slot<P>> {
-        let b = self.bucket(part);
-        self.slots[b..b + WAYS]
-            .iter()
-            .find(|s| s.work != 0 && s.part == *part)
+        let (b, tag) = self.place(part);
+        self.index(b, tag, part).map(|i| &self.slots[i])
     }
 
     /// Doubles the slots (every entry moved to its new bucket).
     fn grow(&mut self) {
         let doubled = vec![Slot::default(); 2 * self.slots.len()];
         let old = std::mem::replace(&mut self.slots, doubled);
+        let old_tags = std::mem::replace(&mut self.tags, vec![0; 2 * old.len()]);
         self.filled = 0;
-        for slot in old.into_iter().filter(|s| s.work != 0) {
+        for (slot, _) in old.into_iter().zip(old_tags).filter(|(_, t)| *t != 0) {
             let work = slot.work;
             let new = self.entry(&slot.part, work);
             *new = slot;
@@ -208,30 +229,31 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         if self.filled >= self.slots.len() / 4 * 3 && self.slots.len() < self.most {
             self.grow();
         }
-        let b = self.bucket(part);
-        // A full bucket in a table that may still grow: grow rather than drop an entry (a lost
-        // entry is recomputed, and so are the entries below it).
-        let full = self.slots[b..b + WAYS]
-            .iter()
-            .all(|s| s.work != 0 && s.part != *part);
-        if full && self.slots.len() < self.most && self.filled >= self.slots.len() / 2 {
-            self.grow();
-            return self.entry(part, work);
-        }
-        let bucket = &mut self.slots[b..b + WAYS];
-        let index = match bucket.iter().position(|s| s.work != 0 && s.part == *part) {
+        let (b, tag) = self.place(part);
+        let index = match self.index(b, tag, part) {
             Some(i) => i,
             None => {
-                let i = match bucket.iter().position(|s| s.work == 0) {
+                let empty = (b..b + WAYS).find(|&i| self.tags[i] == 0);
+                // A full bucket in a table that may still grow: grow rather than drop an entry
+                // (a lost entry is recomputed, and so are the entries below it).
+                if empty.is_none()
+                    && self.slots.len() < self.most
+                    && self.filled >= self.slots.len() / 2
+                {
+                    self.grow();
+                    return self.entry(part, work);
+                }
+                let i = match empty {
                     Some(i) => {
                         self.filled += 1;
                         i
                     }
-                    None => (0..WAYS)
-                        .min_by_key(|&i| bucket[i].work)
+                    None => (b..b + WAYS)
+                        .min_by_key(|&i| self.slots[i].work)
                         .expect("a bucket has slots"),
                 };
-                bucket[i] = Slot {
+                self.tags[i] = tag;
+                self.slots[i] = Slot {
                     part: *part,
                     value: UNKNOWN,
                     not: 0,
@@ -240,7 +262,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                 i
             }
         };
-        let slot = &mut bucket[index];
+        let slot = &mut self.slots[index];
         slot.work = slot.work.max(work.max(1));
         slot
     }
@@ -351,13 +373,89 @@ pub struct Search<'g, G: Splittable> {
     table: Table<G::Part>,
     nodes: u64,
     settings: Settings,
-    /// Option buffers, one per level of the recursion.
-    pool: Vec<Options<G::Part>>,
+    /// Buffers, one per level of the recursion.
+    pool: Vec<Frame<G>>,
     started: Instant,
     last_report: Instant,
     last_save: Instant,
     /// The parameters a checkpoint must match (the game's spec).
     identity: String,
+}
+
+/// The candidates for a mex in [`Search::mex_in_set`]: those up to the largest wanted value as a
+/// set, those above it only counted.
+struct Candidates {
+    low: NimSet,
+    above: u64,
+}
+
+impl Candidates {
+    /// `{0, ..., options}` for a question about the values in `want` (not empty).
+    fn new(options: u64, want: NimSet) -> Self {
+        let top = want.max().expect("a non-empty set");
+        Candidates {
+            low: NimSet::up_to(options.min(top)),
+            above: options.saturating_sub(top),
+        }
+    }
+
+    /// Takes out the candidate of an option of value `value` (`None`: not one of
+    /// [`Candidates::worth_asking`]): that value if it is a candidate, otherwise the largest.
+    fn take(&mut self, value: Option<u64>) {
+        match value {
+            Some(v) if self.low.contains(v) => self.low.remove(v),
+            _ if self.above > 0 => self.above -= 1,
+            _ => {
+                let largest = self
+                    .low
+                    .max()
+                    .expect("a candidate is left while options are");
+                self.low.remove(largest);
+            }
+        }
+    }
+
+    /// The values an option is worth asking about: the candidates but the largest (which is
+    /// taken out whether the option has it or not).
+    fn worth_asking(&self) -> NimSet {
+        let mut ask = self.low;
+        if self.above == 0 {
+            if let Some(largest) = ask.max() {
+                ask.remove(largest);
+            }
+        }
+        ask
+    }
+
+    /// Whether a candidate is in `want`.
+    fn meet(&self, want: NimSet) -> bool {
+        !self.low.and(want).is_empty()
+    }
+
+    /// The mex once every option took its candidate, if it is not above the wanted values.
+    fn last(&self) -> Option<u64> {
+        match self.above {
+            0 => self.low.max(),
+            _ => None,
+        }
+    }
+}
+
+/// The buffers of one level of the recursion: the moves of a part, the parts of the options
+/// still open and the order they are searched in.
+struct Frame<G: Splittable> {
+    moves: Vec<G::Move>,
+    open: Options<G::Part>,
+    order: Vec<(u64, usize)>,
+}
+
+/// The least work (search nodes below) for which a "not in the set" answer is kept: cheaper
+/// ones are found again faster than the table is read (it stays small and in cache).
+const MIN_WORK_KEPT: u64 = 1;
+
+/// The class of a table entry's work (`1 + log2` of the search nodes it cost), never 0.
+fn work_class(work: u64) -> u8 {
+    1 + (64 - work.leading_zeros()) as u8
 }
 
 /// The recursion is a few frames per move of the longest play, times the values tried: the
@@ -421,7 +519,10 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// Whether a sum of parts has value `k`, without valuing its largest part when it is not
     /// needed.
     pub fn value_is(&mut self, parts: &[G::Part], k: u64) -> Result<bool> {
-        let result = self.sum_is(parts, k);
+        let result = match NimSet::single(k) {
+            Some(want) => self.sum_in_set(parts, want).map(|v| v == Some(k)),
+            None => self.sum_value(parts).map(|v| v == k),
+        };
         self.finish(result)
     }
 
@@ -438,21 +539,36 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// Records that a part's value is not `k` (a theorem's word, e.g. a symmetry strategy that
     /// wins for the player to move: not 0).
     pub fn assume_not(&mut self, part: &G::Part, k: u64) {
-        self.record(part, k, false, u64::MAX);
+        if k < 64 {
+            self.table.entry(part, u8::MAX).not |= 1 << k;
+        }
     }
 
-    /// The value of one part.
+    /// The value of one part: asked for each candidate in turn, 0 first ("aspiration" at the
+    /// root, as igs does for Cram), each question a set search of its own.
     pub fn nimber(&mut self, part: &G::Part) -> Result<u64> {
         if let Some(v) = self.known(part) {
             return Ok(v);
         }
-        let mut k = 0;
-        loop {
-            if self.is(part, k)? {
-                return Ok(k);
-            }
-            k += 1;
+        if self.game.values_whole() {
+            return self.whole(part);
         }
+        for r in 0..=self.game.bound(part).min(LIMIT - 1) {
+            let want = NimSet::single(r).expect("below the limit");
+            if let Some(v) = self.in_set(part, want)? {
+                return Ok(v);
+            }
+        }
+        self.by_mex(part)
+    }
+
+    /// The value of a sum of parts: the XOR of their values.
+    fn sum_value(&mut self, parts: &[G::Part]) -> Result<u64> {
+        let mut x = 0;
+        for part in parts {
+            x ^= self.nimber(part)?;
+        }
+        Ok(x)
     }
 
     /// The exact value of a part, if the table has it.
@@ -462,161 +578,209 @@ impl<'g, G: Splittable> Search<'g, G> {
             .and_then(|s| (s.value != UNKNOWN).then_some(u64::from(s.value)))
     }
 
-    /// What the table says of "value(part) == k": `Some(answer)` or `None` (not known).
-    fn lookup(&self, part: &G::Part, k: u64) -> Option<bool> {
-        let slot = self.table.find(part)?;
-        if slot.value != UNKNOWN {
-            return Some(u64::from(slot.value) == k);
-        }
-        (k < 64 && slot.not >> k & 1 == 1).then_some(false)
+    /// Stores a part's exact value.
+    fn record_value(&mut self, part: &G::Part, value: u64, work: u64) {
+        let slot = self.table.entry(part, work_class(work));
+        slot.value = u32::try_from(value).unwrap_or(UNKNOWN);
     }
 
-    fn record(&mut self, part: &G::Part, k: u64, equal: bool, work: u64) {
-        let work = 1 + (64 - work.leading_zeros()) as u8;
-        let slot = self.table.entry(part, work);
-        if equal {
-            slot.value = u32::try_from(k).unwrap_or(UNKNOWN);
-        } else if k < 64 {
-            slot.not |= 1 << k;
-        }
+    /// Stores that a part's value is none of `values` (those below 64 are kept).
+    fn record_not(&mut self, part: &G::Part, values: NimSet, work: u64) {
+        let slot = self.table.entry(part, work_class(work));
+        slot.not |= values.low_word();
     }
 
-    /// Whether a sum of parts has value `k`: the parts but the largest are valued, and the
-    /// question goes to the largest with their XOR folded into `k`.
-    fn sum_is(&mut self, parts: &[G::Part], k: u64) -> Result<bool> {
+    /// The value of a sum of parts if it is in `want`: `Some(value)` (exact, possibly outside
+    /// `want` when it came cheaply) or `None` (the value is not in `want`). The parts but the
+    /// largest are valued, and the question goes to the largest with their XOR folded in.
+    fn sum_in_set(&mut self, parts: &[G::Part], want: NimSet) -> Result<Option<u64>> {
         match parts {
-            [] => Ok(k == 0),
-            [one] => self.is(one, k),
+            [] => Ok(Some(0)),
+            [one] => self.in_set(one, want),
             _ => {
-                let bounds: u64 = parts.iter().map(|p| self.game.bound(p)).sum();
-                if k > bounds {
-                    return Ok(false);
+                // A XOR is at most the sum of its terms.
+                let bounds = parts
+                    .iter()
+                    .fold(0u64, |s, p| s.saturating_add(self.game.bound(p)));
+                let want = want.and(NimSet::up_to(bounds));
+                if want.is_empty() {
+                    return Ok(None);
                 }
                 let largest = (0..parts.len())
                     .max_by_key(|&i| self.game.bound(&parts[i]))
                     .expect("two parts or more");
-                let mut x = k;
+                let mut x = 0;
                 for (i, part) in parts.iter().enumerate() {
                     if i != largest {
                         x ^= self.nimber(part)?;
                     }
                 }
-                self.is(&parts[largest], x)
+                match want.xor(x) {
+                    Some(shifted) => Ok(self.in_set(&parts[largest], shifted)?.map(|v| v ^ x)),
+                    None => Ok(Some(self.nimber(&parts[largest])? ^ x)),
+                }
             }
         }
     }
 
-    /// Whether one part has value `k`: an outcome search of `part + *k`.
-    fn is(&mut self, part: &G::Part, k: u64) -> Result<bool> {
-        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.is_here(part, k))
+    /// The value of one part if it is in `want` (see [`Search::sum_in_set`]).
+    fn in_set(&mut self, part: &G::Part, want: NimSet) -> Result<Option<u64>> {
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.in_set_here(part, want))
     }
 
-    fn is_here(&mut self, part: &G::Part, k: u64) -> Result<bool> {
-        if k > self.game.bound(part) {
-            return Ok(false);
-        }
+    fn in_set_here(&mut self, part: &G::Part, want: NimSet) -> Result<Option<u64>> {
         if self.game.values_whole() {
-            return Ok(self.whole(part)? == k);
+            return self.whole(part).map(Some);
         }
-        if let Some(answer) = self.lookup(part, k) {
-            return Ok(answer);
+        let mut want = want.and(NimSet::up_to(self.game.bound(part)));
+        if let Some(slot) = self.table.find(part) {
+            if slot.value != UNKNOWN {
+                return Ok(Some(u64::from(slot.value)));
+            }
+            want = want.minus(NimSet::from_low_word(slot.not));
+        }
+        if want.is_empty() {
+            return Ok(None);
         }
         self.tick()?;
         let before = self.nodes;
-        // A heap move to *j wins if part has value j: look the table up first (cheap).
-        for j in 0..k {
-            if self.lookup(part, j) == Some(true) {
-                self.record(part, k, false, 1);
-                return Ok(false);
-            }
-        }
-        let mut options = self.pool.pop().unwrap_or_default();
-        options.clear();
-        self.game.options(part, &mut options);
-        let found = self.option_of_value(&options, k);
-        self.pool.push(options);
+        let mut frame = self.frame();
+        let found = self.mex_in_set(part, want, &mut frame);
+        self.pool.push(frame);
+        let found = found?;
         let work = self.nodes - before;
-        if found? {
-            self.record(part, k, false, work);
-            return Ok(false);
+        match found {
+            Some(v) => self.record_value(part, v, work),
+            None if work >= MIN_WORK_KEPT => self.record_not(part, want, work),
+            None => {}
         }
-        // No option has value k: part + *k is P unless some heap move *j, j < k, wins.
-        for j in 0..k {
-            if self.is(part, j)? {
-                self.record(part, k, false, self.nodes - before);
-                return Ok(false);
-            }
-        }
-        self.record(part, k, true, self.nodes - before);
-        Ok(true)
+        Ok(found)
     }
 
-    /// The value of a part as the mex of all its options' values (each stored).
-    fn whole(&mut self, part: &G::Part) -> Result<u64> {
-        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || {
-            if let Some(v) = self.known(part) {
-                return Ok(v);
-            }
-            self.tick()?;
-            let before = self.nodes;
-            let mut options = self.pool.pop().unwrap_or_default();
-            options.clear();
-            self.game.options(part, &mut options);
-            let mut seen = vec![false; options.len() + 1];
-            let mut result = Ok(());
-            for i in 0..options.len() {
-                let mut x = 0;
-                for p in options.get(i) {
-                    match self.whole(p) {
-                        Ok(v) => x ^= v,
-                        Err(e) => result = Err(e),
-                    }
-                    if result.is_err() {
-                        break;
-                    }
-                }
-                if result.is_err() {
-                    break;
-                }
-                if let Some(slot) = usize::try_from(x).ok().and_then(|x| seen.get_mut(x)) {
-                    *slot = true;
-                }
-            }
-            self.pool.push(options);
-            result?;
-            let value = seen.iter().position(|s| !s).unwrap_or(seen.len()) as u64;
-            self.record(part, value, true, self.nodes - before);
-            Ok(value)
-        })
-    }
-
-    /// Whether some option has value `k`: options the table decides first, then the others,
-    /// easiest first (the least sum of the squared bounds of their unknown parts, as igs's
-    /// "smaller components first" orders them).
-    fn option_of_value(&mut self, options: &Options<G::Part>, k: u64) -> Result<bool> {
-        let mut open: Vec<(u64, usize)> = Vec::with_capacity(options.len());
-        for i in 0..options.len() {
+    /// The mex of the options' values if it is in `want` (Beling and Rogalski, "On pruning
+    /// search trees of impartial games", AI 283, 2020).
+    ///
+    /// The mex of `n` values lies in `P = {0, ..., n}`. Each option, once valued, takes one
+    /// candidate out of `P`: its own value if that is still in `P`, otherwise the largest; after
+    /// the last option `P` holds the mex alone. So an option need only say whether its value is
+    /// one of `P` but its largest (otherwise the largest goes either way), and the search stops as
+    /// soon as `P` no longer meets `want`. Candidates above `max(want)` are alike for this
+    /// purpose and are only counted (`above`).
+    fn mex_in_set(
+        &mut self,
+        part: &G::Part,
+        want: NimSet,
+        frame: &mut Frame<G>,
+    ) -> Result<Option<u64>> {
+        self.game.moves(part, &mut frame.moves);
+        let mut candidates = Candidates::new(frame.moves.len() as u64, want);
+        // Options whose parts are all valued take their candidates first (and may settle the
+        // question); the others are searched easiest first (the least sum of the squared
+        // bounds of their unknown parts, as igs's "smaller components first").
+        for &mv in &frame.moves {
+            let start = frame.open.parts.len();
+            self.game.play(part, mv, &mut frame.open.parts);
             let mut x = 0;
             let mut cost = 0u64;
-            for part in options.get(i) {
+            for part in &frame.open.parts[start..] {
                 match self.known(part) {
                     Some(v) => x ^= v,
                     None => cost = cost.saturating_add(self.game.bound(part).saturating_pow(2)),
                 }
             }
-            match cost {
-                0 if x == k => return Ok(true),
-                0 => {}
-                _ => open.push((cost, i)),
+            if cost == 0 {
+                frame.open.parts.truncate(start);
+                candidates.take(Some(x));
+                if !candidates.meet(want) {
+                    return Ok(None);
+                }
+            } else {
+                frame.order.push((cost, frame.open.len()));
+                frame.open.ends.push(frame.open.parts.len());
             }
         }
-        open.sort_unstable();
-        for (_, i) in open {
-            if self.sum_is(options.get(i), k)? {
-                return Ok(true);
+        frame.order.sort_unstable();
+        for &(_, i) in &frame.order {
+            let ask = candidates.worth_asking();
+            let value = match ask.is_empty() {
+                true => None,
+                false => self.sum_in_set(frame.open.get(i), ask)?,
+            };
+            candidates.take(value);
+            if !candidates.meet(want) {
+                return Ok(None);
             }
         }
-        Ok(false)
+        Ok(candidates.last())
+    }
+
+    /// Empty buffers for one level of the recursion.
+    fn frame(&mut self) -> Frame<G> {
+        let mut frame = self.pool.pop().unwrap_or_else(|| Frame {
+            moves: Vec::new(),
+            open: Options::default(),
+            order: Vec::new(),
+        });
+        frame.moves.clear();
+        frame.open.clear();
+        frame.order.clear();
+        frame
+    }
+
+    /// Each option of `part` in turn, as its parts.
+    fn each_option(
+        &mut self,
+        part: &G::Part,
+        mut f: impl FnMut(&mut Self, &[G::Part]) -> Result<()>,
+    ) -> Result<()> {
+        let mut frame = self.frame();
+        self.game.moves(part, &mut frame.moves);
+        let mut result = Ok(());
+        for &mv in &frame.moves {
+            frame.open.parts.clear();
+            self.game.play(part, mv, &mut frame.open.parts);
+            result = f(self, &frame.open.parts);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.pool.push(frame);
+        result
+    }
+
+    /// The value of a part as the mex of its options' values, each found in full: where a value
+    /// reaches [`LIMIT`], beyond the sets of [`Search::mex_in_set`].
+    fn by_mex(&mut self, part: &G::Part) -> Result<u64> {
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || {
+            self.tick()?;
+            let before = self.nodes;
+            // The options' values; the mex is the first gap once they are sorted.
+            let mut seen = Vec::new();
+            self.each_option(part, |search, parts| {
+                let x = search.sum_value(parts)?;
+                seen.push(x);
+                Ok(())
+            })?;
+            seen.sort_unstable();
+            let value = seen
+                .iter()
+                .try_fold(0, |mex, &v| match v.cmp(&mex) {
+                    std::cmp::Ordering::Less => Ok(mex),
+                    std::cmp::Ordering::Equal => Ok(mex + 1),
+                    std::cmp::Ordering::Greater => Err(mex),
+                })
+                .unwrap_or_else(|mex| mex);
+            self.record_value(part, value, self.nodes - before);
+            Ok(value)
+        })
+    }
+
+    /// The value of a part as the mex of all its options' values (each stored).
+    fn whole(&mut self, part: &G::Part) -> Result<u64> {
+        match self.known(part) {
+            Some(v) => Ok(v),
+            None => self.by_mex(part),
+        }
     }
 
     /// Counts a node; reports progress, saves the checkpoint and obeys a stop now and then.
@@ -664,7 +828,13 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// Saves every entry of the table to `path` (checkpoint kind `search`).
     pub fn save(&self, path: &Path) -> Result<()> {
         let mut payload = Vec::new();
-        for slot in self.table.slots.iter().filter(|s| s.work != 0) {
+        for (slot, _) in self
+            .table
+            .slots
+            .iter()
+            .zip(&self.table.tags)
+            .filter(|(_, t)| **t != 0)
+        {
             G::write_part(&slot.part, &mut payload);
             payload.extend_from_slice(&slot.value.to_le_bytes());
             payload.extend_from_slice(&slot.not.to_le_bytes());

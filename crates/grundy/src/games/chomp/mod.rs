@@ -20,7 +20,7 @@ pub mod theory;
 
 use crate::games::board::{Board, BoardSolver, Theorem};
 use crate::ruleset::{Arity, Move, Position};
-use crate::solve::search::{Options, Splittable};
+use crate::solve::search::Splittable;
 use crate::{Error, Result, Ruleset, Solver};
 
 /// The most rows plus columns of a position: its boundary, one bit a step, fits a `u128`.
@@ -80,7 +80,14 @@ pub struct Diagrams;
 impl Splittable for Diagrams {
     type Part = Diagram;
 
-    fn options(&self, part: &Diagram, out: &mut Options<Diagram>) {
+    /// The diagram a move leaves (canonical).
+    type Move = Diagram;
+
+    fn play(&self, _: &Diagram, next: Diagram, out: &mut Vec<Diagram>) {
+        out.push(next);
+    }
+
+    fn moves(&self, part: &Diagram, out: &mut Vec<Diagram>) {
         let mut heights = Vec::new();
         decode(*part, &mut heights);
         let mut next = Vec::with_capacity(heights.len());
@@ -100,7 +107,7 @@ impl Splittable for Diagrams {
                 while next.last() == Some(&0) {
                     next.pop();
                 }
-                out.push([canonical(&next)]);
+                out.push(canonical(&next));
             }
         }
     }

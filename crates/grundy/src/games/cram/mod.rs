@@ -23,7 +23,7 @@ use crate::games::board::{Board, BoardSolver, Theorem};
 use crate::ruleset::{Arity, Move, Position};
 #[cfg(test)]
 use crate::solve::search::Search;
-use crate::solve::search::{Options, Splittable};
+use crate::solve::search::Splittable;
 use crate::{Error, Result, Ruleset, Solver};
 
 /// The regions of a board as a [`Splittable`] game: the same for every board, so one table
@@ -48,15 +48,29 @@ impl Regions {
 impl Splittable for Regions {
     type Part = Region;
 
-    fn options(&self, part: &Region, out: &mut Options<Region>) {
-        let g = Geometry::new(part.rows.into(), part.cols.into());
-        let cols = u32::from(part.cols);
-        let mut place =
-            |domino: u128| out.push_with(|parts| Regions::split(&g, part.cells & !domino, parts));
-        for_each_bit(g.horizontal(part.cells), |i| place(3u128 << i));
+    /// A domino, as the mask of its two cells.
+    type Move = u128;
+
+    fn moves(&self, part: &Region, out: &mut Vec<u128>) {
+        // Vertical dominoes first, from the central column outwards, then horizontal ones from
+        // the central row outwards (igs's order: central moves split the region, and a split
+        // region is the quickest to value).
+        let (rows, cols) = (u32::from(part.rows), u32::from(part.cols));
+        let g = Geometry::new(rows, cols);
+        let start = out.len();
         for_each_bit(g.vertical(part.cells), |i| {
-            place(1u128 << i | 1u128 << (i + cols))
+            out.push(1u128 << i | 1u128 << (i + cols))
         });
+        let off_centre = |i: u32, size: u32| (2 * i).abs_diff(size - 1);
+        out[start..].sort_by_key(|d| off_centre(d.trailing_zeros() % cols, cols));
+        let middle = out.len();
+        for_each_bit(g.horizontal(part.cells), |i| out.push(3u128 << i));
+        out[middle..].sort_by_key(|d| off_centre(d.trailing_zeros() / cols, rows));
+    }
+
+    fn play(&self, part: &Region, domino: u128, out: &mut Vec<Region>) {
+        let g = Geometry::new(part.rows.into(), part.cols.into());
+        Regions::split(&g, part.cells & !domino, out);
     }
 
     fn bound(&self, part: &Region) -> u64 {

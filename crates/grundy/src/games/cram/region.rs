@@ -95,21 +95,25 @@ impl Geometry {
 
     /// The piece `cells` (of this box) in its own bounding box, in canonical form.
     pub fn region(&self, cells: u128) -> Region {
-        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
-        for_each_bit(cells, |i| {
-            let (r, c) = (i / self.cols, i % self.cols);
-            r0 = r0.min(r);
-            r1 = r1.max(r);
-            c0 = c0.min(c);
-            c1 = c1.max(c);
-        });
-        let (rows, cols) = (r1 - r0 + 1, c1 - c0 + 1);
-        let mut trimmed = 0u128;
-        for r in 0..rows {
-            let row = (cells >> ((r + r0) * self.cols + c0)) & ((1u128 << cols) - 1);
-            trimmed |= row << (r * cols);
+        let row_mask = low_bits(self.cols);
+        let (mut first, mut last, mut columns) = (u32::MAX, 0, 0u128);
+        for r in 0..self.rows {
+            let row = (cells >> (r * self.cols)) & row_mask;
+            if row != 0 {
+                first = first.min(r);
+                last = r;
+                columns |= row;
+            }
         }
-        canonical(rows, cols, trimmed)
+        let c0 = columns.trailing_zeros();
+        let width = 128 - columns.leading_zeros() - c0;
+        let height = last - first + 1;
+        let mut trimmed = 0u128;
+        for r in 0..height {
+            let row = (cells >> ((r + first) * self.cols + c0)) & low_bits(width);
+            trimmed |= row << (r * width);
+        }
+        canonical(height, width, trimmed)
     }
 
     /// Rows and columns of the box.
@@ -118,65 +122,62 @@ impl Geometry {
     }
 }
 
-/// The rows of a `rows x cols` set, top first (bit `c` of a row: column `c`).
-fn split_rows(rows: u32, cols: u32, cells: u128, out: &mut [u128; 128]) {
-    let mask = if cols == 128 {
-        u128::MAX
-    } else {
-        (1u128 << cols) - 1
-    };
-    for r in 0..rows {
-        out[r as usize] = (cells >> (r * cols)) & mask;
+/// The `n` lowest bits.
+fn low_bits(n: u32) -> u128 {
+    match n {
+        128.. => u128::MAX,
+        _ => (1u128 << n) - 1,
     }
 }
 
-/// The set with these rows, in the given order (`reversed`: bottom first), each row mirrored
-/// left to right when `mirrored`.
-fn join_rows(rows: &[u128], cols: u32, reversed: bool, mirrored: bool) -> u128 {
-    let n = rows.len();
-    let mut out = 0u128;
-    for i in 0..n {
-        let mut row = rows[if reversed { n - 1 - i } else { i }];
-        if mirrored {
-            row = row.reverse_bits() >> (128 - cols);
-        }
-        out |= row << (i as u32 * cols);
-    }
-    out
+/// The set with its rows in the opposite order (upside down).
+fn upside_down(rows: u32, cols: u32, cells: u128) -> u128 {
+    let mask = low_bits(cols);
+    (0..rows).fold(0, |out, r| {
+        out | ((cells >> (r * cols)) & mask) << ((rows - 1 - r) * cols)
+    })
+}
+
+/// The set turned by a half-turn: every bit in the opposite place.
+fn half_turn(rows: u32, cols: u32, cells: u128) -> u128 {
+    cells.reverse_bits() >> (128 - rows * cols)
 }
 
 /// The transpose of a `rows x cols` set (a `cols x rows` set).
 fn transpose(rows: u32, cols: u32, cells: u128) -> u128 {
+    let mask = low_bits(cols);
     let mut out = 0u128;
-    for_each_bit(cells, |i| {
-        let (r, c) = (i / cols, i % cols);
-        out |= 1u128 << (c * rows + r);
-    });
+    for r in 0..rows {
+        let mut row = (cells >> (r * cols)) & mask;
+        while row != 0 {
+            let c = row.trailing_zeros();
+            row &= row - 1;
+            out |= 1u128 << (c * rows + r);
+        }
+    }
     out
 }
 
 /// The least of the images of a set under the symmetries of the square, with no more rows than
 /// columns: equal for two regions exactly when one is a rotation or reflection of the other.
 pub fn canonical(rows: u32, cols: u32, cells: u128) -> Region {
-    // The four images that keep the box (identity, mirrored, upside down, half-turn) of the set
-    // in the wide orientation, and of its transpose too when the box is square.
+    // The four images that keep the box (identity, upside down, half-turn, and mirrored: the
+    // half-turn of upside down) of the set in the wide orientation, and of its transpose too
+    // when the box is square.
     let (wide_rows, wide_cols, wide) = if rows > cols {
         (cols, rows, transpose(rows, cols, cells))
     } else {
         (rows, cols, cells)
     };
-    let mut buffer = [0u128; 128];
-    let mut best = u128::MAX;
-    let mut consider = |set: u128, buffer: &mut [u128; 128]| {
-        split_rows(wide_rows, wide_cols, set, buffer);
-        let rows = &buffer[..wide_rows as usize];
-        for (reversed, mirrored) in [(false, false), (false, true), (true, false), (true, true)] {
-            best = best.min(join_rows(rows, wide_cols, reversed, mirrored));
-        }
+    let least_of_four = |set: u128| {
+        let flipped = upside_down(wide_rows, wide_cols, set);
+        set.min(flipped)
+            .min(half_turn(wide_rows, wide_cols, set))
+            .min(half_turn(wide_rows, wide_cols, flipped))
     };
-    consider(wide, &mut buffer);
+    let mut best = least_of_four(wide);
     if rows == cols {
-        consider(transpose(rows, cols, cells), &mut buffer);
+        best = best.min(least_of_four(transpose(rows, cols, cells)));
     }
     Region {
         rows: wide_rows as u8,
@@ -187,15 +188,16 @@ pub fn canonical(rows: u32, cols: u32, cells: u128) -> Region {
 
 /// Checkerboard colouring: the cells `(r, c)` with `r + c` even in a box `cols` wide.
 pub fn even_cells(rows: u32, cols: u32) -> u128 {
-    let mut mask = 0u128;
-    for r in 0..rows {
-        for c in 0..cols {
-            if (r + c) % 2 == 0 {
-                mask |= 1u128 << (r * cols + c);
-            }
-        }
-    }
-    mask
+    const EVEN_COLUMNS: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    let mask = low_bits(cols);
+    (0..rows).fold(0, |out, r| {
+        let row = if r % 2 == 0 {
+            EVEN_COLUMNS
+        } else {
+            EVEN_COLUMNS << 1
+        };
+        out | (row & mask) << (r * cols)
+    })
 }
 
 #[cfg(test)]

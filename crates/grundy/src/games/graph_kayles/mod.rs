@@ -20,7 +20,7 @@ use graph::Graph;
 
 use crate::games::board::{cancel_pairs, for_each_bit, Board, BoardSolver};
 use crate::ruleset::{Arity, Move, Position};
-use crate::solve::search::{Options, Splittable};
+use crate::solve::search::Splittable;
 use crate::{Error, Result, Ruleset, Solver};
 
 /// Which game is played on the graph.
@@ -94,23 +94,26 @@ impl GraphKayles {
 impl Splittable for GraphKayles {
     type Part = u128;
 
-    fn options(&self, part: &u128, out: &mut Options<u128>) {
+    /// The vertices a move leaves.
+    type Move = u128;
+
+    fn moves(&self, part: &u128, out: &mut Vec<u128>) {
         let set = *part;
         match self.rule {
             Rule::Node => for_each_bit(set, |v| {
-                let rest = set & !(self.graph.adjacent[v as usize] | 1u128 << v);
-                out.push_with(|parts| self.split(rest, parts));
+                out.push(set & !(self.graph.adjacent[v as usize] | 1u128 << v));
             }),
             Rule::Arc => for_each_bit(set, |u| {
                 for_each_bit(
                     self.graph.adjacent[u as usize] & set & !((2u128 << u) - 1),
-                    |v| {
-                        let rest = set & !(1u128 << u | 1u128 << v);
-                        out.push_with(|parts| self.split(rest, parts));
-                    },
+                    |v| out.push(set & !(1u128 << u | 1u128 << v)),
                 )
             }),
         }
+    }
+
+    fn play(&self, _: &u128, rest: u128, out: &mut Vec<u128>) {
+        self.split(rest, out);
     }
 
     fn bound(&self, part: &u128) -> u64 {
