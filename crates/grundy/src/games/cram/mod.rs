@@ -36,7 +36,7 @@ impl Regions {
     /// cells has value 0 and is left out), pairs of equal regions cancelled (G + G = 0).
     pub fn split(g: &Geometry, cells: u128, out: &mut Vec<Region>) {
         let start = out.len();
-        g.pieces(cells, |piece| {
+        g.pieces(g.without_spare_tufts(cells), |piece| {
             if g.horizontal(piece) | g.vertical(piece) != 0 {
                 out.push(g.region(piece));
             }

@@ -77,6 +77,53 @@ impl Geometry {
         cells & (cells >> self.cols)
     }
 
+    /// `cells` without its spare tufts (igs's "star reduction"). A *tuft* is an empty cell with
+    /// one empty neighbour, its *star*. Two tufts of one star are interchangeable: a domino on
+    /// either and the star leaves the other isolated, and a move elsewhere leaves both tufts
+    /// of the star or neither. So by induction over the game, a board and the board without one
+    /// of the two have the same value, and a star keeps one tuft.
+    pub fn without_spare_tufts(&self, mut cells: u128) -> u128 {
+        let c = self.cols;
+        loop {
+            // Cells whose right, left, lower, upper neighbour is empty.
+            let right = self.horizontal(cells);
+            let left = right << 1;
+            let down = self.vertical(cells);
+            let up = down << c;
+            let (one_or_three, two_or_more) = {
+                let (s1, c1) = (right ^ left, right & left);
+                let (s2, c2) = (s1 ^ down, s1 & down);
+                (s2 ^ up, c1 | c2 | (s2 & up))
+            };
+            let tufts = cells & one_or_three & !two_or_more;
+            if tufts == 0 {
+                return cells;
+            }
+            // Each tuft's star, by the side it lies on; a star reached again is spare.
+            let stars = [
+                (tufts & right) << 1,
+                (tufts & left) >> 1,
+                (tufts & down) << c,
+                (tufts & up) >> c,
+            ];
+            let (mut seen, mut spare) = (0u128, 0u128);
+            for (side, star) in stars.into_iter().enumerate() {
+                let again = star & seen;
+                spare |= match side {
+                    0 => again >> 1,
+                    1 => again << 1,
+                    2 => again >> c,
+                    _ => again << c,
+                };
+                seen |= star;
+            }
+            if spare == 0 {
+                return cells;
+            }
+            cells &= !spare;
+        }
+    }
+
     /// Splits `cells` into connected pieces (neighbours share a side) and hands each to `f`.
     pub fn pieces(&self, mut cells: u128, mut f: impl FnMut(u128)) {
         while cells != 0 {
@@ -203,6 +250,23 @@ pub fn even_cells(rows: u32, cols: u32) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_star_keeps_one_tuft() {
+        // 3 x 3, the centre and its four neighbours (a plus): the centre is the star of four
+        // tufts, and keeps the first (its right neighbour, as the sides are scanned).
+        let g = Geometry::new(3, 3);
+        let plus = 0b010_111_010u128;
+        let kept = g.without_spare_tufts(plus);
+        assert_eq!(kept.count_ones(), 2);
+        assert_eq!(kept & 1 << 4, 1 << 4);
+        // A 2 x 2 square has no tuft; a row of three is a tuft, a star and a tuft: one goes.
+        assert_eq!(g.without_spare_tufts(0b000_011_011), 0b000_011_011);
+        assert_eq!(g.without_spare_tufts(0b111).count_ones(), 2);
+        // A tuft at a row's end is not joined to the next row's first cell.
+        let g = Geometry::new(2, 3);
+        assert_eq!(g.without_spare_tufts(0b001_100), 0b001_100);
+    }
 
     #[test]
     fn pieces_do_not_join_across_a_row_end() {
