@@ -89,7 +89,7 @@ impl<B: Board> Solver for BoardSolver<'_, B> {
         let how = if self.board.game().values_whole() {
             "each position valued as the mex of its options"
         } else {
-            "outcome searches of G + *k"
+            "set searches with pruning (is the value in S?, S = {k} for k = 0, 1, ...)"
         };
         Ok(Evaluation {
             value,

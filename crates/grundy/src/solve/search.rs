@@ -505,14 +505,28 @@ impl<'g, G: Splittable> Search<'g, G> {
 
     /// The value of a sum of parts: the XOR of their values.
     pub fn value(&mut self, parts: &[G::Part]) -> Result<u64> {
-        let mut value = || {
-            let mut x = 0;
-            for part in parts {
-                x ^= self.nimber(part)?;
+        let mut result = Ok(0);
+        for part in parts {
+            result = self.nimber(part).map(|v| v ^ result.unwrap_or(0));
+            if let Err(Error::Interrupted(why)) = &result {
+                // Say how far the part being valued got: the values it was shown not to have.
+                let not = self.table.find(part).map_or(0, |s| s.not);
+                if not != 0 {
+                    let values: Vec<String> = NimSet::from_low_word(not)
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect();
+                    result = Err(Error::Interrupted(format!(
+                        "{why}; so far the part being valued is shown not to have the value{} {}",
+                        if values.len() > 1 { "s" } else { "" },
+                        values.join(", ")
+                    )));
+                }
             }
-            Ok(x)
-        };
-        let result = value();
+            if result.is_err() {
+                break;
+            }
+        }
         self.finish(result)
     }
 

@@ -56,21 +56,22 @@ impl Splittable for Regions {
         // the central row outwards (igs's order: central moves split the region, and a split
         // region is the quickest to value).
         let (rows, cols) = (u32::from(part.rows), u32::from(part.cols));
-        let g = Geometry::new(rows, cols);
-        let start = out.len();
-        for_each_bit(g.vertical(part.cells), |i| {
-            out.push(1u128 << i | 1u128 << (i + cols))
-        });
-        let off_centre = |i: u32, size: u32| (2 * i).abs_diff(size - 1);
-        out[start..].sort_by_key(|d| off_centre(d.trailing_zeros() % cols, cols));
-        let middle = out.len();
-        for_each_bit(g.horizontal(part.cells), |i| out.push(3u128 << i));
-        out[middle..].sort_by_key(|d| off_centre(d.trailing_zeros() / cols, rows));
+        let g = Geometry::of(rows, cols);
+        let vertical = g.vertical(part.cells);
+        for c in region::centre_out(cols) {
+            for_each_bit(vertical & g.column(c), |i| {
+                out.push(1u128 << i | 1u128 << (i + cols))
+            });
+        }
+        let horizontal = g.horizontal(part.cells);
+        for r in region::centre_out(rows) {
+            for_each_bit(horizontal & g.row(r), |i| out.push(3u128 << i));
+        }
     }
 
     fn play(&self, part: &Region, domino: u128, out: &mut Vec<Region>) {
-        let g = Geometry::new(part.rows.into(), part.cols.into());
-        Regions::split(&g, part.cells & !domino, out);
+        let g = Geometry::of(part.rows.into(), part.cols.into());
+        Regions::split(g, part.cells & !domino, out);
     }
 
     fn bound(&self, part: &Region) -> u64 {

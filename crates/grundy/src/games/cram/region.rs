@@ -45,7 +45,11 @@ pub struct Geometry {
     all: u128,
     not_first: u128,
     not_last: u128,
+    first_column: u128,
 }
+
+/// The geometries of every box of at most [`MAX_CELLS`] cells, made once.
+static GEOMETRIES: std::sync::OnceLock<Vec<Geometry>> = std::sync::OnceLock::new();
 
 impl Geometry {
     /// The geometry of a `rows x cols` box (at most [`MAX_CELLS`] cells).
@@ -57,7 +61,37 @@ impl Geometry {
             all,
             not_first: all & !column(rows, cols, 0),
             not_last: all & !column(rows, cols, cols - 1),
+            first_column: column(rows, cols, 0),
         }
+    }
+
+    /// The geometry of a `rows x cols` box (at most [`MAX_CELLS`] cells), from a table made
+    /// once.
+    pub fn of(rows: u32, cols: u32) -> &'static Geometry {
+        let all = GEOMETRIES.get_or_init(|| {
+            (0..MAX_CELLS * MAX_CELLS)
+                .map(|i| {
+                    let (rows, cols) = (i / MAX_CELLS + 1, i % MAX_CELLS + 1);
+                    match rows * cols <= MAX_CELLS {
+                        true => Geometry::new(rows, cols),
+                        false => Geometry::new(1, 1),
+                    }
+                })
+                .collect()
+        });
+        let g = &all[((rows - 1) * MAX_CELLS + cols - 1) as usize];
+        debug_assert_eq!((g.rows, g.cols), (rows, cols));
+        g
+    }
+
+    /// The cells of column `c`.
+    pub fn column(&self, c: u32) -> u128 {
+        self.first_column << c
+    }
+
+    /// The cells of row `r`.
+    pub fn row(&self, r: u32) -> u128 {
+        low_bits(self.cols) << (r * self.cols)
     }
 
     /// The cells of `set` and their neighbours, inside the box.
@@ -169,6 +203,15 @@ impl Geometry {
     }
 }
 
+/// `0..n` from the centre outwards (`2, 1, 3, 0, 4` for 5; `1, 2, 0, 3` for 4).
+pub fn centre_out(n: u32) -> impl Iterator<Item = u32> {
+    let mid = (n - 1) / 2;
+    (0..n).map(move |k| match (n % 2, k % 2) {
+        (1, 1) | (0, 0) => mid - k.div_ceil(2),
+        _ => mid + k.div_ceil(2),
+    })
+}
+
 /// The `n` lowest bits.
 fn low_bits(n: u32) -> u128 {
     match n {
@@ -250,6 +293,20 @@ pub fn even_cells(rows: u32, cols: u32) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn centre_out_visits_each_index_once_nearest_the_centre_first() {
+        assert_eq!(centre_out(5).collect::<Vec<_>>(), [2, 1, 3, 0, 4]);
+        assert_eq!(centre_out(4).collect::<Vec<_>>(), [1, 2, 0, 3]);
+        for n in 1..=128 {
+            let order: Vec<u32> = centre_out(n).collect();
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..n).collect::<Vec<_>>());
+            let off = |i: u32| (2 * i).abs_diff(n - 1);
+            assert!(order.windows(2).all(|w| off(w[0]) <= off(w[1])));
+        }
+    }
 
     #[test]
     fn a_star_keeps_one_tuft() {
