@@ -182,7 +182,8 @@ def place_a_domino(empty):
 
 
 def regions(empty):
-    near = {v: {(v[0] + dr, v[1] + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))} for v in empty}
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    near = {v: {(v[0] + dr, v[1] + dc) for dr, dc in steps} for v in empty}
     return connected_pieces(near)(empty)
 
 
@@ -291,7 +292,9 @@ def test_an_exception_in_any_function_propagates_with_its_traceback(failing):
         return checked
 
     options, components, canonical, bound = (wrap(k, f) for k, f in functions.items())
-    game = grundy.Game.from_options(options, components=components, canonical=canonical, bound=bound)
+    game = grundy.Game.from_options(
+        options, components=components, canonical=canonical, bound=bound
+    )
     with pytest.raises(Boom, match=f"{failing} fails at 7") as raised:
         game.value(frozenset(range(12)))
     frames = [frame.name for frame in traceback.extract_tb(raised.value.__traceback__)]
@@ -350,7 +353,10 @@ def test_bad_arguments_and_positions_are_python_exceptions():
         with pytest.raises(ValueError, match="not numbered along a coordinate"):
             call()
     with pytest.raises(grundy.TooLarge, match="max_positions"):
-        grundy.Game.from_options(lambda n: [n + 1] if n < 10**6 else [], bound=lambda n: 10**6 - n + 1, max_positions=1000).value(0)
+        long_game = grundy.Game.from_options(
+            lambda n: [n + 1] if n < 10**6 else [], bound=lambda n: 10**6 - n + 1, max_positions=1000
+        )
+        long_game.value(0)
 
     holder = {}
 
