@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, Hashable, Iterable, List, Optional, Tuple, Union
 
 from . import _grundy, _progress
 from ._arrays import Sequence, Table
 from ._reports import Analysis, Evaluation, Hint, Move, Moves, Position
 
 #: A position as the methods take it: an int (one coordinate), a tuple of ints, or a string in
-#: the command line's syntax ("3,5,6", "10^6").
-PositionLike = Union[int, Tuple[int, ...], List[int], str]
+#: the command line's syntax ("3,5,6", "10^6"); in a game with components (``from_options``),
+#: any hashable object.
+PositionLike = Union[int, Tuple[int, ...], List[int], str, Hashable]
 #: A position with the varying coordinates marked: a tuple with None there, or a string with _.
 Template = Union[Tuple[Optional[int], ...], List[Optional[int]], str]
 #: A number: an int, or a string like "10^6" or "2^31-1".
@@ -72,6 +73,9 @@ class Game:
         name: Optional[str] = None,
         max_positions: int = DEFAULT_MAX_POSITIONS,
         misere: bool = False,
+        components: Optional[Callable[[Any], Iterable[Any]]] = None,
+        canonical: Optional[Callable[[Any], Any]] = None,
+        bound: Optional[Callable[[Any], int]] = None,
     ) -> "Game":
         """The game whose options at ``position`` are ``options(position)``.
 
@@ -94,9 +98,85 @@ class Game:
         ...     return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]
         >>> grundy.Game.from_options(two_heaps).value((5, 3))
         6
+
+        **Positions that split.** With ``components``, a position is valued as the disjunctive
+        sum of its independent parts (Sprague-Grundy: the XOR of their values), each part on
+        its own, by the library's search for one large position (outcome searches of
+        ``G + *k`` with a transposition table, as for ``Game("cram:5x7")``). Positions are then
+        any hashable objects (a frozenset of cells, a tuple of edges), and the keyword
+        arguments are:
+
+        - ``components(position)``: an iterable of positions, the independent parts whose sum
+          is ``position`` (e.g. the connected pieces of a graph, the regions of a board). A
+          part without moves may be left out. The library cannot check that the parts are
+          independent: a wrong split gives wrong values.
+        - ``canonical(part)``: a representative of the part, the same object for parts that
+          are the same game (e.g. a region moved to the corner, or its least image under the
+          board's rotations and reflections), so that the search values it once. Default: the
+          part itself.
+        - ``bound(part)``: an int, at least the number of moves of any play from the part
+          (e.g. its number of vertices or empty cells); it bounds the part's value, and the
+          search prunes with it. It must be more than the sum of ``bound`` over the components
+          of each option (as the number of vertices or cells left is), which the search checks
+          on every part it expands (a ``ValueError`` otherwise): so the search always ends, and
+          a cycle is found at once. Bound 0 says the part has no moves (checked once; it is
+          then left out of every option). Without ``bound`` the search prunes nothing, orders
+          the options only by how many of their parts are not yet valued, and assumes values
+          below 2^20 (checked: a part with more options asks for ``bound``).
+
+        Any of the three (``canonical`` or ``bound`` alone: each position is one part) puts the
+        game on the search, for ``value``, ``evaluate``, ``outcome``, ``moves``, ``hints`` and
+        ``grundy.sum``; ``seq``, ``table`` and ``analyze`` (positions along a coordinate) and
+        ``misere`` do not apply. The search calls ``options`` and ``bound`` on canonical parts
+        only (``moves`` calls ``options`` on the position asked about), and keeps the options
+        of each part, which it asks for once per value it tries. ``max_positions`` caps the
+        objects kept (positions and parts; ``grundy.TooLarge`` beyond). Every play must end:
+        without ``bound``, a game with a cycle is a ``ValueError`` once the search has asked
+        for the options of one part 1024 times (a long cycle takes memory until then). The
+        search's table is kept between calls, in memory only: the numbering of Python objects
+        does not outlive the process, so there are no checkpoints. An exception raised by any
+        of the functions comes back with its traceback, and Ctrl-C interrupts the search.
+
+        Node-Kayles (take a vertex and its neighbours) on a grid, whose pieces are valued apart
+        and up to translation:
+
+        >>> def take(left):
+        ...     return [left - {(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)}
+        ...             for r, c in left]
+        >>> def pieces(left):
+        ...     left, out = set(left), []
+        ...     while left:
+        ...         todo = [left.pop()]
+        ...         piece = set(todo)
+        ...         while todo:
+        ...             r, c = todo.pop()
+        ...             for v in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        ...                 if v in left:
+        ...                     left.remove(v)
+        ...                     piece.add(v)
+        ...                     todo.append(v)
+        ...         out.append(frozenset(piece))
+        ...     return out
+        >>> def to_corner(piece):
+        ...     top, left = min(r for r, _ in piece), min(c for _, c in piece)
+        ...     return frozenset((r - top, c - left) for r, c in piece)
+        >>> grid = frozenset((r, c) for r in range(3) for c in range(5))
+        >>> game = grundy.Game.from_options(take, components=pieces, canonical=to_corner,
+        ...                                 bound=len)
+        >>> built_in = grundy.Game("node-kayles:graph=grid:3x5")   # vertices 0..14 row by row
+        >>> game.value(grid), built_in.value(",".join(map(str, range(15))))
+        (3, 3)
+        >>> [sorted(grid - m.to) for m in game.moves(grid).winning]   # the centre, alone
+        [[(0, 2), (1, 1), (1, 2), (1, 3), (2, 2)]]
         """
         native = _grundy.Game.from_options(
-            options, name or _name(options, "options"), max_positions, misere
+            options,
+            name or _name(options, "options"),
+            max_positions,
+            misere,
+            components,
+            canonical,
+            bound,
         )
         return cls._of(native)
 

@@ -10,7 +10,15 @@ class Game:
     @property
     def misere(self) -> bool: ...
     @staticmethod
-    def from_options(function: Callable[[Any], Iterable[Any]], name: str, max_positions: int, misere: bool = ...) -> Game: ...
+    def from_options(
+        function: Callable[[Any], Iterable[Any]],
+        name: str,
+        max_positions: int,
+        misere: bool = ...,
+        components: Optional[Callable[[Any], Iterable[Any]]] = ...,
+        canonical: Optional[Callable[[Any], Any]] = ...,
+        bound: Optional[Callable[[Any], int]] = ...,
+    ) -> Game: ...
     @staticmethod
     def heap(function: Callable[[int], Iterable[int]], name: str, misere: bool = ...) -> Game: ...
     @property

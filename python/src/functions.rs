@@ -90,10 +90,7 @@ pub fn sum<'py>(
         let game = components[m.component].0.get();
         let entry = PyDict::new(py);
         entry.set_item("component", m.component)?;
-        entry.set_item(
-            "to",
-            crate::position::to_python_position(py, game.shape(), &m.to)?,
-        )?;
+        entry.set_item("to", game.to_python(py, &m.to)?)?;
         entry.set_item("value", m.value)?;
         entry.set_item("description", &m.description)?;
         moves.append(entry)?;

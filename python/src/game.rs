@@ -12,6 +12,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use crate::arrays::Narrow;
 use crate::compute::{compute, to_python, Reporter};
 use crate::position::{self, Shape};
+use crate::split::{Parts, SplitGame};
 use crate::user::{HeapGame, OptionsGame, Rules};
 
 /// A game: a ruleset of the library with its parameters fixed.
@@ -21,6 +22,9 @@ pub struct Game {
     /// The Python function of a game defined in Python (its engine then calls Python, so the
     /// interpreter stays attached).
     rules: Option<Arc<Rules>>,
+    /// The objects of a Python-defined game with components (its positions are any hashable
+    /// objects, numbered there).
+    split: Option<Arc<Parts>>,
 }
 
 /// A number argument: an int, or a string in the command line's syntax (`"10^6"`).
@@ -38,7 +42,7 @@ impl Game {
 
     /// Whether computing on this game calls Python.
     pub fn calls_python(&self) -> bool {
-        self.rules.is_some()
+        self.rules.is_some() || self.split.is_some()
     }
 
     /// How this game's positions look in Python.
@@ -53,6 +57,10 @@ impl Game {
     /// A position of this game given in Python (fixing the shape of a Python-defined game's
     /// positions on first use).
     pub fn position(&self, value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+        if let Some(parts) = &self.split {
+            // Any hashable object, a string included.
+            return Ok(vec![parts.intern(value)?]);
+        }
         if let Ok(text) = value.cast::<pyo3::types::PyString>() {
             // Text is read by the game (a digraph's vertices have names).
             let position = self
@@ -97,6 +105,11 @@ impl Game {
 
     /// A template given in Python; `None` is the game's default (`_` for one coordinate).
     fn template(&self, value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Option<u64>>> {
+        if self.split.is_some() {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a game with components has positions of any kind, not numbered along a coordinate: seq, table and analyze do not apply (ask value for each position)",
+            ));
+        }
         let Some(value) = value.filter(|v| !v.is_none()) else {
             if let Some(rules) = &self.rules {
                 if rules.shape().is_none() {
@@ -114,7 +127,10 @@ impl Game {
 
     /// A position as Python gets it: its numbers, or, as the CLI's JSON shows them, a board's
     /// text or a digraph's vertex names.
-    fn to_python<'py>(&self, py: Python<'py>, position: &[u64]) -> PyResult<Bound<'py, PyAny>> {
+    pub fn to_python<'py>(&self, py: Python<'py>, position: &[u64]) -> PyResult<Bound<'py, PyAny>> {
+        if let (Some(parts), [id]) = (&self.split, position) {
+            return Ok(parts.object(py, *id));
+        }
         let game = self.ruleset();
         if game.position_is_text() {
             return Ok(game.show_position(position).into_pyobject(py)?.into_any());
@@ -224,21 +240,47 @@ impl Game {
         Ok(Game {
             ruleset: Box::new(played),
             rules: None,
+            split: None,
         })
     }
 
-    /// A game whose options are `function(position)`, on the memoised engine.
+    /// A game whose options are `function(position)`, on the memoised engine; with
+    /// `components`, `canonical` or `bound`, on the search for one large position.
+    #[allow(clippy::too_many_arguments)]
     #[staticmethod]
-    #[pyo3(signature = (function, name, max_positions, misere=false))]
-    fn from_options(function: Py<PyAny>, name: String, max_positions: usize, misere: bool) -> Self {
+    #[pyo3(signature = (function, name, max_positions, misere=false, components=None, canonical=None, bound=None))]
+    fn from_options(
+        py: Python<'_>,
+        function: Py<PyAny>,
+        name: String,
+        max_positions: usize,
+        misere: bool,
+        components: Option<Py<PyAny>>,
+        canonical: Option<Py<PyAny>>,
+        bound: Option<Py<PyAny>>,
+    ) -> PyResult<Self> {
+        if components.is_some() || canonical.is_some() || bound.is_some() {
+            if misere {
+                return Err(pyo3::exceptions::PyValueError::new_err(
+                    "components, canonical and bound are for normal play: a position is valued as the sum of its components (Sprague-Grundy), which misère play does not allow",
+                ));
+            }
+            let parts = Parts::new(py, function, components, canonical, bound, max_positions)?;
+            return Ok(Game {
+                ruleset: Box::new(SplitGame::new(name, parts.clone())),
+                rules: None,
+                split: Some(parts),
+            });
+        }
         let rules = Rules::new(function, None);
-        Game {
+        Ok(Game {
             ruleset: played(
                 Box::new(OptionsGame::new(name, rules.clone(), max_positions)),
                 misere,
             ),
             rules: Some(rules),
-        }
+            split: None,
+        })
     }
 
     /// A one-heap game whose options are `function(n)` (all below `n`), on the dense engine
@@ -250,6 +292,7 @@ impl Game {
         Game {
             ruleset: played(Box::new(HeapGame::new(name, rules.clone())), misere),
             rules: Some(rules),
+            split: None,
         }
     }
 
@@ -434,7 +477,10 @@ impl Game {
         let max = number(max)?;
         let template = match position.filter(|p| !p.is_none()) {
             Some(p) => self.template(Some(p))?,
-            None if self.ruleset.arity() == Arity::Exactly(2) || self.rules.is_some() => {
+            None if self.ruleset.arity() == Arity::Exactly(2)
+                || self.rules.is_some()
+                || self.split.is_some() =>
+            {
                 self.template(Some(&PyString::new(py, "_,_").into_any()))?
             }
             None => {

@@ -9,6 +9,8 @@
 //!   function comes back to Python as it was raised, traceback included.
 //! - [`game`]: the `Game` class (values, moves, sequences, tables, analyses).
 //! - [`user`]: games whose moves are a Python function, on the memoised and the dense engines.
+//! - [`split`]: games whose moves are a Python function and whose positions split into
+//!   components, on the search for one large position.
 //! - [`arrays`]: values gathered into the narrowest NumPy integer type, handed over without a copy.
 //! - [`functions`]: sums, claims, gap statistics, counts and g-bases, as on the command line.
 //! - [`quotient`]: misère quotients of heap games, their tables as NumPy arrays.
@@ -22,6 +24,7 @@ mod functions;
 mod game;
 mod position;
 mod quotient;
+mod split;
 mod survey;
 mod user;
 

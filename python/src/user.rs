@@ -280,7 +280,7 @@ fn exact_int(item: Borrowed<'_, '_, PyAny>) -> Option<u64> {
 
 /// Locks a game's engine; a lock already held on this thread means the game's own function
 /// asked it for a value. A lock left poisoned (by an interruption) gives a fresh engine.
-fn lock<'a, T>(engine: &'a Mutex<T>, fresh: impl FnOnce() -> T) -> Result<MutexGuard<'a, T>> {
+pub fn lock<'a, T>(engine: &'a Mutex<T>, fresh: impl FnOnce() -> T) -> Result<MutexGuard<'a, T>> {
     match engine.try_lock() {
         Ok(guard) => Ok(guard),
         Err(TryLockError::Poisoned(poisoned)) => {
