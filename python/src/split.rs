@@ -23,7 +23,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use grundy::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
-use grundy::solve::search::{Options, Search, Settings, Splittable};
+use grundy::solve::search::{Search, Settings, Splittable};
 use grundy::{Error, Result};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -360,18 +360,19 @@ fn cancel_pairs(parts: &mut Vec<u64>) {
     parts.truncate(kept);
 }
 
-fn push_kept(kept: &Kept, out: &mut Options<u64>) {
-    let mut start = 0;
-    for &end in &kept.ends {
-        out.push(kept.parts[start..end].iter().copied());
-        start = end;
+impl Kept {
+    /// The parts of option `i`.
+    fn option(&self, i: usize) -> &[u64] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.parts[start..self.ends[i]]
     }
 }
 
-impl Splittable for Parts {
-    type Part = u64;
-
-    fn options(&self, part: &u64, out: &mut Options<u64>) {
+impl Parts {
+    /// Keeps the options of `part` (asking Python for them unless they are kept already) and
+    /// hands them to `f`; nothing after a Python exception. `moves` counts the expansions, to
+    /// catch a cycle when no bound is given.
+    fn with_options(&self, part: u64, moves: bool, f: impl FnOnce(&Kept)) {
         // After a Python exception every part is left without options: the search ends soon
         // (its stop function says so too) and is then dropped.
         if compute::pending() {
@@ -379,26 +380,28 @@ impl Splittable for Parts {
         }
         {
             let mut entries = self.entries();
-            let entry = &mut entries.entries[*part as usize];
-            entry.expansions += 1;
+            let entry = &mut entries.entries[part as usize];
+            if moves {
+                entry.expansions += 1;
+            }
             if entry.expansions > MAX_EXPANSIONS && self.bound.is_none() {
                 drop(entries);
                 compute::keep(Python::attach(|py| {
                     PyValueError::new_err(format!(
                         "the search has asked for the options of {} more than {MAX_EXPANSIONS} times: the game seems to have a cycle (with components, every play must end), or values in the hundreds; give bound=, which finds a cycle at once and lifts this limit",
-                        repr(&self.object(py, *part))
+                        repr(&self.object(py, part))
                     ))
                 }));
                 return;
             }
             if let Some(kept) = &entry.options {
-                push_kept(kept, out);
+                f(kept);
                 return;
             }
         }
-        match Python::attach(|py| self.expand(py, *part)) {
+        match Python::attach(|py| self.expand(py, part)) {
             Ok(kept) => {
-                push_kept(&kept, out);
+                f(&kept);
                 let mut entries = self.entries();
                 if entries.kept_bytes + kept.bytes() > MAX_KEPT_OPTIONS_BYTES {
                     for entry in &mut entries.entries {
@@ -407,12 +410,32 @@ impl Splittable for Parts {
                     entries.kept_bytes = 0;
                 }
                 entries.kept_bytes += kept.bytes();
-                entries.entries[*part as usize].options = Some(Box::new(kept));
+                entries.entries[part as usize].options = Some(Box::new(kept));
             }
             Err(error) => {
                 compute::keep(error);
             }
         }
+    }
+}
+
+impl Splittable for Parts {
+    type Part = u64;
+
+    /// The index of an option in the list Python gave.
+    type Move = u32;
+
+    fn moves(&self, part: &u64, out: &mut Vec<u32>) {
+        self.with_options(*part, true, |kept| out.extend(0..kept.ends.len() as u32));
+    }
+
+    fn play(&self, part: &u64, i: u32, out: &mut Vec<u64>) {
+        // The options may have been dropped (to bound memory) since `moves`: made again then.
+        self.with_options(*part, false, |kept| {
+            if (i as usize) < kept.ends.len() {
+                out.extend_from_slice(kept.option(i as usize));
+            }
+        });
     }
 
     fn bound(&self, part: &u64) -> u64 {
