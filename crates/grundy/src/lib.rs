@@ -46,6 +46,5 @@ pub mod survey;
 pub mod verify;
 
 pub use error::{Error, Result};
-pub use game::{Game, Sum};
+pub use game::{Game, Outcome, Sum};
 pub use ruleset::{Ruleset, Solver};
-pub use solve::Outcome;

@@ -37,7 +37,8 @@
 //! [`genus`]; [`quotient`] (misère quotients, verified exactly), [`published`] (the quotients
 //! of the literature, compared check by check) and [`claims`] (their `verify` claims and the
 //! plain definition every test compares with). Misère sums are decided in one place,
-//! [`crate::query::misere_sum`].
+//! [`crate::query::misere_sum`]. The [`Convention`] itself is a word of the core
+//! ([`crate::game`]), since the engines below the families take it.
 
 pub mod claims;
 pub mod genus;
@@ -47,25 +48,4 @@ pub mod play;
 pub mod published;
 pub mod quotient;
 
-use serde::Serialize;
-
-/// Who wins when no move is left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Convention {
-    /// The player who cannot move loses (the last player to move wins).
-    #[default]
-    Normal,
-    /// The player who cannot move wins (the last player to move loses).
-    Misere,
-}
-
-impl Convention {
-    /// "normal play" or "misère play".
-    pub fn name(self) -> &'static str {
-        match self {
-            Convention::Normal => "normal play",
-            Convention::Misere => "misère play",
-        }
-    }
-}
+pub use crate::game::Convention;

@@ -32,40 +32,7 @@ pub use remoteness::{
 };
 pub use winning::{sum_winning_moves, winning_moves, SumMove};
 
-use serde::Serialize;
-
-/// The outcome class of a position under normal play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Outcome {
-    /// The previous player (who just moved) wins: SG value 0.
-    P,
-    /// The next player (to move) wins: SG value > 0.
-    N,
-    /// Neither player can force a win: with best play the game goes on for ever (only in games
-    /// with cycles, [`loopy`]).
-    D,
-}
-
-impl Outcome {
-    /// The outcome of a position with SG value `value`.
-    pub fn of(value: u64) -> Self {
-        if value == 0 {
-            Outcome::P
-        } else {
-            Outcome::N
-        }
-    }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Outcome::P => "P",
-            Outcome::N => "N",
-            Outcome::D => "D",
-        })
-    }
-}
+pub use crate::game::Outcome;
 
 /// The minimum excludant: the least natural number not in `values`.
 ///
