@@ -209,10 +209,10 @@ pub trait Ruleset: Send + Sync {
     }
 
     /// Parses a position as the user types it. The default: numbers separated by commas
-    /// ([`crate::spec::parse_position`]); a game whose positions have names (the vertices of a
-    /// digraph read from a file) reads its names.
+    /// ([`crate::number::parse_position`]); a game whose positions have names (the vertices of
+    /// a digraph read from a file) reads its names.
     fn parse_position(&self, text: &str) -> Result<Position> {
-        crate::spec::parse_position(text)
+        crate::number::parse_position(text)
     }
 
     /// A position as the user would type it (the inverse of [`Ruleset::parse_position`]).
