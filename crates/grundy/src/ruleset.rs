@@ -4,16 +4,14 @@
 //! Every position of every ruleset is a tuple of non-negative integers (`&[u64]`): piles, a pile
 //! and a limit, sizes on the vertices of a graph. A ruleset lists moves with a description a
 //! person can read, and may bring its own [`Solver`] (a closed form, a dense table, a periodicity
-//! argument); otherwise [`solver_for`] falls back to the memoised search.
+//! argument); otherwise [`crate::solve::solver_for`] falls back to the memoised search.
 
-use std::cell::RefCell;
 use std::ops::Range;
 
 use serde::Serialize;
 
 use crate::analysis::Periodicity;
-use crate::solve::MemoSolver;
-use crate::{Error, Game, Outcome, Result};
+use crate::{Error, Outcome, Result};
 
 /// A position: one non-negative integer per coordinate.
 pub type Position = Vec<u64>;
@@ -54,10 +52,26 @@ pub struct OutcomeEvaluation {
     pub outcome: Outcome,
     /// In a game with cycles, a position whose generalised value is `∞(K)`: the finite values
     /// `K` of its options (`value` is then `None`). See [`crate::solve::loopy`].
-    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
+    #[serde(flatten, serialize_with = "serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// The method (and, where a theorem decides the outcome, the reason).
     pub method: String,
+}
+
+/// Serialises an infinite value `∞(K)` the one way JSON shows it everywhere (CLI.md): the keys
+/// `"infinite": true` and `"finite_options": K`, none for a finite value. Used on a field
+/// `infinite: Option<Vec<u64>>` with `#[serde(flatten, serialize_with = ...)]`.
+pub fn serialize_infinite<S: serde::Serializer>(
+    infinite: &Option<Vec<u64>>,
+    serializer: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(None)?;
+    if let Some(finite) = infinite {
+        map.serialize_entry("infinite", &true)?;
+        map.serialize_entry("finite_options", finite)?;
+    }
+    map.end()
 }
 
 /// A sequence a game's theory singles out, printed by `seq` when no position is given.
@@ -76,6 +90,10 @@ pub struct DefaultSequence {
 /// solver with long work before the first value may hand it empty blocks meanwhile, so that it
 /// can stop the run.
 pub type BlockSink<'a> = dyn FnMut(&[u64]) -> Result<()> + 'a;
+
+/// The most values one sequence may have (8 bytes each): `query::sequence` and a game's own
+/// [`Ruleset::default_sequence`] refuse longer ones.
+pub const MAX_SEQUENCE_LEN: u64 = 1 << 27;
 
 /// How many values [`sequence_by_position`] hands out at a time.
 pub const POSITION_BLOCK: usize = 1024;
@@ -451,76 +469,5 @@ pub fn check_arity(arity: Arity, position: &[u64], hint: &str) -> Result<()> {
             "this game's positions have {wanted} coordinate(s), got {}; expected {hint}",
             position.len()
         )))
-    }
-}
-
-/// The ruleset's own solver, or the memoised search over its moves; either turns to Smith's
-/// generalised values ([`crate::solve::loopy`]) if it meets a cycle.
-pub fn solver_for(ruleset: &dyn Ruleset) -> Box<dyn Solver + '_> {
-    let own = ruleset
-        .solver()
-        .unwrap_or_else(|| Box::new(SearchSolver::new(ruleset)));
-    Box::new(crate::solve::loopy::CycleAware::new(ruleset, own))
-}
-
-/// The memoised engine driven through a [`Ruleset`]'s moves.
-pub struct SearchSolver<'a> {
-    memo: MemoSolver<RulesetGame<'a>>,
-}
-
-impl<'a> SearchSolver<'a> {
-    /// A memoised search over `ruleset`'s moves.
-    pub fn new(ruleset: &'a dyn Ruleset) -> Self {
-        SearchSolver {
-            memo: MemoSolver::new(RulesetGame {
-                ruleset,
-                error: RefCell::new(None),
-            }),
-        }
-    }
-}
-
-/// The most memory the memoised search of a [`SearchSolver`] may take for its stored positions
-/// (2 GiB): positions of many coordinates get a lower limit than
-/// [`crate::solve::DEFAULT_MEMO_LIMIT`].
-pub const MAX_SEARCH_BYTES: usize = 1 << 31;
-
-impl Solver for SearchSolver<'_> {
-    fn value(&mut self, position: &[u64]) -> Result<u64> {
-        if self.memo.is_empty() {
-            // A stored position is its vector (24 bytes and 8 per coordinate) and its slot.
-            let per_position = 64 + 8 * position.len();
-            self.memo
-                .set_limit(crate::solve::DEFAULT_MEMO_LIMIT.min(MAX_SEARCH_BYTES / per_position));
-        }
-        let result = self.memo.value(&position.to_vec());
-        if let Some(error) = self.memo.game().error.borrow_mut().take() {
-            return Err(error);
-        }
-        result
-    }
-}
-
-/// A [`Ruleset`] seen as a [`Game`]. A failing move generator cannot return its error through
-/// [`Game::options`], so the first error is kept here and reported by [`SearchSolver`].
-pub struct RulesetGame<'a> {
-    ruleset: &'a dyn Ruleset,
-    error: RefCell<Option<Error>>,
-}
-
-impl Game for RulesetGame<'_> {
-    type Position = Position;
-
-    fn options(&self, position: &Position, out: &mut Vec<Position>) {
-        match self.ruleset.moves(position) {
-            Ok(moves) => out.extend(moves.into_iter().map(|m| m.to)),
-            Err(e) => {
-                self.error.borrow_mut().get_or_insert(e);
-            }
-        }
-    }
-
-    fn canonical(&self, position: &Position) -> Position {
-        self.ruleset.canonical(position)
     }
 }

@@ -576,7 +576,7 @@ mod tests {
         ] {
             let game = parse_game(spec).unwrap();
             let (q, report) = quotient(game.as_ref(), n, None, MAX_ORDER, &mut |_| {}).unwrap();
-            let mut solver = crate::ruleset::solver_for(game.as_ref());
+            let mut solver = crate::solve::solver_for(game.as_ref());
             let values: Vec<u64> = (0..=n).map(|h| solver.value(&[h]).unwrap()).collect();
             let mut definition = Definition::new(game.as_ref());
             let mut nim_like = true;

@@ -1140,7 +1140,7 @@ pub fn quotient(
     let mut q = builder.quotient().clone();
     q.proof = proof;
     let presentation = Presentation::of(&q);
-    let mut normal = crate::ruleset::solver_for(game);
+    let mut normal = crate::solve::solver_for(game);
     let values = (0..=heaps)
         .map(|h| normal.value(&[h]))
         .collect::<Result<Vec<u64>>>()?;

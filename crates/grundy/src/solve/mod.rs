@@ -14,6 +14,7 @@
 
 mod dense;
 pub mod evolution;
+mod for_ruleset;
 mod graph;
 pub mod loopy;
 mod memo;
@@ -23,6 +24,7 @@ pub mod search;
 mod winning;
 
 pub use dense::{DenseGame, DenseSolver, SEQUENCE_BLOCK};
+pub use for_ruleset::{solver_for, RulesetGame, SearchSolver, MAX_SEARCH_BYTES};
 pub use graph::{GameGraph, DEFAULT_GRAPH_LIMIT, MAX_GRAPH_EDGES};
 pub use memo::{MemoSolver, DEFAULT_MEMO_LIMIT};
 pub use packed::PackedValues;

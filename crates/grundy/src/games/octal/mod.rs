@@ -771,7 +771,7 @@ impl Solver for HeapSolver<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::{solver_for, SearchSolver};
+    use crate::solve::{solver_for, SearchSolver};
 
     fn kayles() -> HeapGame {
         HeapGame::new(Rules::parse("0.77", code::Base::Octal).unwrap(), "kayles")
