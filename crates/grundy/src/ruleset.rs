@@ -74,6 +74,47 @@ pub fn serialize_infinite<S: serde::Serializer>(
     map.end()
 }
 
+/// What the periodicity theorem of heap games (Guy and Smith; proved in
+/// [`crate::games::octal::theory`]) needs of a game: the last non-zero digit `k` of its code (the most
+/// tokens a move takes) and the most heaps `j` a move leaves. See [`Ruleset::heap_shape`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeapShape {
+    /// `k`, the position of the last non-zero digit.
+    pub last_digit: u64,
+    /// `j`, the most heaps a move leaves (at least 1 in the formula).
+    pub heaps: u64,
+}
+
+impl HeapShape {
+    /// The end `N` of the range `n0 <= n < N` on which `G(n + p) = G(n)` must be checked:
+    /// `j * n0 + (j - 1) * p + k` with `n0` at least 1, and past every heap size `<= k` (a move
+    /// that empties a heap of exactly `t` tokens exists at `t` only). `None` on overflow.
+    pub fn bound(&self, n0: u64, p: u64) -> Option<u64> {
+        let j = self.heaps.max(1);
+        let n = j
+            .checked_mul(n0.max(1))?
+            .checked_add((j - 1).checked_mul(p)?)?
+            .checked_add(self.last_digit)?;
+        Some(n.max(self.last_digit + 1))
+    }
+
+    /// How many values `G(0..len)` the theorem needs for `(n0, p)`: `bound + p`.
+    pub fn needed(&self, n0: u64, p: u64) -> Option<u64> {
+        self.bound(n0, p)?.checked_add(p)
+    }
+}
+
+/// What a game's theory proves about a position under misère play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisereAnswer {
+    /// P or N.
+    pub outcome: Outcome,
+    /// Every winning move (none for a P-position).
+    pub winning_moves: Vec<Move>,
+    /// The theorem, with its source.
+    pub method: String,
+}
+
 /// A sequence a game's theory singles out, printed by `seq` when no position is given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DefaultSequence {
@@ -303,14 +344,14 @@ pub trait Ruleset: Send + Sync {
     /// For a heap game whose moves take at most `k` tokens and leave at most `j` heaps: `k` and
     /// `j`, which the periodicity theorems (of Grundy values and of misère quotients) need.
     /// `None` (the default): no such bound.
-    fn heap_shape(&self) -> Option<crate::games::octal::period::Shape> {
+    fn heap_shape(&self) -> Option<HeapShape> {
         None
     }
 
     /// What the game's theory *proves* about `position` under misère play (outcome and
     /// winning moves, with the theorem), for positions the search by the definition cannot
     /// reach. `None` (the default): no closed form; misère play is then searched.
-    fn misere_closed_form(&self, _position: &[u64]) -> Option<crate::misere::play::MisereAnswer> {
+    fn misere_closed_form(&self, _position: &[u64]) -> Option<MisereAnswer> {
         None
     }
 

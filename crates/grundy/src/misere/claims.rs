@@ -90,7 +90,7 @@ fn check_bouton(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Resu
     let max = to.min(params.number("max-pile")?);
     each_multiset(max, to, &mut |piles| {
         let truth = definition.is_p(piles)?;
-        let rule = super::nim::outcome(piles) == crate::Outcome::P;
+        let rule = crate::games::nim::misere::outcome(piles) == crate::Outcome::P;
         tally.check(truth == rule, || {
             format!(
                 "piles {piles:?}: {} by Bouton's rule, {} by the definition",

@@ -278,7 +278,7 @@ impl Ruleset for HeapGame {
         Ok(options)
     }
 
-    fn heap_shape(&self) -> Option<period::Shape> {
+    fn heap_shape(&self) -> Option<crate::ruleset::HeapShape> {
         engine::shape(&self.rules)
     }
 
