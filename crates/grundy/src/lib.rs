@@ -27,6 +27,7 @@
 //! and a request beyond a stated limit is an [`Error`], never a wrong answer.
 
 pub mod analysis;
+pub mod claims;
 mod error;
 pub mod family;
 pub mod files;
