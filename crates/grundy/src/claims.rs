@@ -1,10 +1,10 @@
 //! Every claim `grundy verify` checks, by paper.
 //!
-//! The family folders' claims are listed with their families in the [registry]
-//! (crate::registry), one line per folder. The conventions and surveys above the families
-//! (misère play, Nim Fractals) have claims too, but they take any game by its spec and so parse
-//! through the registry: they are listed here, after the folders, which keeps every import
-//! pointing down (ARCHITECTURE.md, "Layers").
+//! The family folders' claims are listed with their families in the [`registry`], one line per
+//! folder. The conventions and surveys above the families (misère play, Nim Fractals) have
+//! claims too, but they take any game by its spec and so parse through the registry: they are
+//! listed here, after the folders, which keeps every import pointing down (ARCHITECTURE.md,
+//! "Layers").
 
 use crate::registry::{self, did_you_mean, Entry};
 use crate::verify::Claim;
