@@ -11,6 +11,9 @@
 //!   `remoteness`, `generations` and `conjunctive` commands.
 //! - [`winning_moves`] and [`sum_winning_moves`]: the moves to P-positions, for one game and for a
 //!   disjunctive sum (where only the components' values are needed).
+//! - [`solver_for`]: how a [`Ruleset`](crate::Ruleset) is answered: its own solver or the
+//!   memoised search over its moves ([`SearchSolver`]), turning to [`loopy`] on a cycle. It is
+//!   here, not beside the trait, because the core trait sits below the engines.
 
 mod dense;
 pub mod evolution;
