@@ -109,7 +109,7 @@ pub fn verify<'py>(
     to: &Bound<'py, PyAny>,
     params: Vec<(String, Bound<'py, PyAny>)>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let claim = registry::find_claim(claim).map_err(to_python)?;
+    let claim = grundy::claims::find(claim).map_err(to_python)?;
     let to = number(to)?;
     let pairs = params
         .iter()
@@ -143,7 +143,7 @@ pub fn claims() -> Vec<(
     &'static str,
     Vec<(&'static str, &'static str)>,
 )> {
-    registry::claims()
+    grundy::claims::all()
         .map(|c| {
             let params = c.params.iter().map(|p| (p.name, p.meaning)).collect();
             (c.name, c.statement, c.source, c.range, params)

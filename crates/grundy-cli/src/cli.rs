@@ -487,9 +487,8 @@ fn claims_help() -> String {
         "`grundy verify CLAIM --help` describes one claim. A verdict is `holds` (the whole statement \
          compared on every case of the range), `counterexample` or `evidence` (part of it compared).\n\nClaims, by paper:\n",
     );
-    for (entry, claim) in grundy::registry::ENTRIES
-        .iter()
-        .flat_map(|e| e.claims.iter().map(move |c| (e, c)))
+    for (entry, claim) in
+        grundy::claims::papers().flat_map(|e| e.claims.iter().map(move |c| (e, c)))
     {
         if std::ptr::eq(claim, &entry.claims[0]) {
             text.push_str(&format!("\n{}:\n", entry.title));

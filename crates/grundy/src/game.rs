@@ -6,8 +6,13 @@
 //! natural number not among the options' values), and `p` is a P-position (a loss for the player
 //! to move) exactly when `SG(p) = 0`. Every game here is assumed finite and acyclic; the engines
 //! detect a cycle and report it instead of looping.
+//!
+//! The words every layer above shares live here too: a position's [`Outcome`] (P, N, or D in a
+//! game with cycles) and the play [`Convention`] (normal or misère) the engines take.
 
 use std::hash::Hash;
+
+use serde::Serialize;
 
 /// An impartial game: positions and their options.
 pub trait Game {
@@ -55,5 +60,59 @@ impl<G: Game> Game for Sum<G> {
             .zip(position)
             .map(|(game, part)| game.canonical(part))
             .collect()
+    }
+}
+
+/// The outcome class of a position under normal play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Outcome {
+    /// The previous player (who just moved) wins: SG value 0.
+    P,
+    /// The next player (to move) wins: SG value > 0.
+    N,
+    /// Neither player can force a win: with best play the game goes on for ever (only in games
+    /// with cycles, [`crate::solve::loopy`]).
+    D,
+}
+
+impl Outcome {
+    /// The outcome of a position with SG value `value`.
+    pub fn of(value: u64) -> Self {
+        if value == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        })
+    }
+}
+
+/// Who wins when no move is left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// The player who cannot move loses (the last player to move wins).
+    #[default]
+    Normal,
+    /// The player who cannot move wins (the last player to move loses).
+    Misere,
+}
+
+impl Convention {
+    /// "normal play" or "misère play".
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal play",
+            Convention::Misere => "misère play",
+        }
     }
 }

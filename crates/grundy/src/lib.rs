@@ -25,8 +25,16 @@
 //!
 //! The engines compute exactly: values are integers, arithmetic that could overflow is checked,
 //! and a request beyond a stated limit is an [`Error`], never a wrong answer.
+//!
+//! The modules are layered, each using only its own layer and those before it: the core
+//! ([`game`], [`ruleset`], [`family`], [`verify`], [`number`], [`files`], [`progress`],
+//! [`analysis`], [`Error`]); the engines ([`solve`]); the families ([`games`]); their
+//! [`registry`] and [`spec`]; the conventions and surveys ([`misere`], [`nim_fractals`],
+//! [`survey`]); the questions ([`query`], [`claims`], [`reproduce`]). ARCHITECTURE.md
+//! ("Layers") says why, and the test `tests/layers.rs` keeps it so.
 
 pub mod analysis;
+pub mod claims;
 mod error;
 pub mod family;
 pub mod files;
@@ -46,6 +54,5 @@ pub mod survey;
 pub mod verify;
 
 pub use error::{Error, Result};
-pub use game::{Game, Sum};
+pub use game::{Game, Outcome, Sum};
 pub use ruleset::{Ruleset, Solver};
-pub use solve::Outcome;

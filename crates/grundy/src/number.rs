@@ -6,6 +6,10 @@
 //! are accepted when their value is an exact integer (`2.0`, `1.5e3`); otherwise the error says the
 //! number is not an integer. Evaluation is exact in `u128` and checked: an overflow or a negative
 //! result is an error, never a wrapped value.
+//!
+//! Lists of numbers are read here too: SETs (`1,3,4`, `1..4`), positions (`3,5,6`) and
+//! templates (`0,2,_`), which [`crate::family`] re-exports for the families' spec parsers and
+//! [`crate::Ruleset::parse_position`] uses by default.
 
 use crate::{Error, Result};
 
@@ -149,6 +153,88 @@ fn parse_power(factor: &str) -> std::result::Result<u128, String> {
     }
 }
 
+/// The message of an error without its category prefix (to nest it in another message).
+pub(crate) fn strip(error: &Error) -> String {
+    match error {
+        Error::Spec(m) | Error::Position(m) | Error::Number(m) | Error::TooLarge(m) => m.clone(),
+        Error::Overflow(m) | Error::Invalid(m) | Error::Cycle(m) | Error::Interrupted(m) => {
+            m.clone()
+        }
+    }
+}
+
+/// The most elements a SET may have.
+pub const MAX_SET_LEN: u64 = 1 << 20;
+
+/// Parses a SET: a comma list of numbers and ranges `a..b` (inclusive), e.g. `1,3,4` or `1..4,7`.
+/// The result is sorted without repetitions; an empty set is an error.
+pub fn parse_set(text: &str) -> Result<Vec<u64>> {
+    let mut set = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        if item.is_empty() {
+            return Err(Error::Spec(format!(
+                "'{text}' has an empty element (sets look like 1,3,4 or 1..4)"
+            )));
+        }
+        if let Some((a, b)) = item.split_once("..") {
+            let (a, b) = (parse_u64(a)?, parse_u64(b)?);
+            if a > b {
+                return Err(Error::Spec(format!("the range {item} is empty")));
+            }
+            if b - a >= MAX_SET_LEN {
+                return Err(Error::TooLarge(format!(
+                    "the range {item} has more than {MAX_SET_LEN} elements"
+                )));
+            }
+            set.extend(a..=b);
+        } else {
+            set.push(parse_u64(item)?);
+        }
+        if set.len() as u64 > MAX_SET_LEN {
+            return Err(Error::TooLarge(format!(
+                "a set may have at most {MAX_SET_LEN} elements"
+            )));
+        }
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
+
+/// Parses a position: comma-separated numbers, e.g. `3,5,6`.
+pub fn parse_position(text: &str) -> Result<Vec<u64>> {
+    parse_template(text)?
+        .into_iter()
+        .map(|c| {
+            c.ok_or_else(|| {
+                Error::Position(format!(
+                    "'{text}': '_' is only allowed where a coordinate varies (seq, table)"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Parses a position template: numbers and `_` for varying coordinates, e.g. `0,2,_`.
+pub fn parse_template(text: &str) -> Result<Vec<Option<u64>>> {
+    if text.trim().is_empty() {
+        return Err(Error::Position("empty position".into()));
+    }
+    text.split(',')
+        .map(|item| {
+            let item = item.trim();
+            if item == "_" {
+                Ok(None)
+            } else {
+                parse_u64(item)
+                    .map(Some)
+                    .map_err(|e| Error::Position(strip(&e)))
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +275,27 @@ mod tests {
         assert_eq!(parse_u64("1.8446744073709551615e19").unwrap(), u64::MAX);
         assert!(parse_u64("1.8446744073709551616e19").is_err());
         assert_eq!(parse_u64("1e6+2.5e1").unwrap(), 1_000_025);
+    }
+
+    #[test]
+    fn sets() {
+        assert_eq!(parse_set("1,3,4").unwrap(), vec![1, 3, 4]);
+        assert_eq!(parse_set("4,1..3,3").unwrap(), vec![1, 2, 3, 4]);
+        assert_eq!(parse_set("2^3").unwrap(), vec![8]);
+        for bad in ["", "1,,2", "3..1", "a", "-1", "0..2^30"] {
+            assert!(parse_set(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn positions_and_templates() {
+        assert_eq!(parse_position("3, 5,6").unwrap(), vec![3, 5, 6]);
+        assert_eq!(
+            parse_template("0,_,1_000").unwrap(),
+            vec![Some(0), None, Some(1000)]
+        );
+        for bad in ["", "1,,2", "-1", "x", "1,_"] {
+            assert!(parse_position(bad).is_err(), "{bad}");
+        }
     }
 }

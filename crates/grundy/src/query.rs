@@ -6,12 +6,12 @@ use serde::Serialize;
 
 use crate::analysis::{self, Analysis, Periodicity};
 use crate::misere::quotient::{Quotient, QuotientReport};
-use crate::ruleset::{solver_for, Arity, BlockSink, Move, Ruleset, Solver};
+pub use crate::ruleset::MAX_SEQUENCE_LEN;
+use crate::ruleset::{Arity, BlockSink, Move, Ruleset, Solver};
 use crate::solve::loopy::LoopyValue;
+use crate::solve::solver_for;
 use crate::{Error, Outcome, Result};
 
-/// The most values `sequence` returns in one call (8 bytes each).
-pub const MAX_SEQUENCE_LEN: u64 = 1 << 27;
 /// The most cells `table` returns in one call.
 pub const MAX_TABLE_CELLS: u64 = 1 << 24;
 /// The most coordinates the cells of one `table` hold in all (8 bytes each: 512 MiB).
@@ -61,7 +61,7 @@ pub struct OutcomeReport {
     /// P, N, or (in a game with cycles) D.
     pub outcome: Outcome,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
-    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
+    #[serde(flatten, serialize_with = "crate::ruleset::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// How it was found.
     pub method: String,
@@ -90,7 +90,7 @@ pub struct MoveOutcome {
     /// Its SG value, or `None` when only the outcome is known (or the value is infinite).
     pub value: Option<u64>,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
-    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
+    #[serde(flatten, serialize_with = "crate::ruleset::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// The outcome of the position reached (P: the move wins; D: it keeps a draw).
     pub outcome: Outcome,
@@ -178,7 +178,7 @@ pub struct SumComponent {
     /// Its SG value (`None`: infinite, in a game with cycles).
     pub value: Option<u64>,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
-    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
+    #[serde(flatten, serialize_with = "crate::ruleset::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// How the value was found.
     pub method: String,
@@ -207,7 +207,7 @@ pub struct SumReport {
     /// infinite value, Smith's sum, `None` when infinite.
     pub value: Option<u64>,
     /// `∞(K)` when the sum's generalised value is infinite (Smith's rule).
-    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
+    #[serde(flatten, serialize_with = "crate::ruleset::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// P (value 0), N, or D (a draw).
     pub outcome: Outcome,

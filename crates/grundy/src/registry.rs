@@ -2,18 +2,23 @@
 //!
 //! A new family is a folder under `games/` (declared in `games/mod.rs`) whose `spec.rs` lists
 //! its [`Family`] entries and whose `theory.rs` lists its [`Claim`]s, plus one line in
-//! [`ENTRIES`]. The types these lists hold (`spec::Family`, `verify::Claim`) know no family, so
-//! nothing below the registry imports it except to parse a game by name
-//! ([`spec::parse_game`](crate::spec::parse_game)).
+//! [`ENTRIES`]. The types these lists hold (`family::Family`, `verify::Claim`) know no family,
+//! so no family imports the registry; [`spec::parse_game`](crate::spec::parse_game) finds a
+//! family here by name.
+//!
+//! The registry sits just above the families and below the conventions and surveys (misère
+//! play, Nim Fractals, surveys), which take any game by its spec and so parse through it. Their
+//! own claims are therefore not listed here but in [`crate::claims`], which lists every claim
+//! `grundy verify` knows.
 
-use crate::spec::Family;
+use crate::family::Family;
 use crate::verify::Claim;
-use crate::{games, misere, nim_fractals, Error, Result};
+use crate::{games, Error, Result};
 
 /// What one folder contributes: its spec entries and its claims.
 pub struct Entry {
     /// What the folder is about, with the paper its claims come from (the heading of its
-    /// claims in `verify --help` and `--list`).
+    /// claims in `verify --help` and `--list`, [`crate::claims::papers`]).
     pub title: &'static str,
     /// The families it defines, in the order `--help` lists them.
     pub families: &'static [Family],
@@ -22,7 +27,8 @@ pub struct Entry {
 }
 
 impl Entry {
-    const fn new(
+    /// An entry (`families` empty for the papers of [`crate::claims`] above the families).
+    pub const fn new(
         title: &'static str,
         families: &'static [Family],
         claims: &'static [Claim],
@@ -35,18 +41,16 @@ impl Entry {
     }
 }
 
-/// Every folder, in the order `--help` and `verify --list` show them.
+/// Every family folder, in the order `--help` and `verify --list` show them.
 #[rustfmt::skip]
 pub const ENTRIES: &[Entry] = &[
     Entry::new("Nim (Bouton 1901)", games::nim::spec::FAMILIES, games::nim::theory::CLAIMS),
     Entry::new("Subtraction games", games::subtraction::spec::FAMILIES, &[]),
     Entry::new("Take-away games with a move function (Holshouser and Reiter 2003)", games::takeaway::spec::FAMILIES, games::takeaway::theory::CLAIMS),
     Entry::new("i-Mark and subtraction-division games (Sopena 2016; Friman and Nivasch)", games::subdivision::spec::FAMILIES, games::subdivision::theory::CLAIMS),
-    Entry::new("Nim Fractals (Khovanova and Xiong)", &[], nim_fractals::claims::CLAIMS),
     Entry::new("Sharing Nim and Graph Nim (Ho)", games::sharing_nim::spec::FAMILIES, games::sharing_nim::claims::CLAIMS),
     Entry::new("Octal and hexadecimal games (Guy and Smith 1956; Winning Ways)", games::octal::spec::FAMILIES, games::octal::theory::CLAIMS),
     Entry::new("Take-and-break codes (CGSuite notation)", games::takebreak::spec::FAMILIES, &[]),
-    Entry::new("Misère play (Conway; Plambeck and Siegel)", &[], misere::claims::CLAIMS),
     Entry::new("Games on a directed graph (Smith 1966; Fraenkel and Yesha)", games::digraph::spec::FAMILIES, games::digraph::theory::CLAIMS),
     Entry::new("Wythoff's game (Wythoff 1907)", games::wythoff::spec::FAMILIES, games::wythoff::theory::CLAIMS),
     Entry::new("Cram (Gardner 1974; Winning Ways ch. 22)", games::cram::spec::FAMILIES, games::cram::theory::CLAIMS),
@@ -59,11 +63,6 @@ pub fn families() -> impl Iterator<Item = &'static Family> {
     ENTRIES.iter().flat_map(|e| e.families)
 }
 
-/// Every claim.
-pub fn claims() -> impl Iterator<Item = &'static Claim> {
-    ENTRIES.iter().flat_map(|e| e.claims)
-}
-
 /// The family called `name`, whatever its case (`Kayles` is `kayles`).
 pub fn find_family(name: &str) -> Result<&'static Family> {
     families()
@@ -72,20 +71,6 @@ pub fn find_family(name: &str) -> Result<&'static Family> {
             let names: Vec<_> = families().map(|f| f.name).collect();
             Error::Spec(format!(
                 "unknown game '{name}'{}; known games: {} (`grundy games` shows an example of each)",
-                did_you_mean(name, &names),
-                names.join(", ")
-            ))
-        })
-}
-
-/// The claim called `name`, whatever its case.
-pub fn find_claim(name: &str) -> Result<&'static Claim> {
-    claims()
-        .find(|c| c.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            let names: Vec<_> = claims().map(|c| c.name).collect();
-            Error::Invalid(format!(
-                "unknown claim '{name}'{}; known claims: {}",
                 did_you_mean(name, &names),
                 names.join(", ")
             ))
@@ -115,14 +100,7 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count, "family names repeat");
-        let mut names: Vec<_> = claims().map(|c| c.name).collect();
-        let count = names.len();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), count, "claim names repeat");
-        assert!(find_family("nim").is_ok() && find_claim("bouton").is_ok());
-        let unknown = find_claim("nope").err().map(|e| e.to_string());
-        assert!(unknown.is_some_and(|m| m.contains("bouton")));
+        assert!(find_family("nim").is_ok());
     }
 
     #[test]
@@ -137,8 +115,5 @@ mod tests {
         );
         assert!(message("sharingnim").contains("did you mean 'sharing-nim'?"));
         assert!(!message("chess").contains("did you mean"));
-        assert!(find_claim("BOUTON").is_ok());
-        let claim = find_claim("buoton").err().unwrap().to_string();
-        assert!(claim.contains("did you mean 'bouton'?"), "{claim}");
     }
 }

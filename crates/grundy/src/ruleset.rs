@@ -4,16 +4,14 @@
 //! Every position of every ruleset is a tuple of non-negative integers (`&[u64]`): piles, a pile
 //! and a limit, sizes on the vertices of a graph. A ruleset lists moves with a description a
 //! person can read, and may bring its own [`Solver`] (a closed form, a dense table, a periodicity
-//! argument); otherwise [`solver_for`] falls back to the memoised search.
+//! argument); otherwise [`crate::solve::solver_for`] falls back to the memoised search.
 
-use std::cell::RefCell;
 use std::ops::Range;
 
 use serde::Serialize;
 
 use crate::analysis::Periodicity;
-use crate::solve::MemoSolver;
-use crate::{Error, Game, Outcome, Result};
+use crate::{Error, Outcome, Result};
 
 /// A position: one non-negative integer per coordinate.
 pub type Position = Vec<u64>;
@@ -54,9 +52,66 @@ pub struct OutcomeEvaluation {
     pub outcome: Outcome,
     /// In a game with cycles, a position whose generalised value is `∞(K)`: the finite values
     /// `K` of its options (`value` is then `None`). See [`crate::solve::loopy`].
-    #[serde(flatten, serialize_with = "crate::solve::loopy::serialize_infinite")]
+    #[serde(flatten, serialize_with = "serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
     /// The method (and, where a theorem decides the outcome, the reason).
+    pub method: String,
+}
+
+/// Serialises an infinite value `∞(K)` the one way JSON shows it everywhere (CLI.md): the keys
+/// `"infinite": true` and `"finite_options": K`, none for a finite value. Used on a field
+/// `infinite: Option<Vec<u64>>` with `#[serde(flatten, serialize_with = ...)]`.
+pub fn serialize_infinite<S: serde::Serializer>(
+    infinite: &Option<Vec<u64>>,
+    serializer: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(None)?;
+    if let Some(finite) = infinite {
+        map.serialize_entry("infinite", &true)?;
+        map.serialize_entry("finite_options", finite)?;
+    }
+    map.end()
+}
+
+/// What the periodicity theorem of heap games (Guy and Smith; proved in
+/// [`crate::games::octal::theory`]) needs of a game: the last non-zero digit `k` of its code (the most
+/// tokens a move takes) and the most heaps `j` a move leaves. See [`Ruleset::heap_shape`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeapShape {
+    /// `k`, the position of the last non-zero digit.
+    pub last_digit: u64,
+    /// `j`, the most heaps a move leaves (at least 1 in the formula).
+    pub heaps: u64,
+}
+
+impl HeapShape {
+    /// The end `N` of the range `n0 <= n < N` on which `G(n + p) = G(n)` must be checked:
+    /// `j * n0 + (j - 1) * p + k` with `n0` at least 1, and past every heap size `<= k` (a move
+    /// that empties a heap of exactly `t` tokens exists at `t` only). `None` on overflow.
+    pub fn bound(&self, n0: u64, p: u64) -> Option<u64> {
+        let j = self.heaps.max(1);
+        let n = j
+            .checked_mul(n0.max(1))?
+            .checked_add((j - 1).checked_mul(p)?)?
+            .checked_add(self.last_digit)?;
+        Some(n.max(self.last_digit + 1))
+    }
+
+    /// How many values `G(0..len)` the theorem needs for `(n0, p)`: `bound + p`.
+    pub fn needed(&self, n0: u64, p: u64) -> Option<u64> {
+        self.bound(n0, p)?.checked_add(p)
+    }
+}
+
+/// What a game's theory proves about a position under misère play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisereAnswer {
+    /// P or N.
+    pub outcome: Outcome,
+    /// Every winning move (none for a P-position).
+    pub winning_moves: Vec<Move>,
+    /// The theorem, with its source.
     pub method: String,
 }
 
@@ -76,6 +131,10 @@ pub struct DefaultSequence {
 /// solver with long work before the first value may hand it empty blocks meanwhile, so that it
 /// can stop the run.
 pub type BlockSink<'a> = dyn FnMut(&[u64]) -> Result<()> + 'a;
+
+/// The most values one sequence may have (8 bytes each): `query::sequence` and a game's own
+/// [`Ruleset::default_sequence`] refuse longer ones.
+pub const MAX_SEQUENCE_LEN: u64 = 1 << 27;
 
 /// How many values [`sequence_by_position`] hands out at a time.
 pub const POSITION_BLOCK: usize = 1024;
@@ -209,10 +268,10 @@ pub trait Ruleset: Send + Sync {
     }
 
     /// Parses a position as the user types it. The default: numbers separated by commas
-    /// ([`crate::spec::parse_position`]); a game whose positions have names (the vertices of a
-    /// digraph read from a file) reads its names.
+    /// ([`crate::number::parse_position`]); a game whose positions have names (the vertices of
+    /// a digraph read from a file) reads its names.
     fn parse_position(&self, text: &str) -> Result<Position> {
-        crate::spec::parse_position(text)
+        crate::number::parse_position(text)
     }
 
     /// A position as the user would type it (the inverse of [`Ruleset::parse_position`]).
@@ -285,14 +344,14 @@ pub trait Ruleset: Send + Sync {
     /// For a heap game whose moves take at most `k` tokens and leave at most `j` heaps: `k` and
     /// `j`, which the periodicity theorems (of Grundy values and of misère quotients) need.
     /// `None` (the default): no such bound.
-    fn heap_shape(&self) -> Option<crate::games::octal::period::Shape> {
+    fn heap_shape(&self) -> Option<HeapShape> {
         None
     }
 
     /// What the game's theory *proves* about `position` under misère play (outcome and
     /// winning moves, with the theorem), for positions the search by the definition cannot
     /// reach. `None` (the default): no closed form; misère play is then searched.
-    fn misere_closed_form(&self, _position: &[u64]) -> Option<crate::misere::play::MisereAnswer> {
+    fn misere_closed_form(&self, _position: &[u64]) -> Option<MisereAnswer> {
         None
     }
 
@@ -451,76 +510,5 @@ pub fn check_arity(arity: Arity, position: &[u64], hint: &str) -> Result<()> {
             "this game's positions have {wanted} coordinate(s), got {}; expected {hint}",
             position.len()
         )))
-    }
-}
-
-/// The ruleset's own solver, or the memoised search over its moves; either turns to Smith's
-/// generalised values ([`crate::solve::loopy`]) if it meets a cycle.
-pub fn solver_for(ruleset: &dyn Ruleset) -> Box<dyn Solver + '_> {
-    let own = ruleset
-        .solver()
-        .unwrap_or_else(|| Box::new(SearchSolver::new(ruleset)));
-    Box::new(crate::solve::loopy::CycleAware::new(ruleset, own))
-}
-
-/// The memoised engine driven through a [`Ruleset`]'s moves.
-pub struct SearchSolver<'a> {
-    memo: MemoSolver<RulesetGame<'a>>,
-}
-
-impl<'a> SearchSolver<'a> {
-    /// A memoised search over `ruleset`'s moves.
-    pub fn new(ruleset: &'a dyn Ruleset) -> Self {
-        SearchSolver {
-            memo: MemoSolver::new(RulesetGame {
-                ruleset,
-                error: RefCell::new(None),
-            }),
-        }
-    }
-}
-
-/// The most memory the memoised search of a [`SearchSolver`] may take for its stored positions
-/// (2 GiB): positions of many coordinates get a lower limit than
-/// [`crate::solve::DEFAULT_MEMO_LIMIT`].
-pub const MAX_SEARCH_BYTES: usize = 1 << 31;
-
-impl Solver for SearchSolver<'_> {
-    fn value(&mut self, position: &[u64]) -> Result<u64> {
-        if self.memo.is_empty() {
-            // A stored position is its vector (24 bytes and 8 per coordinate) and its slot.
-            let per_position = 64 + 8 * position.len();
-            self.memo
-                .set_limit(crate::solve::DEFAULT_MEMO_LIMIT.min(MAX_SEARCH_BYTES / per_position));
-        }
-        let result = self.memo.value(&position.to_vec());
-        if let Some(error) = self.memo.game().error.borrow_mut().take() {
-            return Err(error);
-        }
-        result
-    }
-}
-
-/// A [`Ruleset`] seen as a [`Game`]. A failing move generator cannot return its error through
-/// [`Game::options`], so the first error is kept here and reported by [`SearchSolver`].
-pub struct RulesetGame<'a> {
-    ruleset: &'a dyn Ruleset,
-    error: RefCell<Option<Error>>,
-}
-
-impl Game for RulesetGame<'_> {
-    type Position = Position;
-
-    fn options(&self, position: &Position, out: &mut Vec<Position>) {
-        match self.ruleset.moves(position) {
-            Ok(moves) => out.extend(moves.into_iter().map(|m| m.to)),
-            Err(e) => {
-                self.error.borrow_mut().get_or_insert(e);
-            }
-        }
-    }
-
-    fn canonical(&self, position: &Position) -> Position {
-        self.ruleset.canonical(position)
     }
 }

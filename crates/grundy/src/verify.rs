@@ -401,7 +401,7 @@ mod tests {
         // The command line draws a bar from these reports; each claim must give some, between 0
         // and 1, and run with its declared defaults.
         let mut silent = Vec::new();
-        for claim in crate::registry::claims() {
+        for claim in crate::claims::all() {
             let params = Params::new(claim, []).unwrap();
             let mut reports = Vec::new();
             let to = small_bound(claim.name);

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::{number, unsupported, write_json, Failure, Outcome};
 use crate::cli::VerifyArgs;
-use grundy::registry;
+use grundy::claims;
 use grundy::verify::{self, Claim, Params, Status, Verdict};
 use grundy::Error;
 
@@ -32,7 +32,7 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Outcome {
         }
         return Ok(());
     };
-    let claim = registry::find_claim(name)?;
+    let claim = claims::find(name)?;
     if asks_help {
         return claim_help(claim, out);
     }
@@ -110,7 +110,7 @@ pub fn parse(claim: &Claim, args: &[String]) -> Result<Request, Failure> {
 
 /// `grundy verify --list`: every claim with its source, parameters and range.
 fn list(out: &mut dyn Write) -> Outcome {
-    for entry in registry::ENTRIES.iter().filter(|e| !e.claims.is_empty()) {
+    for entry in claims::papers() {
         writeln!(out, "== {} ==", entry.title)?;
         for claim in entry.claims {
             list_claim(claim, out)?;
@@ -252,7 +252,7 @@ mod tests {
             for line in commands(&Paper::ALL, mode) {
                 let w = words(&line);
                 assert_eq!(&w[..2], ["grundy", "verify"], "{line}");
-                let claim = registry::find_claim(&w[2]).unwrap();
+                let claim = claims::find(&w[2]).unwrap();
                 let request = parse(claim, &w[3..]).unwrap_or_else(|e| panic!("{line}: {e}"));
                 let to = w.iter().position(|x| x == "--to").map(|i| &w[i + 1]);
                 assert_eq!(Some(request.to.to_string()).as_ref(), to, "{line}");
@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn arguments_parse() {
-        let claim = registry::find_claim("imark-theorem1").unwrap();
+        let claim = claims::find("imark-theorem1").unwrap();
         let args: Vec<String> = ["--t=5", "--d", "6", "--to", "10^3", "--format", "json"]
             .map(String::from)
             .to_vec();
@@ -276,7 +276,7 @@ mod tests {
                 pairs: vec![("t".into(), "5".into()), ("d".into(), "6".into())],
             }
         );
-        let claim = registry::find_claim("nim-uw-turns").unwrap();
+        let claim = claims::find("nim-uw-turns").unwrap();
         assert_eq!(parse(claim, &[]).unwrap().to, 1);
     }
 }

@@ -90,7 +90,7 @@ fn check_bouton(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Resu
     let max = to.min(params.number("max-pile")?);
     each_multiset(max, to, &mut |piles| {
         let truth = definition.is_p(piles)?;
-        let rule = super::nim::outcome(piles) == crate::Outcome::P;
+        let rule = crate::games::nim::misere::outcome(piles) == crate::Outcome::P;
         tally.check(truth == rule, || {
             format!(
                 "piles {piles:?}: {} by Bouton's rule, {} by the definition",
@@ -576,7 +576,7 @@ mod tests {
         ] {
             let game = parse_game(spec).unwrap();
             let (q, report) = quotient(game.as_ref(), n, None, MAX_ORDER, &mut |_| {}).unwrap();
-            let mut solver = crate::ruleset::solver_for(game.as_ref());
+            let mut solver = crate::solve::solver_for(game.as_ref());
             let values: Vec<u64> = (0..=n).map(|h| solver.value(&[h]).unwrap()).collect();
             let mut definition = Definition::new(game.as_ref());
             let mut nim_like = true;

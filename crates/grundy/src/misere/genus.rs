@@ -43,7 +43,8 @@ use serde::Serialize;
 
 use super::outcome::{heap_multiset, PlayEngine, Tree};
 use super::Convention;
-use crate::ruleset::{solver_for, Position, Ruleset};
+use crate::ruleset::{Position, Ruleset};
+use crate::solve::solver_for;
 use crate::{Error, Result};
 
 /// What `tame` means here, as the CLI and JSON state it: Conway's tameness of the game tree,

@@ -9,7 +9,8 @@
 //! nim-sum of its parts. The theory has three levels, each used here only where it is proven:
 //!
 //! - **Bouton** (1901): misère Nim is won like normal Nim, except when every pile has at most
-//!   one token, where the parity of the piles decides (Winning Ways, ch. 13): [`nim`].
+//!   one token, where the parity of the piles decides (Winning Ways, ch. 13):
+//!   [`crate::games::nim::misere`], in the Nim family's own folder.
 //! - **Genus** (Conway, *On Numbers and Games*, ch. 12): the normal value of a game and the
 //!   misère Grundy values of the game plus 0, 1, 2, ... copies of `*2`. Tame games (genus that
 //!   of a Nim position) play like misère Nim: [`genus`].
@@ -21,7 +22,8 @@
 //! **Where misère play reduces to normal play**, each used only as proven:
 //!
 //! - Nim with a pile of 2 or more: the normal rule (nim-sum 0) decides (Bouton 1901); only
-//!   positions of piles 0 and 1 go by parity ([`nim`], claim `misere-bouton`).
+//!   positions of piles 0 and 1 go by parity ([`crate::games::nim::misere`], claim
+//!   `misere-bouton`).
 //! - Tame games (Conway, *On Numbers and Games* ch. 12; *Winning Ways* ch. 13): a position
 //!   whose followers all have the genus of a Nim position has the misère outcome of the Nim
 //!   position of its normal value ([`genus`] decides tameness heap by heap).
@@ -33,39 +35,18 @@
 //!
 //! Here: [`outcome`] (the one search, either convention: `G-` of any position by the
 //! definition, sums searched as one game), [`play`] (a game under misère play as a
-//! [`crate::Ruleset`], so every query works on it; the `misere-` spec prefix), [`nim`] and
-//! [`genus`]; [`quotient`] (misère quotients, verified exactly), [`published`] (the quotients
+//! [`crate::Ruleset`], so every query works on it; the `misere-` spec prefix), [`genus`];
+//! [`quotient`] (misère quotients, verified exactly), [`published`] (the quotients
 //! of the literature, compared check by check) and [`claims`] (their `verify` claims and the
 //! plain definition every test compares with). Misère sums are decided in one place,
-//! [`crate::query::misere_sum`].
+//! [`crate::query::misere_sum`]. The [`Convention`] itself is a word of the core
+//! ([`crate::game`]), since the engines below the families take it.
 
 pub mod claims;
 pub mod genus;
-pub mod nim;
 pub mod outcome;
 pub mod play;
 pub mod published;
 pub mod quotient;
 
-use serde::Serialize;
-
-/// Who wins when no move is left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Convention {
-    /// The player who cannot move loses (the last player to move wins).
-    #[default]
-    Normal,
-    /// The player who cannot move wins (the last player to move loses).
-    Misere,
-}
-
-impl Convention {
-    /// "normal play" or "misère play".
-    pub fn name(self) -> &'static str {
-        match self {
-            Convention::Normal => "normal play",
-            Convention::Misere => "misère play",
-        }
-    }
-}
+pub use crate::game::Convention;

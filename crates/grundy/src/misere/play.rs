@@ -13,23 +13,12 @@ use std::ops::Range;
 use super::outcome::{PlayEngine, RulesetTree, MAX_MISERE_POSITIONS};
 use super::Convention;
 use crate::ruleset::{
-    Arity, BlockSink, Evaluation, Move, OutcomeEvaluation, Position, Ruleset, Solver,
+    Arity, BlockSink, Evaluation, MisereAnswer, Move, OutcomeEvaluation, Position, Ruleset, Solver,
 };
 use crate::{Error, Result};
 
 /// The prefix of a spec that asks for misère play of the game after it.
 pub const PREFIX: &str = "misere-";
-
-/// What a game's theory proves about a position under misère play.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MisereAnswer {
-    /// P or N.
-    pub outcome: crate::Outcome,
-    /// Every winning move (none for a P-position).
-    pub winning_moves: Vec<Move>,
-    /// The theorem, with its source.
-    pub method: String,
-}
 
 /// `game` under misère play.
 pub struct Misere<'a> {
@@ -139,7 +128,7 @@ impl Ruleset for Played {
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;
         heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
-        heap_shape() -> Option<crate::games::octal::period::Shape>;
+        heap_shape() -> Option<crate::ruleset::HeapShape>;
         canonical(position: &[u64]) -> Position;
         explain_move(position: &[u64], to: &[u64]) -> Option<String>;
         reachable_at_least(position: &[u64]) -> u128;
@@ -197,7 +186,7 @@ impl Ruleset for Same<'_> {
         parse_position(text: &str) -> Result<Position>;
         show_position(position: &[u64]) -> String;
         position_names(position: &[u64]) -> Option<Vec<String>>;
-        heap_shape() -> Option<crate::games::octal::period::Shape>;
+        heap_shape() -> Option<crate::ruleset::HeapShape>;
         canonical(position: &[u64]) -> Position;
         solver() -> Option<Box<dyn Solver + '_>>;
         explain_move(position: &[u64], to: &[u64]) -> Option<String>;
@@ -322,7 +311,7 @@ impl Ruleset for Misere<'_> {
         self.game.heap_options(heap)
     }
 
-    fn heap_shape(&self) -> Option<crate::games::octal::period::Shape> {
+    fn heap_shape(&self) -> Option<crate::ruleset::HeapShape> {
         self.game.heap_shape()
     }
 

@@ -49,7 +49,8 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::games::octal::period::{self, Shape};
+use crate::games::octal::period;
+use crate::ruleset::HeapShape;
 use crate::ruleset::Ruleset;
 use crate::{Error, Result};
 
@@ -448,8 +449,8 @@ impl<'a> Builder<'a> {
     }
 
     /// The period of the pretending function proven by the periodicity argument (module
-    /// documentation), for a game whose moves have a [`Shape`].
-    pub fn proof(&self, shape: Shape) -> Option<period::Proof> {
+    /// documentation), for a game whose moves have a [`HeapShape`].
+    pub fn proof(&self, shape: HeapShape) -> Option<period::Proof> {
         let (p, n0) = period::tail_period(&self.quotient.phi)?;
         let phi: Vec<u64> = self.quotient.phi.iter().map(|&x| u64::from(x)).collect();
         period::check(shape, &phi, n0 as u64, p as u64)
@@ -1125,7 +1126,7 @@ pub struct Generator {
 pub fn quotient(
     game: &dyn Ruleset,
     heaps: u64,
-    shape: Option<Shape>,
+    shape: Option<HeapShape>,
     max_order: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Quotient, QuotientReport)> {
@@ -1140,7 +1141,7 @@ pub fn quotient(
     let mut q = builder.quotient().clone();
     q.proof = proof;
     let presentation = Presentation::of(&q);
-    let mut normal = crate::ruleset::solver_for(game);
+    let mut normal = crate::solve::solver_for(game);
     let values = (0..=heaps)
         .map(|h| normal.value(&[h]))
         .collect::<Result<Vec<u64>>>()?;

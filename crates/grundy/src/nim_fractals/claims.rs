@@ -3,9 +3,9 @@
 
 use super::automaton::{self, UlamWarburton, MAX_UW_GENERATIONS, TABLE_1};
 use super::{nim, reference};
-use crate::ruleset::{solver_for, Ruleset};
+use crate::ruleset::Ruleset;
 use crate::solve::evolution;
-use crate::solve::{self, Conjunctive, GameGraph, Layer, MemoSolver, Outcome};
+use crate::solve::{self, solver_for, Conjunctive, GameGraph, Layer, MemoSolver, Outcome};
 use crate::spec::{parse_game, parse_template};
 use crate::verify::{param, verdict, Claim, Param, Params, Tally, Verdict};
 use crate::{Error, Game, Result};

@@ -20,8 +20,8 @@ mod takeaway;
 use serde::Serialize;
 
 use crate::analysis::GapStats;
+use crate::claims;
 use crate::nim_fractals::automaton::EvolutionGraph;
-use crate::registry;
 use crate::verify::{Params, Verdict};
 use crate::{Error, Result};
 
@@ -606,7 +606,7 @@ pub(crate) fn claim_rows(rows: Vec<Row>, steps: &mut Steps) -> Result<Vec<ClaimR
     for row in rows {
         match row {
             Row::Check(c) => {
-                let claim = registry::find_claim(c.claim)?;
+                let claim = claims::find(c.claim)?;
                 steps.start(&format!("{} ({})", c.claim, c.label));
                 let pairs = c.params.iter().map(|(k, v)| (k.to_string(), v.to_string()));
                 let params = Params::new(claim, pairs)?;
@@ -718,7 +718,7 @@ mod tests {
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {
                 if let Row::Check(c) = row {
-                    registry::find_claim(c.claim).unwrap();
+                    claims::find(c.claim).unwrap();
                 }
             }
             assert!(tables_and_figures > 0 && !rows.is_empty());
@@ -727,7 +727,7 @@ mod tests {
 
     #[test]
     fn command_quotes_expressions() {
-        let claim = registry::find_claim("takeaway-main-theorem").unwrap();
+        let claim = claims::find("takeaway-main-theorem").unwrap();
         let params = Params::new(claim, []).unwrap();
         let row = ClaimRow {
             label: "Main theorem".into(),

@@ -110,7 +110,7 @@ pub fn remoteness(
         position,
         limit,
         progress,
-        crate::misere::Convention::Normal,
+        crate::game::Convention::Normal,
     )
 }
 
@@ -120,7 +120,7 @@ pub fn remoteness_under(
     position: &[u64],
     limit: usize,
     progress: &mut dyn FnMut(usize, usize),
-    convention: crate::misere::Convention,
+    convention: crate::game::Convention,
 ) -> Result<RemotenessReport> {
     let graph = explore(ruleset, position, limit, progress)?;
     let r = solve::remoteness_under(&graph, convention)?;

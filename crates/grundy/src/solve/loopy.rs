@@ -266,22 +266,6 @@ pub fn evaluation(value: LoopyValue, method: &str) -> OutcomeEvaluation {
     }
 }
 
-/// Serialises an infinite value `∞(K)` the one way JSON shows it everywhere (CLI.md): the keys
-/// `"infinite": true` and `"finite_options": K`, none for a finite value. Used on a field
-/// `infinite: Option<Vec<u64>>` with `#[serde(flatten, serialize_with = ...)]`.
-pub fn serialize_infinite<S: serde::Serializer>(
-    infinite: &Option<Vec<u64>>,
-    serializer: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = serializer.serialize_map(None)?;
-    if let Some(finite) = infinite {
-        map.serialize_entry("infinite", &true)?;
-        map.serialize_entry("finite_options", finite)?;
-    }
-    map.end()
-}
-
 /// The error for the SG value of a position whose generalised value is infinite.
 pub fn no_finite_value(position: &[u64], value: &LoopyValue) -> Error {
     let shown: Vec<String> = position.iter().map(u64::to_string).collect();

@@ -11,9 +11,13 @@
 //!   `remoteness`, `generations` and `conjunctive` commands.
 //! - [`winning_moves`] and [`sum_winning_moves`]: the moves to P-positions, for one game and for a
 //!   disjunctive sum (where only the components' values are needed).
+//! - [`solver_for`]: how a [`Ruleset`](crate::Ruleset) is answered: its own solver or the
+//!   memoised search over its moves ([`SearchSolver`]), turning to [`loopy`] on a cycle. It is
+//!   here, not beside the trait, because the core trait sits below the engines.
 
 mod dense;
 pub mod evolution;
+mod for_ruleset;
 mod graph;
 pub mod loopy;
 mod memo;
@@ -24,6 +28,7 @@ pub mod search;
 mod winning;
 
 pub use dense::{DenseGame, DenseSolver, SEQUENCE_BLOCK};
+pub use for_ruleset::{solver_for, RulesetGame, SearchSolver, MAX_SEARCH_BYTES};
 pub use graph::{GameGraph, DEFAULT_GRAPH_LIMIT, MAX_GRAPH_EDGES};
 pub use memo::{MemoSolver, DEFAULT_MEMO_LIMIT};
 pub use packed::PackedValues;
@@ -33,40 +38,7 @@ pub use remoteness::{
 };
 pub use winning::{sum_winning_moves, winning_moves, SumMove};
 
-use serde::Serialize;
-
-/// The outcome class of a position under normal play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Outcome {
-    /// The previous player (who just moved) wins: SG value 0.
-    P,
-    /// The next player (to move) wins: SG value > 0.
-    N,
-    /// Neither player can force a win: with best play the game goes on for ever (only in games
-    /// with cycles, [`loopy`]).
-    D,
-}
-
-impl Outcome {
-    /// The outcome of a position with SG value `value`.
-    pub fn of(value: u64) -> Self {
-        if value == 0 {
-            Outcome::P
-        } else {
-            Outcome::N
-        }
-    }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Outcome::P => "P",
-            Outcome::N => "N",
-            Outcome::D => "D",
-        })
-    }
-}
+pub use crate::game::Outcome;
 
 /// The minimum excludant: the least natural number not in `values`.
 ///

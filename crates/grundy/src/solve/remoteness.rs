@@ -31,7 +31,7 @@ use crate::{Game, Result};
 
 /// The remoteness of every position of the graph (by number).
 pub fn remoteness<P: Clone + Eq + std::hash::Hash>(graph: &GameGraph<P>) -> Result<Vec<u32>> {
-    remoteness_under(graph, crate::misere::Convention::Normal)
+    remoteness_under(graph, crate::game::Convention::Normal)
 }
 
 /// The remoteness under either play convention. Under misère play the same rule applies with
@@ -41,11 +41,11 @@ pub fn remoteness<P: Clone + Eq + std::hash::Hash>(graph: &GameGraph<P>) -> Resu
 /// gets one more move.)
 pub fn remoteness_under<P: Clone + Eq + std::hash::Hash>(
     graph: &GameGraph<P>,
-    convention: crate::misere::Convention,
+    convention: crate::game::Convention,
 ) -> Result<Vec<u32>> {
     let losing_parity = match convention {
-        crate::misere::Convention::Normal => 0,
-        crate::misere::Convention::Misere => 1,
+        crate::game::Convention::Normal => 0,
+        crate::game::Convention::Misere => 1,
     };
     let mut r = vec![0u32; graph.len()];
     for v in graph.order()? {
@@ -67,10 +67,10 @@ pub fn remoteness_under<P: Clone + Eq + std::hash::Hash>(
 
 /// The outcome a remoteness implies under `convention`: P when it is even (normal play) or odd
 /// (misère play).
-pub fn outcome_of_remoteness_under(r: u32, convention: crate::misere::Convention) -> Outcome {
+pub fn outcome_of_remoteness_under(r: u32, convention: crate::game::Convention) -> Outcome {
     match convention {
-        crate::misere::Convention::Normal => outcome_of_remoteness(r),
-        crate::misere::Convention::Misere => outcome_of_remoteness(r + 1),
+        crate::game::Convention::Normal => outcome_of_remoteness(r),
+        crate::game::Convention::Misere => outcome_of_remoteness(r + 1),
     }
 }
 

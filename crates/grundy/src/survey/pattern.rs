@@ -15,9 +15,9 @@
 //! lexicographic order by size, then elements), each once: codes are canonical (`0.370` is
 //! `0.37`), so two ways of writing one code give one member.
 
+use crate::family::parse_set;
 use crate::games::octal::code::{Base, Rules};
 use crate::games::subdivision::{Division, SubDivision};
-use crate::spec::parse_set;
 use crate::Ruleset;
 use crate::{Error, Result};
 

@@ -219,7 +219,7 @@ impl Ruleset for Chomp {
 
     fn parse_position(&self, text: &str) -> Result<Position> {
         // Trailing empty columns may be left out: 2,1 in chomp:3x4 is 2,1,0,0.
-        let mut position = crate::spec::parse_position(text)?;
+        let mut position = crate::family::parse_position(text)?;
         if position.len() < self.cols as usize {
             position.resize(self.cols as usize, 0);
         }

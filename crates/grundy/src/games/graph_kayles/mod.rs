@@ -353,7 +353,7 @@ mod tests {
                     let expected =
                         by_definition(rule, &graph.adjacent, graph.all(), &mut HashMap::new());
                     assert_eq!(
-                        crate::ruleset::solver_for(&g).value(&start).unwrap(),
+                        crate::solve::solver_for(&g).value(&start).unwrap(),
                         expected
                     );
                     checked += 1;
@@ -387,7 +387,7 @@ mod tests {
                 let expected =
                     by_definition(rule, &graph.adjacent, graph.all(), &mut HashMap::new());
                 assert_eq!(
-                    crate::ruleset::solver_for(&g)
+                    crate::solve::solver_for(&g)
                         .value(&g.start().unwrap())
                         .unwrap(),
                     expected
@@ -397,7 +397,7 @@ mod tests {
         for rule in [Rule::Node, Rule::Arc] {
             let g = GraphKayles::new(rule, "petersen").unwrap();
             let mut memo = HashMap::new();
-            let mut solver = crate::ruleset::solver_for(&g);
+            let mut solver = crate::solve::solver_for(&g);
             for set in 0u128..1 << 10 {
                 let expected = by_definition(rule, &g.graph.adjacent, set, &mut memo);
                 assert_eq!(solver.value(&GraphKayles::position(set)).unwrap(), expected);
@@ -423,7 +423,7 @@ mod tests {
                 let expected =
                     by_definition(rule, &g.graph.adjacent, g.graph.all(), &mut HashMap::new());
                 assert_eq!(
-                    crate::ruleset::solver_for(&g)
+                    crate::solve::solver_for(&g)
                         .value(&g.start().unwrap())
                         .unwrap(),
                     expected,

@@ -39,7 +39,7 @@ pub const CLAIMS: &[Claim] = &[
 /// The values `G(0..=to)` of an octal code by the octal engine.
 pub fn octal_values(code: &str, to: u64) -> Result<Vec<u64>> {
     let game = HeapGame::new(Rules::parse(code, Base::Octal)?, format!("octal:{code}"));
-    let mut solver = crate::ruleset::solver_for(&game);
+    let mut solver = crate::solve::solver_for(&game);
     (0..=to).map(|n| solver.value(&[n])).collect()
 }
 
@@ -47,7 +47,7 @@ pub fn octal_values(code: &str, to: u64) -> Result<Vec<u64>> {
 pub fn searched(rule: Rule, graph: &str) -> Result<u64> {
     let game = GraphKayles::new(rule, graph)?;
     let start = GraphKayles::position(game.graph.all());
-    let value = crate::ruleset::solver_for(&game).value(&start);
+    let value = crate::solve::solver_for(&game).value(&start);
     value
 }
 

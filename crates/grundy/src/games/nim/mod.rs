@@ -3,13 +3,15 @@
 //! Bouton's theorem (1901): the SG value of a Nim position is the nim-sum (XOR) of its piles, so a
 //! position is a P-position exactly when the nim-sum is 0, and a winning move reduces a pile `p`
 //! with `p XOR x < p` to `p XOR x`, where `x` is the nim-sum. [`theory`] implements the theorem;
-//! the memoised engine on [`Nim`] is its brute-force twin in the tests.
+//! the memoised engine on [`Nim`] is its brute-force twin in the tests. [`misere`] is Bouton's
+//! rule for misère play, which [`Ruleset::misere_closed_form`] answers with.
 
+pub mod misere;
 pub mod spec;
 pub mod theory;
 
 use crate::analysis::Periodicity;
-use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
+use crate::ruleset::{Arity, Evaluation, MisereAnswer, Move, Ruleset, Solver};
 use crate::{Game, Result};
 
 /// Nim on any number of piles. Positions are pile sizes in order; the canonical form sorts them.
@@ -97,11 +99,11 @@ impl Ruleset for Nim {
     }
 
     /// Bouton's misère rule (proven for every position).
-    fn misere_closed_form(&self, piles: &[u64]) -> Option<crate::misere::play::MisereAnswer> {
-        Some(crate::misere::play::MisereAnswer {
-            outcome: crate::misere::nim::outcome(piles),
-            winning_moves: crate::misere::nim::winning_moves(piles),
-            method: crate::misere::nim::SOURCE.into(),
+    fn misere_closed_form(&self, piles: &[u64]) -> Option<MisereAnswer> {
+        Some(MisereAnswer {
+            outcome: misere::outcome(piles),
+            winning_moves: misere::winning_moves(piles),
+            method: misere::SOURCE.into(),
         })
     }
 

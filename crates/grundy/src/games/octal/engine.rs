@@ -42,9 +42,10 @@ use rayon::prelude::*;
 
 use super::code::Rules;
 use super::kernel;
-use super::period::{Proof, Shape, Watch};
+use super::period::{Proof, Watch};
 use super::sparse::{self, Split};
 use super::values::{Table, Value};
+use crate::ruleset::HeapShape;
 use crate::{Error, Result};
 
 /// Values are computed in blocks of this many; rare positions below it are visited one value
@@ -679,8 +680,8 @@ impl Engine {
 
 /// What the periodicity theorem needs of these rules, or `None` for Grundy's game (two-heap
 /// splits restricted to unequal heaps: the theorem's pairing of splits does not apply).
-pub fn shape(rules: &Rules) -> Option<Shape> {
-    (!rules.unequal()).then(|| Shape {
+pub fn shape(rules: &Rules) -> Option<HeapShape> {
+    (!rules.unequal()).then(|| HeapShape {
         last_digit: rules.last_digit() as u64,
         heaps: u64::from(rules.max_heaps()),
     })

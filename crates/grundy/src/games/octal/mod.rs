@@ -278,7 +278,7 @@ impl Ruleset for HeapGame {
         Ok(options)
     }
 
-    fn heap_shape(&self) -> Option<period::Shape> {
+    fn heap_shape(&self) -> Option<crate::ruleset::HeapShape> {
         engine::shape(&self.rules)
     }
 
@@ -771,7 +771,7 @@ impl Solver for HeapSolver<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::{solver_for, SearchSolver};
+    use crate::solve::{solver_for, SearchSolver};
 
     fn kayles() -> HeapGame {
         HeapGame::new(Rules::parse("0.77", code::Base::Octal).unwrap(), "kayles")

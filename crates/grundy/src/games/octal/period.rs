@@ -12,6 +12,7 @@
 use serde::Serialize;
 
 use super::values::Value;
+use crate::ruleset::HeapShape;
 
 /// A period proven by the periodicity theorem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -41,35 +42,6 @@ impl Proof {
     }
 }
 
-/// What the theorem needs of a game: the last non-zero digit `k` and the most heaps `j` a move
-/// leaves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shape {
-    /// `k`, the position of the last non-zero digit.
-    pub last_digit: u64,
-    /// `j`, the most heaps a move leaves (at least 1 in the formula).
-    pub heaps: u64,
-}
-
-impl Shape {
-    /// The end `N` of the range `n0 <= n < N` on which `G(n + p) = G(n)` must be checked:
-    /// `j * n0 + (j - 1) * p + k` with `n0` at least 1, and past every heap size `<= k` (a move
-    /// that empties a heap of exactly `t` tokens exists at `t` only). `None` on overflow.
-    pub fn bound(&self, n0: u64, p: u64) -> Option<u64> {
-        let j = self.heaps.max(1);
-        let n = j
-            .checked_mul(n0.max(1))?
-            .checked_add((j - 1).checked_mul(p)?)?
-            .checked_add(self.last_digit)?;
-        Some(n.max(self.last_digit + 1))
-    }
-
-    /// How many values `G(0..len)` the theorem needs for `(n0, p)`: `bound + p`.
-    pub fn needed(&self, n0: u64, p: u64) -> Option<u64> {
-        self.bound(n0, p)?.checked_add(p)
-    }
-}
-
 /// The smallest `p` for which the last quarter of `values` repeats `p` earlier, and the first
 /// `n0` from which `values[n + p] = values[n]` holds to the end.
 pub fn tail_period<V: Value>(values: &[V]) -> Option<(usize, usize)> {
@@ -96,7 +68,7 @@ pub fn tail_period<V: Value>(values: &[V]) -> Option<(usize, usize)> {
 /// Watches the values as they are computed; see the module documentation.
 #[derive(Debug, Clone)]
 pub struct Watch {
-    shape: Option<Shape>,
+    shape: Option<HeapShape>,
     candidate: Option<(usize, usize)>,
     /// Whether the candidate failed since the last scan.
     failed: bool,
@@ -106,7 +78,7 @@ pub struct Watch {
 
 impl Watch {
     /// A watch for a game the theorem covers (`Some(shape)`), or one that never proves.
-    pub fn new(shape: Option<Shape>) -> Self {
+    pub fn new(shape: Option<HeapShape>) -> Self {
         Watch {
             shape,
             candidate: None,
@@ -183,7 +155,7 @@ fn smallest_period<V: Value>(values: &[V], n0: usize, p: usize) -> usize {
 
 /// Whether `values` (from `G(0)`) prove period `p` from `n0` by the theorem: `G(n + p) = G(n)`
 /// for every `n0 <= n < bound` with every such value present. Returns the proof.
-pub fn check(shape: Shape, values: &[u64], n0: u64, p: u64) -> Option<Proof> {
+pub fn check(shape: HeapShape, values: &[u64], n0: u64, p: u64) -> Option<Proof> {
     if p == 0 {
         return None;
     }
@@ -208,7 +180,7 @@ mod tests {
 
     #[test]
     fn bound_is_the_theorem_s_range() {
-        let octal = Shape {
+        let octal = HeapShape {
             last_digit: 2,
             heaps: 2,
         };
@@ -217,12 +189,12 @@ mod tests {
         assert_eq!(octal.needed(71, 12), Some(168));
         // n0 = 0 is used as 1 (a part of size n0 - p... must stay a heap).
         assert_eq!(octal.bound(0, 3), Some(2 + 3 + 2));
-        let hex = Shape {
+        let hex = HeapShape {
             last_digit: 1,
             heaps: 3,
         };
         assert_eq!(hex.bound(10, 4), Some(30 + 8 + 1));
-        let subtraction = Shape {
+        let subtraction = HeapShape {
             last_digit: 5,
             heaps: 1,
         };
@@ -238,7 +210,7 @@ mod tests {
         }
         assert_eq!(tail_period(&values), Some((4, 3)));
         let check_values: Vec<u64> = values.iter().map(|&v| u64::from(v)).collect();
-        let shape = Shape {
+        let shape = HeapShape {
             last_digit: 1,
             heaps: 2,
         };
@@ -258,7 +230,7 @@ mod tests {
 
     #[test]
     fn the_watch_proves_at_the_first_length_the_theorem_allows() {
-        let shape = Shape {
+        let shape = HeapShape {
             last_digit: 1,
             heaps: 2,
         };

@@ -31,8 +31,9 @@ use serde::Serialize;
 
 use super::code::{Base, Rules};
 use super::engine::{self, definition, Engine, Run};
-use super::period::{self, Proof, Shape};
+use super::period::{self, Proof};
 use super::sparse::Split;
+use crate::ruleset::HeapShape;
 use crate::verify::{optional, param, verdict, Claim, Params, Verdict};
 use crate::{Error, Result};
 
@@ -497,7 +498,7 @@ fn check_theorem(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Res
     let (mut cases, mut proven, mut counterexample) = (0u64, 0u64, None);
     for (i, rules) in codes.iter().enumerate() {
         let values: Vec<u64> = definition(rules, len).into_iter().map(u64::from).collect();
-        let shape: Shape = engine::shape(rules).expect("codes are covered");
+        let shape: HeapShape = engine::shape(rules).expect("codes are covered");
         // The first prefix on which the theorem settles a period, as the engine's watch sees it.
         let mut watch = period::Watch::new(Some(shape));
         let narrow: Vec<u32> = values.iter().map(|&v| v as u32).collect();

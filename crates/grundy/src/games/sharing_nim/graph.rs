@@ -10,7 +10,8 @@
 
 use super::{check_search_size, count_moves, options_along, Reduction, MAX_LISTED_MOVES};
 use crate::number::parse_u64;
-use crate::ruleset::{Arity, Evaluation, Move, Ruleset, SearchSolver, Solver};
+use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
+use crate::solve::SearchSolver;
 use crate::{Error, Game, Result};
 
 /// The most vertices a graph may have.

@@ -35,7 +35,8 @@ pub mod spec;
 pub mod table;
 pub mod theory;
 
-use crate::ruleset::{Arity, Evaluation, Move, Ruleset, SearchSolver, Solver};
+use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
+use crate::solve::SearchSolver;
 use crate::{Error, Game, Result};
 
 pub use graph::GraphNim;

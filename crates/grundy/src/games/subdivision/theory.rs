@@ -914,7 +914,7 @@ mod tests {
         let game = SubDivision::imark(vec![1], vec![513]).unwrap();
         let mut solver = game.solver().unwrap();
         let at = solver.evaluate(&[263_682]).unwrap();
-        let mut brute = crate::ruleset::SearchSolver::new(&game);
+        let mut brute = crate::solve::SearchSolver::new(&game);
         assert_eq!(at.value, brute.value(&[263_682]).unwrap());
         assert_eq!(at.value, 1);
         assert!(!at.method.contains("Theorem"), "{}", at.method);

@@ -305,7 +305,7 @@ impl Solver for SubtractionSolver<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::{solver_for, SearchSolver};
+    use crate::solve::{solver_for, SearchSolver};
     use proptest::prelude::*;
 
     /// The streaming fallback is the definition: it agrees with the dense engine.

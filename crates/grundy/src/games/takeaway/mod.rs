@@ -30,10 +30,10 @@ use std::sync::Mutex;
 use serde::Serialize;
 
 use crate::analysis::Periodicity;
-use crate::query::MAX_SEQUENCE_LEN;
 use crate::ruleset::{
-    Arity, DefaultSequence, Evaluation, Move, OutcomeEvaluation, Ruleset, SearchSolver, Solver,
+    Arity, DefaultSequence, Evaluation, Move, OutcomeEvaluation, Ruleset, Solver, MAX_SEQUENCE_LEN,
 };
+use crate::solve::SearchSolver;
 use crate::{Error, Game, Outcome, Result};
 
 pub use base::{GBase, Representation};
@@ -481,7 +481,6 @@ impl Solver for TakeawaySolver<'_> {
 mod tests {
     use super::*;
     use crate::query;
-    use crate::ruleset::SearchSolver;
     use proptest::prelude::*;
 
     fn game(text: &str) -> Takeaway {

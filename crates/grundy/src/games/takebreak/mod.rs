@@ -26,7 +26,8 @@ pub mod theory;
 use std::ops::ControlFlow;
 
 use crate::analysis::Periodicity;
-use crate::games::octal::period::{self, Shape};
+use crate::games::octal::period;
+use crate::ruleset::HeapShape;
 use crate::ruleset::{Arity, Evaluation, Move, Ruleset, Solver};
 use crate::{Error, Result};
 use allbut::{AllBut, ArithmeticProof};
@@ -63,11 +64,11 @@ impl TakeBreak {
 
     /// What the periodicity theorem needs (`k`, `j`), for finite codes whose splits are
     /// unconstrained and leave a bounded number of heaps.
-    pub fn shape(&self) -> Option<Shape> {
+    pub fn shape(&self) -> Option<HeapShape> {
         if !self.code.is_free() {
             return None;
         }
-        Some(Shape {
+        Some(HeapShape {
             last_digit: self.code.last_digit()?,
             heaps: self.code.max_heaps()?,
         })
@@ -279,7 +280,7 @@ impl Ruleset for TakeBreak {
         Ok(options)
     }
 
-    fn heap_shape(&self) -> Option<Shape> {
+    fn heap_shape(&self) -> Option<HeapShape> {
         self.shape()
     }
 
@@ -381,7 +382,7 @@ impl Ruleset for TakeBreak {
 /// A proof a solver holds: a period (finite codes) or an arithmetic period (all-but games).
 #[derive(Debug, Clone, Copy)]
 enum Proof {
-    Periodic(Shape, period::Proof),
+    Periodic(HeapShape, period::Proof),
     Arithmetic(ArithmeticProof),
 }
 

@@ -30,10 +30,11 @@
 //! is a finite check that certifies a given period, saltus and start.
 
 use super::allbut::ArithmeticProof;
-use crate::games::octal::period::{Proof, Shape};
+use crate::games::octal::period::Proof;
+use crate::ruleset::HeapShape;
 
 /// The words of a proven period of a finite unconstrained code.
-pub fn periodic_text(shape: Shape, proof: &Proof) -> String {
+pub fn periodic_text(shape: HeapShape, proof: &Proof) -> String {
     let bound = proof.checked_to - proof.period;
     let last = match proof.last_exception() {
         Some(e) => format!(", last exception at {e}"),
