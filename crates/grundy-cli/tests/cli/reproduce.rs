@@ -868,3 +868,35 @@ fn node_kayles_and_arc_kayles_match_the_octal_games_and_the_literature() {
     let petersen = rows.iter().find(|row| row[0].contains("Petersen")).unwrap();
     assert_eq!(petersen[column(&header, "computed here")], "1");
 }
+
+#[test]
+fn the_boards_section_alone() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reproduce-boards");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = stdout(&[
+        "reproduce",
+        "--paper",
+        "boards",
+        "--quick",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.starts_with("quick mode, 1 paper(s): 5 statements: 5 hold, 0 counterexample(s)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  boards: 5 statements, 3 tables, 0 figures\n"),
+        "{out}"
+    );
+    for table in [
+        "boards-cram-beling",
+        "boards-kayles-octal",
+        "boards-literature",
+    ] {
+        assert!(dir.join(format!("csv/{table}.csv")).exists(), "{table}");
+    }
+    assert!(!dir.join("csv/sharing-nim-table1.csv").exists());
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("## Boards and graphs: Cram, Chomp, Node-Kayles, Arc-Kayles"));
+}
