@@ -63,14 +63,16 @@ pub enum Command {
     /// Every game family with an example spec and position (`--json`: name, keys, summary).
     Games(GamesArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
-    /// octal games), as a report in DIR
+    /// octal games, the misère quotients, Beling's Cram table and the board and graph values of
+    /// the literature), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
 }
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
-    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals or octal (default: all).
+    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals, octal, misere or boards
+    /// (default: all).
     #[arg(long, value_name = "NAME")]
     pub paper: Vec<String>,
     /// Smaller ranges (under a minute).

@@ -39,10 +39,10 @@ nav a { margin-right: 1em; }
 pub fn render(report: &Report) -> String {
     let mut h = String::new();
     h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    h.push_str("<title>grundy reproduce: the four papers and octal games</title>\n<style>");
+    h.push_str("<title>grundy reproduce: the four papers, octal games, misère quotients and boards</title>\n<style>");
     h.push_str(STYLE);
     h.push_str("</style>\n</head>\n<body>\n");
-    h.push_str("<h1>grundy reproduce: every table, figure and statement of the four papers, and the known periods of octal games</h1>\n");
+    h.push_str("<h1>grundy reproduce: every table, figure and statement of the four papers, the known periods of octal games, the misère quotients of the literature, and the boards and graphs (Cram, Chomp, Node-Kayles, Arc-Kayles)</h1>\n");
     let mode = match report.mode {
         Mode::Quick => "quick mode (small ranges; <code>grundy reproduce --out DIR</code> runs the full ranges)",
         Mode::Full => "full mode (the papers' ranges where they state one)",

@@ -6,7 +6,7 @@ use grundy::reproduce::{Grid, Mode, Report};
 /// The Markdown report.
 pub fn render(report: &Report) -> String {
     let mut m = String::from(
-        "# grundy reproduce: every table, figure and statement of the four papers, and the known periods of octal games\n\n",
+        "# grundy reproduce: every table, figure and statement of the four papers, the known periods of octal games, the misère quotients of the literature, and the boards and graphs (Cram, Chomp, Node-Kayles, Arc-Kayles)\n\n",
     );
     m.push_str(match report.mode {
         Mode::Quick => {

@@ -64,6 +64,7 @@ fn heading(paper: Paper) -> &'static str {
         Paper::NimFractals => "Nim Fractals",
         Paper::Octal => "Octal games: known periods",
         Paper::Misere => "Misère play: quotients",
+        Paper::Boards => "Boards and graphs: Cram, Chomp, Node-Kayles, Arc-Kayles",
     }
 }
 

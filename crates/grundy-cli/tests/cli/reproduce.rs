@@ -75,6 +75,12 @@ fn every_file_is_written_and_not_empty() {
         "imark-table2",
         "nim-fractals-table1",
         "nim-fractals-counts",
+        "octal-known-periods",
+        "octal-survey-published",
+        "misere-quotients",
+        "boards-cram-beling",
+        "boards-kayles-octal",
+        "boards-literature",
     ] {
         expected.push(format!("csv/{table}.csv"));
     }
@@ -545,7 +551,7 @@ fn takeaway_tables_match_the_definition() {
 #[test]
 fn every_statement_row_has_a_status_and_a_command() {
     let (dir, out) = quick_report();
-    assert!(out.starts_with("quick mode, 6 paper(s): "), "{out}");
+    assert!(out.starts_with("quick mode, 7 paper(s): "), "{out}");
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     let rows: Vec<&str> = md
         .lines()
@@ -759,4 +765,138 @@ fn octal_periods_are_recomputed_and_proven() {
         )),
         "{note}"
     );
+}
+
+#[test]
+fn belings_cram_table_is_recomputed_cell_by_cell() {
+    let (header, rows) = read_csv("boards-cram-beling");
+    let (r, c, published, computed, how, agrees, seconds) = (
+        column(&header, "rows"),
+        column(&header, "columns"),
+        column(&header, "published"),
+        column(&header, "computed"),
+        column(&header, "how"),
+        column(&header, "agrees"),
+        column(&header, "seconds"),
+    );
+    let cell = |rows_: u64, cols: u64| {
+        rows.iter()
+            .find(|row| num(&row[r]) == rows_ && num(&row[c]) == cols)
+            .unwrap_or_else(|| panic!("no cell {rows_}x{cols}"))
+            .clone()
+    };
+    // Beling's table (README of beling/impartial-games): the quick report searches the boards
+    // of at most 25 cells and finds the published values.
+    for (rows_, cols, value) in [(4, 4, 0), (4, 5, 2), (4, 6, 0), (5, 5, 0)] {
+        let row = cell(rows_, cols);
+        assert_eq!(num(&row[published]), value, "{rows_}x{cols}");
+        assert_eq!(num(&row[computed]), value, "{rows_}x{cols}");
+        assert!(row[how].starts_with("searched"), "{row:?}");
+        assert_eq!(row[agrees], "yes");
+        assert!(row[seconds].parse::<f64>().unwrap() >= 0.0);
+    }
+    // Larger boards: even x even by the symmetry theorem (and said so), others not recomputed,
+    // the unknown ones unknown.
+    let row = cell(4, 8);
+    assert_eq!(
+        (row[published].as_str(), row[computed].as_str()),
+        ("0", "0")
+    );
+    assert!(row[how].contains("symmetry theorem") && row[how].contains("not searched"));
+    assert!(row[seconds].is_empty());
+    let row = cell(5, 7);
+    assert_eq!(row[published], "1");
+    assert!(row[computed].is_empty() && row[how].starts_with("not recomputed"));
+    let row = cell(7, 10);
+    assert_eq!(row[published], "unknown");
+    assert!(row[computed].is_empty());
+    // 4 to 7 rows by 4 to 15 columns, rows <= columns: 42 cells, 30 published.
+    assert_eq!(rows.len(), 42);
+    assert_eq!(
+        rows.iter()
+            .filter(|row| row[published] != "unknown")
+            .count(),
+        30
+    );
+    let note = table_note("Cram on the empty board");
+    assert!(!note.contains("every printed cell compared"), "{note}");
+}
+
+#[test]
+fn node_kayles_and_arc_kayles_match_the_octal_games_and_the_literature() {
+    // Dawson's Chess (0.137) by its rule, for the paths: a move takes one end (n = 1 only),
+    // two at an end, or three anywhere, leaving at most two heaps.
+    let mut chess = vec![0u64];
+    for n in 1..=30usize {
+        let mut seen = Vec::new();
+        if n == 1 {
+            seen.push(0);
+        }
+        if n >= 2 {
+            seen.push(chess[n - 2]);
+        }
+        if n >= 3 {
+            for left in 0..=n - 3 {
+                seen.push(chess[left] ^ chess[n - 3 - left]);
+            }
+        }
+        chess.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    let (header, rows) = read_csv("boards-kayles-octal");
+    assert_eq!(rows.len(), 30);
+    let path = column(&header, "Node-Kayles path:n (searched)");
+    let cycle = column(&header, "Node-Kayles cycle:n (searched)");
+    let arc_path = column(&header, "Arc-Kayles path:n (searched)");
+    for row in &rows {
+        let n = num(&row[0]) as usize;
+        assert_eq!(num(&row[path]), chess[n], "path:{n}");
+        // Arc-Kayles on n vertices is Dawson's Kayles, whose values are Dawson's Chess shifted
+        // by one (OEIS A002187).
+        assert_eq!(num(&row[arc_path]), chess[n - 1], "arc path:{n}");
+        if n >= 3 {
+            assert_eq!(num(&row[cycle]), u64::from(chess[n - 3] == 0), "cycle:{n}");
+        }
+        assert_eq!(row.last().unwrap(), "yes");
+    }
+    let (header, rows) = read_csv("boards-literature");
+    let agrees = column(&header, "agrees");
+    assert!(rows.len() >= 14);
+    for row in &rows {
+        assert_eq!(row[agrees], "yes", "{row:?}");
+        assert!(!row[column(&header, "source")].is_empty());
+    }
+    let petersen = rows.iter().find(|row| row[0].contains("Petersen")).unwrap();
+    assert_eq!(petersen[column(&header, "computed here")], "1");
+}
+
+#[test]
+fn the_boards_section_alone() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reproduce-boards");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = stdout(&[
+        "reproduce",
+        "--paper",
+        "boards",
+        "--quick",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.starts_with("quick mode, 1 paper(s): 5 statements: 5 hold, 0 counterexample(s)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  boards: 5 statements, 3 tables, 0 figures\n"),
+        "{out}"
+    );
+    for table in [
+        "boards-cram-beling",
+        "boards-kayles-octal",
+        "boards-literature",
+    ] {
+        assert!(dir.join(format!("csv/{table}.csv")).exists(), "{table}");
+    }
+    assert!(!dir.join("csv/sharing-nim-table1.csv").exists());
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("## Boards and graphs: Cram, Chomp, Node-Kayles, Arc-Kayles"));
 }

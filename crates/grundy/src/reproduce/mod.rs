@@ -10,6 +10,7 @@
 //! numbers); the command line renders it as HTML, Markdown, CSV and pictures. The ranges of each
 //! [`Mode`] are fixed here, so `--quick` and the tests run exactly the same checks.
 
+mod boards;
 mod imark;
 mod misere;
 mod nim_fractals;
@@ -62,17 +63,21 @@ pub enum Paper {
     Octal,
     /// Misère play: the misère quotients of Plambeck and Siegel and the other stored sources.
     Misere,
+    /// Boards and graphs: Beling's Cram table, Node-Kayles and Arc-Kayles against the octal
+    /// engine, and the Chomp and Node-Kayles values of the literature.
+    Boards,
 }
 
 impl Paper {
     /// Every paper, in report order.
-    pub const ALL: [Paper; 6] = [
+    pub const ALL: [Paper; 7] = [
         Paper::SharingNim,
         Paper::Takeaway,
         Paper::Imark,
         Paper::NimFractals,
         Paper::Octal,
         Paper::Misere,
+        Paper::Boards,
     ];
 
     /// The short name `--paper` accepts.
@@ -84,6 +89,7 @@ impl Paper {
             Paper::NimFractals => "nim-fractals",
             Paper::Octal => "octal",
             Paper::Misere => "misere",
+            Paper::Boards => "boards",
         }
     }
 
@@ -118,6 +124,9 @@ impl Paper {
             Paper::Misere => {
                 "Misère play: T. E. Plambeck, Taming the wild in impartial combinatorial games (2005); T. E. Plambeck, A. N. Siegel, Misère quotients for impartial games (2008); A. N. Siegel (2007); M. Weimerskirch (2015)"
             }
+            Paper::Boards => {
+                "Boards and graphs: J. Beling's table of Cram values (README of beling/impartial-games; the smaller cells first by J. Lemoine and S. Viennot's Glop); Node-Kayles and Arc-Kayles on paths and cycles (Winning Ways ch. 4); Chomp and Node-Kayles values of the literature (A. E. Brouwer; X. Sun 2002; E. Sheiner 2026; OEIS A002187, A316632, A316533, A395126)"
+            }
         }
     }
 
@@ -129,6 +138,7 @@ impl Paper {
             Paper::NimFractals => nim_fractals::rows(mode),
             Paper::Octal => octal::rows(mode),
             Paper::Misere => misere::rows(mode),
+            Paper::Boards => boards::rows(mode),
         }
     }
 
@@ -140,6 +150,7 @@ impl Paper {
             Paper::NimFractals => nim_fractals::TABLES_AND_FIGURES,
             Paper::Octal => octal::TABLES_AND_FIGURES,
             Paper::Misere => misere::TABLES_AND_FIGURES,
+            Paper::Boards => boards::TABLES_AND_FIGURES,
         };
         let rows = self.rows(mode);
         let checks = rows.iter().filter(|r| matches!(r, Row::Check(_))).count();
@@ -514,6 +525,7 @@ pub fn run(papers: &[Paper], mode: Mode, options: &Options, progress: Progress) 
             Paper::NimFractals => nim_fractals::section(mode, &mut steps)?,
             Paper::Octal => octal::section(mode, &mut steps)?,
             Paper::Misere => misere::section(mode, &mut steps)?,
+            Paper::Boards => boards::section(mode, &mut steps)?,
         };
         sections.push(section);
     }
@@ -714,6 +726,7 @@ mod tests {
                 ),
                 Paper::Octal => (octal::TABLES_AND_FIGURES, octal::rows(Mode::Quick)),
                 Paper::Misere => (misere::TABLES_AND_FIGURES, misere::rows(Mode::Quick)),
+                Paper::Boards => (boards::TABLES_AND_FIGURES, boards::rows(Mode::Quick)),
             };
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {
