@@ -7,25 +7,34 @@
 //! are lists of *parts*, each in a canonical form (a Cram region up to rotation and reflection),
 //! and the table below stores parts, never whole positions.
 //!
-//! **Outcome searches of `G + *k`** (Lemoine and Viennot, "Nimbers are inevitable", TCS 462,
-//! 2012). `G + *k` is a P-position exactly when `G` has value `k`. It is an N-position as soon
-//! as one move wins: a move of `G` to some `G'` with value `k`, or a move of the heap to `*j`,
-//! `j < k`, with `G` of value `j`. So "is the value of `G` equal to `k`?" needs one winning
-//! reply per refuted option, not the values of every option, and the value of `G` is the first
-//! `k` for which the answer is yes ([`Search::nimber`]). An option that is a sum of parts is
-//! asked as one question about its largest part: the other parts are valued first (they are
-//! small) and their XOR folded into `k`.
+//! **One value at a time** (Lemoine and Viennot, "Nimbers are inevitable", TCS 462, 2012):
+//! "is the value of `G` equal to `k`?" is the outcome of `G + *k`, and it needs far less search
+//! than the value itself, since one option of value `k` refutes it. So a part is asked for
+//! `k = 0, 1, ...` in turn and its value is the first `k` answered yes ([`Search::nimber`];
+//! asking for the whole range at once searched a hundred times more positions on Cram 4x9).
 //!
-//! **Pruning.** A game in which every play ends within `L` moves has value at most `L` (a mex of
-//! values at most `L - 1`), so `G + *k` with `k` above the bound of `G` (or a sum with `k` above
-//! the sum of its parts' bounds) is an N-position without a search ([`Splittable::bound`]).
-//! Options whose parts are all in the table are tried first, then the others, easiest first
-//! (the least sum of the squared bounds of their unknown parts); the heap moves `*j` are looked up before the options and searched after them.
+//! **Set searches** (Beling and Rogalski, "On pruning search trees of impartial games", AI 283,
+//! 2020). Each question is "is the value in `want`?" ([`Search::sum_in_set`]). The mex of `n`
+//! options lies in `P = {0, ..., n}`; each option, once valued, takes one candidate out of `P`
+//! (its value if still there, else the largest), and after the last one `P` is the mex alone. So
+//! an option is only asked whether its value is in `P` but the largest, and the question ends,
+//! answered no, as soon as `P` misses `want`. An option that is a sum of parts is asked as one
+//! question about its largest part: the other parts are valued first (they are small) and their
+//! XOR folded into the set.
+//!
+//! **Pruning and order.** A game in which every play ends within `L` moves has value at most `L`
+//! (a mex of values at most `L - 1`), so `want` is cut to `{0, ..., L}` ([`Splittable::bound`]),
+//! and a sum's to the sum of its parts' bounds. Moves are listed cheaply and their options made
+//! one by one ([`Splittable::moves`], [`Splittable::play`]): those whose parts are all in the
+//! table take their candidates first and may end the question before any other option is made;
+//! the others are searched easiest first (the least sum of the squared bounds of their unknown
+//! parts).
 //!
 //! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
 //! otherwise the values `k < 64` it is known not to have. It starts small and doubles (when
 //! three quarters of it are used, or a bucket is full at half load) up to a memory bound; then,
-//! when a bucket is full, the entry that cost the least work to find is replaced, so a search never fails for lack of room, it only repeats work. Its entries can be
+//! when a bucket is full, the entry that cost the least work to find is replaced, so a search
+//! never fails for lack of room, it only repeats work. Its entries can be
 //! saved to a checkpoint and loaded back ([`Search::save`], [`Search::load`]): a resumed search
 //! gives the same values, only faster.
 
