@@ -14,7 +14,7 @@
 //! asking for the whole range at once searched a hundred times more positions on Cram 4x9).
 //!
 //! **Set searches** (Beling and Rogalski, "On pruning search trees of impartial games", AI 283,
-//! 2020). Each question is "is the value in `want`?" ([`Search::sum_in_set`]). The mex of `n`
+//! 2020). Each question is "is the value in `want`?" (`Search::sum_in_set`). The mex of `n`
 //! options lies in `P = {0, ..., n}`; each option, once valued, takes one candidate out of `P`
 //! (its value if still there, else the largest), and after the last one `P` is the mex alone. So
 //! an option is only asked whether its value is in `P` but the largest, and the question ends,
