@@ -33,16 +33,31 @@ pub type Diagram = u128;
 
 /// The boundary of the diagram with column heights `heights` (non-increasing, positive).
 pub fn encode(heights: &[u32]) -> Diagram {
+    encode_heights(heights.iter().copied())
+}
+
+/// [`encode`] of heights given one by one.
+fn encode_heights(heights: impl IntoIterator<Item = u32>) -> Diagram {
     let mut key: u128 = 1;
-    let mut current = heights.first().copied().unwrap_or(0);
-    for &h in heights {
-        for _ in h..current {
-            key <<= 1;
-        }
-        key = key << 1 | 1;
-        current = h;
+    let mut current = None;
+    for h in heights {
+        let down = current.map_or(0, |c: u32| c - h);
+        key = (key << down) << 1 | 1;
+        current = Some(h);
     }
-    key << current
+    key << current.unwrap_or(0)
+}
+
+/// The boundary of the mirror image in the diagonal: the same steps read backwards, a step
+/// down becoming a step to the next column and the other way round.
+pub fn transposed(key: Diagram) -> Diagram {
+    let len = 127 - key.leading_zeros();
+    let steps = !key & ((1u128 << len) - 1);
+    let reversed = match len {
+        0 => 0,
+        _ => steps.reverse_bits() >> (128 - len),
+    };
+    1u128 << len | reversed
 }
 
 /// The column heights of a diagram (the inverse of [`encode`]).
@@ -70,7 +85,8 @@ pub fn transpose(heights: &[u32]) -> Vec<u32> {
 
 /// The canonical form: the lesser of a diagram and its mirror image.
 pub fn canonical(heights: &[u32]) -> Diagram {
-    encode(heights).min(encode(&transpose(heights)))
+    let key = encode(heights);
+    key.min(transposed(key))
 }
 
 /// Chomp positions as a [`Splittable`] game of one part each.
@@ -90,24 +106,19 @@ impl Splittable for Diagrams {
     fn moves(&self, part: &Diagram, out: &mut Vec<Diagram>) {
         let mut heights = Vec::new();
         decode(*part, &mut heights);
-        let mut next = Vec::with_capacity(heights.len());
         for column in 0..heights.len() {
             for row in 0..heights[column] {
                 if column == 0 && row == 0 {
                     continue;
                 }
-                next.clear();
-                next.extend(heights.iter().enumerate().map(|(k, &h)| {
-                    if k >= column {
-                        h.min(row)
-                    } else {
-                        h
-                    }
-                }));
-                while next.last() == Some(&0) {
-                    next.pop();
-                }
-                out.push(canonical(&next));
+                let key = encode_heights(
+                    heights
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &h)| if k >= column { h.min(row) } else { h })
+                        .filter(|&h| h > 0),
+                );
+                out.push(key.min(transposed(key)));
             }
         }
     }
@@ -364,6 +375,9 @@ mod tests {
             assert_eq!(back, heights);
             assert_eq!(transpose(&transpose(&heights)), heights);
             assert_eq!(canonical(&heights), canonical(&transpose(&heights)));
+            let key = encode(&heights);
+            assert_eq!(transposed(key), encode(&transpose(&heights)), "{heights:?}");
+            assert_eq!(transposed(transposed(key)), key);
         }
         assert_eq!(transpose(&[3, 1]), vec![2, 1, 1]);
     }
