@@ -276,7 +276,7 @@ impl Parts {
             let entries = self.entries();
             parts.retain(|&p| entries.entries[p as usize].bound > 0);
         }
-        cancel_pairs(&mut parts);
+        grundy::games::board::cancel_pairs(&mut parts, 0);
         Ok((parts, total))
     }
 
@@ -338,26 +338,6 @@ impl Parts {
         }
         Ok(kept)
     }
-}
-
-/// Removes pairs of equal parts (a game plus itself is 0).
-fn cancel_pairs(parts: &mut Vec<u64>) {
-    if parts.len() < 2 {
-        return;
-    }
-    parts.sort_unstable();
-    let mut kept = 0;
-    let mut i = 0;
-    while i < parts.len() {
-        if i + 1 < parts.len() && parts[i] == parts[i + 1] {
-            i += 2;
-        } else {
-            parts[kept] = parts[i];
-            kept += 1;
-            i += 1;
-        }
-    }
-    parts.truncate(kept);
 }
 
 impl Kept {

@@ -83,47 +83,21 @@ pub trait Splittable {
     }
 }
 
-/// The options of a part: each a run of parts in one buffer.
-#[derive(Debug, Clone)]
-pub struct Options<P> {
+/// Options kept for a search: each a run of parts in one buffer.
+#[derive(Debug)]
+struct Options<P> {
     parts: Vec<P>,
     ends: Vec<usize>,
 }
 
-impl<P: Copy> Default for Options<P> {
-    fn default() -> Self {
-        Options {
-            parts: Vec::new(),
-            ends: Vec::new(),
-        }
-    }
-}
-
 impl<P: Copy> Options<P> {
-    /// Adds an option made of `parts`.
-    pub fn push(&mut self, parts: impl IntoIterator<Item = P>) {
-        self.parts.extend(parts);
-        self.ends.push(self.parts.len());
-    }
-
-    /// Adds an option, its parts pushed one by one through the closure.
-    pub fn push_with(&mut self, fill: impl FnOnce(&mut Vec<P>)) {
-        fill(&mut self.parts);
-        self.ends.push(self.parts.len());
-    }
-
     /// How many options.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.ends.len()
     }
 
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
     /// The parts of option `i`.
-    pub fn get(&self, i: usize) -> &[P] {
+    fn get(&self, i: usize) -> &[P] {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.parts[start..self.ends[i]]
     }
@@ -741,7 +715,10 @@ impl<'g, G: Splittable> Search<'g, G> {
     fn frame(&mut self) -> Frame<G> {
         let mut frame = self.pool.pop().unwrap_or_else(|| Frame {
             moves: Vec::new(),
-            open: Options::default(),
+            open: Options {
+                parts: Vec::new(),
+                ends: Vec::new(),
+            },
             order: Vec::new(),
         });
         frame.moves.clear();
