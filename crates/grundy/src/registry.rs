@@ -56,6 +56,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new("Cram (Gardner 1974; Winning Ways ch. 22)", games::cram::spec::FAMILIES, games::cram::theory::CLAIMS),
     Entry::new("Chomp (Gale 1974)", games::chomp::spec::FAMILIES, games::chomp::theory::CLAIMS),
     Entry::new("Node-Kayles and Arc-Kayles on graphs (Schaefer 1978)", games::graph_kayles::spec::FAMILIES, games::graph_kayles::theory::CLAIMS),
+    Entry::new("Green Hackenbush (Winning Ways ch. 7)", games::hackenbush::spec::FAMILIES, games::hackenbush::theory::CLAIMS),
 ];
 
 /// Every family.

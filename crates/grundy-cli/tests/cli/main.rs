@@ -9,6 +9,7 @@ mod boards;
 mod digraph;
 mod foundation;
 mod fuzz;
+mod hackenbush;
 mod help;
 mod interrupts;
 mod limits;
