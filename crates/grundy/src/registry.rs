@@ -57,6 +57,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new("Chomp (Gale 1974)", games::chomp::spec::FAMILIES, games::chomp::theory::CLAIMS),
     Entry::new("Node-Kayles and Arc-Kayles on graphs (Schaefer 1978)", games::graph_kayles::spec::FAMILIES, games::graph_kayles::theory::CLAIMS),
     Entry::new("Green Hackenbush (Winning Ways ch. 7)", games::hackenbush::spec::FAMILIES, games::hackenbush::theory::CLAIMS),
+    Entry::new("Coin-turning games (Winning Ways ch. 14)", games::coins::spec::FAMILIES, games::coins::theory::CLAIMS),
 ];
 
 /// Every family.

@@ -6,6 +6,7 @@
 mod common;
 
 mod boards;
+mod coins;
 mod digraph;
 mod foundation;
 mod fuzz;

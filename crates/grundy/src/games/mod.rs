@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod chomp;
+pub mod coins;
 pub mod cram;
 pub mod digraph;
 pub mod graph_kayles;

@@ -1,0 +1,257 @@
+//! Coin-turning games (Winning Ways ch. 14, "Turn and Turn About"): a row of coins, some
+//! heads; a move turns over a set of coins allowed by the rule, the rightmost of which must go
+//! from heads to tails. Who cannot move loses.
+//!
+//! - `turning-turtles`: turn one or two coins (coins numbered from 1);
+//! - `mock-turtles`: turn one, two or three coins (coins numbered from 0);
+//! - `ruler`: turn any run of consecutive coins (coins numbered from 1).
+//!
+//! A position is the list of coins showing heads. Every move ends at a smaller number read in
+//! binary (coin `k` as bit `k`), so play ends. The theorem of ch. 14: a position is worth the
+//! Nim sum of its heads' values, as if each head were a game alone (turning a coin that shows
+//! heads to tails is the same, in normal play, as adding a second copy of its one-head game).
+//! The one-head values have closed forms ([`theory`]): Turning Turtles is Nim (coin `n` is
+//! worth `n`), Mock Turtles's coin `n` is worth the `n`-th odious number (`2n` or `2n + 1`,
+//! whichever has an odd number of ones in binary), Ruler's coin `n` is worth the largest power
+//! of 2 dividing `n`. Misère play has no such theorem: the engines search the positions.
+
+pub mod spec;
+pub mod theory;
+
+use crate::ruleset::{check_listing, Arity, Evaluation, Move, Position};
+use crate::{Error, Result, Ruleset, Solver};
+
+/// Which coins a move may turn over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// One or two coins.
+    TurningTurtles,
+    /// One, two or three coins.
+    MockTurtles,
+    /// A run of consecutive coins.
+    Ruler,
+}
+
+impl Rule {
+    /// The name in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::TurningTurtles => "turning-turtles",
+            Rule::MockTurtles => "mock-turtles",
+            Rule::Ruler => "ruler",
+        }
+    }
+
+    /// The first coin's number.
+    pub fn first_coin(self) -> u64 {
+        match self {
+            Rule::MockTurtles => 0,
+            _ => 1,
+        }
+    }
+}
+
+/// A coin-turning game.
+#[derive(Debug, Clone, Copy)]
+pub struct Coins {
+    rule: Rule,
+}
+
+impl Coins {
+    /// The game of `rule`.
+    pub fn new(rule: Rule) -> Self {
+        Coins { rule }
+    }
+
+    /// The number of moves from `heads` (sorted, distinct), in `u128`.
+    fn count_moves(&self, heads: &[u64]) -> u128 {
+        heads
+            .iter()
+            .map(|&n| {
+                let below = u128::from(n - self.rule.first_coin());
+                match self.rule {
+                    Rule::TurningTurtles | Rule::Ruler => 1 + below,
+                    Rule::MockTurtles => 1 + below + below * below.saturating_sub(1) / 2,
+                }
+            })
+            .sum()
+    }
+
+    /// The heads after turning over `coins` (the last of them a head going to tails).
+    fn turned(heads: &[u64], coins: &[u64]) -> Position {
+        let mut out: Vec<u64> = heads.to_vec();
+        for &c in coins {
+            match out.binary_search(&c) {
+                Ok(i) => {
+                    out.remove(i);
+                }
+                Err(i) => out.insert(i, c),
+            }
+        }
+        out
+    }
+}
+
+impl Ruleset for Coins {
+    fn spec(&self) -> String {
+        self.rule.name().into()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::AtLeast(0)
+    }
+
+    fn position_hint(&self) -> String {
+        format!(
+            "the coins showing heads, numbered from {}, like 2,5,9 ('none' for all tails)",
+            self.rule.first_coin()
+        )
+    }
+
+    fn validate(&self, position: &[u64]) -> Result<()> {
+        if let Some(&c) = position.iter().find(|&&c| c < self.rule.first_coin()) {
+            return Err(Error::Position(format!(
+                "coin {c}: the coins of {} are numbered from {}",
+                self.rule.name(),
+                self.rule.first_coin()
+            )));
+        }
+        if self.rule == Rule::MockTurtles {
+            if let Some(&c) = position.iter().find(|&&c| c > theory::MAX_MOCK_COIN) {
+                return Err(Error::Overflow(format!(
+                    "coin {c}: a Mock Turtles coin is worth 2n or 2n + 1, which fits 64 bits only for n <= {}",
+                    theory::MAX_MOCK_COIN
+                )));
+            }
+        }
+        let mut sorted = position.to_vec();
+        sorted.sort_unstable();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Error::Position(format!(
+                "coin {} is listed twice (a position lists the coins showing heads)",
+                w[0]
+            )));
+        }
+        Ok(())
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position> {
+        match text.trim() {
+            "none" | "" => Ok(Vec::new()),
+            text => crate::number::parse_position(text),
+        }
+    }
+
+    fn show_position(&self, position: &[u64]) -> String {
+        match position {
+            [] => "none".into(),
+            heads => heads
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+
+    /// The heads in increasing order.
+    fn canonical(&self, position: &[u64]) -> Position {
+        let mut heads = position.to_vec();
+        heads.sort_unstable();
+        heads
+    }
+
+    fn explored_form(&self, position: &[u64]) -> Position {
+        self.canonical(position)
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
+        self.validate(position)?;
+        let heads = self.canonical(position);
+        check_listing(self.count_moves(&heads), heads.len() + 2)?;
+        let first = self.rule.first_coin();
+        let mut moves = Vec::new();
+        let mut push = |coins: &[u64]| {
+            let shown: Vec<String> = coins.iter().map(u64::to_string).collect();
+            moves.push(Move {
+                to: Self::turned(&heads, coins),
+                description: match coins.len() {
+                    1 => format!("turn coin {}", shown[0]),
+                    _ => format!("turn coins {}", shown.join(", ")),
+                },
+            });
+        };
+        for &n in &heads {
+            push(&[n]);
+            match self.rule {
+                Rule::TurningTurtles => (first..n).for_each(|m| push(&[m, n])),
+                Rule::MockTurtles => {
+                    for m in first..n {
+                        push(&[m, n]);
+                        (first..m).for_each(|l| push(&[l, m, n]));
+                    }
+                }
+                Rule::Ruler => {
+                    for m in (first..n).rev() {
+                        push(&(m..=n).collect::<Vec<_>>());
+                    }
+                }
+            }
+        }
+        Ok(moves)
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(CoinSolver { rule: self.rule }))
+    }
+}
+
+/// Values as the Nim sum of the heads' closed forms.
+struct CoinSolver {
+    rule: Rule,
+}
+
+impl Solver for CoinSolver {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        Ok(position
+            .iter()
+            .fold(0, |v, &n| v ^ theory::coin_value(self.rule, n)))
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        Ok(Evaluation {
+            value: self.value(position)?,
+            method: theory::method(self.rule).into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_turn_the_allowed_coins() {
+        let g = Coins::new(Rule::TurningTurtles);
+        let moves = g.moves(&[3, 5]).unwrap();
+        // Coin 3: alone or with 1, 2; coin 5: alone or with 1..4.
+        assert_eq!(moves.len(), 3 + 5);
+        assert!(moves
+            .iter()
+            .any(|m| m.to == [5] && m.description == "turn coin 3"));
+        assert!(moves
+            .iter()
+            .any(|m| m.to.is_empty() && m.description == "turn coins 3, 5"));
+        assert!(moves
+            .iter()
+            .any(|m| m.to == [3, 4] && m.description == "turn coins 4, 5"));
+        let g = Coins::new(Rule::Ruler);
+        let moves = g.moves(&[4]).unwrap();
+        assert_eq!(moves.len(), 4);
+        assert!(moves.iter().any(|m| m.to == [1, 2, 3]));
+        let g = Coins::new(Rule::MockTurtles);
+        // Coin 2 with coins 0, 1 below: alone, 2 pairs, 1 triple.
+        assert_eq!(g.moves(&[2]).unwrap().len(), 4);
+        assert!(g.validate(&[2, 2]).is_err());
+        assert!(Coins::new(Rule::Ruler).validate(&[0]).is_err());
+    }
+}
