@@ -18,7 +18,7 @@
 //!   child dies with the server (`PR_SET_PDEATHSIG`);
 //! - **load**: at most `--jobs` children run at once; at most `--queue` more requests wait,
 //!   no longer than the timeout; beyond that the answer is 503 `{"error": "error: busy: ..."}`;
-//! - **size**: a request's query string and body are at most 64 KiB, an answer at most 32 MiB.
+//! - **size**: a request's query string is at most 32 KiB, its body 64 KiB, an answer 32 MiB.
 //!
 //! # What a request cannot do
 //!
@@ -48,8 +48,11 @@ use tokio::io::AsyncReadExt;
 use crate::cli::ServeArgs;
 use crate::commands::{number, parse_memory, Outcome};
 
-/// The most bytes of a request's query string, and of its body.
+/// The most bytes of a request's body.
 const MAX_REQUEST: usize = 64 * 1024;
+/// The most bytes of a request's query string (below the 64 KiB that HTTP's URI parser itself
+/// takes, so that the refusal is ours and says why).
+const MAX_QUERY: usize = 32 * 1024;
 /// The most bytes of an answer.
 const MAX_ANSWER: u64 = 32 << 20;
 /// The most bytes of a child's stderr kept (its error line comes first).
@@ -383,18 +386,18 @@ async fn answer(
             format!("/api/{} answers GET and POST, not {method}", endpoint.name),
         ));
     }
-    let too_large = || {
+    let too_large = |what: &str, limit: usize| {
         Refusal::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
-                "the request is larger than the server's limit of {} KiB",
-                MAX_REQUEST / 1024
+                "the request's {what} is larger than the server's limit of {} KiB",
+                limit / 1024
             ),
         )
     };
     let query = query.unwrap_or_default();
-    if query.len() > MAX_REQUEST {
-        return Err(too_large());
+    if query.len() > MAX_QUERY {
+        return Err(too_large("query string", MAX_QUERY));
     }
     let mut params = parse_query(&query)?;
     if method == Method::POST {
@@ -404,7 +407,7 @@ async fn answer(
         )
         .await
         .map_err(|_| Refusal::bad("the request body did not arrive in time"))?
-        .map_err(|_| too_large())?;
+        .map_err(|_| too_large("body", MAX_REQUEST))?;
         add_body(&mut params, &bytes)?;
     }
     let file = take_file(&mut params);
