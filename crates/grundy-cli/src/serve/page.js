@@ -144,6 +144,7 @@ function showMoves(answer) {
 function example(f) {
   let spec = f.summary.split(": ")[0].split(" ")[0];
   spec = spec.replace(/file=[^:]*/i, "file=@");
+  if (/CODE/.test(spec)) spec = (f.summary.match(/e\.g\. ([^\s,)]+)/) || [, spec])[1];
   const positions = (f.summary.match(/\(positions: ([^)]*)\)/) || [, ""])[1];
   let position = "";
   if (!/by default/.test(positions)) {
