@@ -174,6 +174,7 @@ struct Server {
 }
 
 /// A refusal: its HTTP status and the one-line `error: ...` message.
+#[derive(Debug)]
 struct Refusal {
     status: StatusCode,
     message: String,

@@ -446,7 +446,7 @@ function drawNodes(names, edges, points, mark, directed) {
   const w = Math.max(120, ...points.map((p) => p[0] + 40)), h = Math.max(120, ...points.map((p) => p[1] + 40));
   const pic = svg("svg", { width: w, height: h, id: "board-svg" });
   const defs = svg("defs");
-  const marker = svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 22, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto" });
+  const marker = svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 34, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto" });
   marker.append(svg("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" }));
   defs.append(marker);
   pic.append(defs);
