@@ -68,7 +68,8 @@ pub enum Command {
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
     /// A local web page to explore and play every game, with a JSON API that answers as the
-    /// commands do (`GET /api/value?game=kayles&position=7`), e.g. `grundy serve --port 8000`.
+    /// commands do (`GET /api/value?game=kayles&position=7`), e.g. `grundy serve --port 0` (any
+    /// free port: the first line printed names it).
     Serve(ServeArgs),
 }
 
