@@ -313,6 +313,30 @@ fn slow_work_is_stopped() {
 }
 
 #[test]
+fn answers_are_bounded() {
+    let server = Served::start(&[]);
+    let start = Instant::now();
+    let (status, json) = server.get_json("/api/seq?game=subtraction:s%3D1,2,3&to=10%5E9");
+    assert_eq!(status, 400, "{json}");
+    assert_eq!(
+        error_of(&json),
+        "error: the answer is larger than the server's limit of 32 MiB; ask a smaller range"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(9),
+        "stopped at the limit"
+    );
+    let start = Instant::now();
+    while !server.children().is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the child was stopped"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
 fn hundred_concurrent_clients() {
     // A debug build on a loaded machine: waiting for a turn may take more than the default 10 s.
     let server = Served::start(&["--timeout", "50"]);
