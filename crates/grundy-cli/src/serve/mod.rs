@@ -448,7 +448,7 @@ fn busy(limits: &Limits) -> Refusal {
     Refusal::new(
         StatusCode::SERVICE_UNAVAILABLE,
         format!(
-            "busy: {} requests compute and {} wait already (grundy serve --jobs, --queue); try again shortly",
+            "busy: the server computes {} requests at once and lets {} more wait, all taken (grundy serve --jobs, --queue); try again shortly",
             limits.jobs, limits.queue
         ),
     )

@@ -313,6 +313,36 @@ fn slow_work_is_stopped() {
 }
 
 #[test]
+fn load_beyond_the_queue_is_refused() {
+    let server = Served::start(&["--jobs", "1", "--queue", "0"]);
+    let mut slow = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    slow.write_all(b"GET /api/value?game=grundy-game&position=10%5E7 HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let start = Instant::now();
+    while server.children().is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no child started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (status, json) = server.get_json("/api/value?game=nim&position=1");
+    assert_eq!(status, 503, "{json}");
+    assert!(error_of(&json)
+        .starts_with("error: busy: the server computes 1 requests at once and lets 0 more wait"));
+    drop(slow);
+    let start = Instant::now();
+    loop {
+        let (status, _) = server.get("/api/value?game=nim&position=1");
+        if status == 200 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still busy");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
 fn answers_are_bounded() {
     let server = Served::start(&[]);
     let start = Instant::now();
