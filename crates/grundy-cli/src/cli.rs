@@ -67,6 +67,32 @@ pub enum Command {
     /// the literature), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
+    /// A local web page to explore and play every game, with a JSON API that answers as the
+    /// commands do (`GET /api/value?game=kayles&position=7`), e.g. `grundy serve --port 0` (any
+    /// free port: the first line printed names it).
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port; the line printed at start names it).
+    #[arg(long, value_name = "P", default_value = "8000")]
+    pub port: String,
+    /// The address to listen on (another than 127.0.0.1 opens the server to the network).
+    #[arg(long, value_name = "H", default_value = "127.0.0.1")]
+    pub host: String,
+    /// The most seconds one request may compute; the computation is then stopped.
+    #[arg(long, value_name = "SECONDS", default_value = "10")]
+    pub timeout: String,
+    /// The most memory (address space) one request may use, e.g. 512M or 2G.
+    #[arg(long, value_name = "SIZE", default_value = "2G")]
+    pub memory: String,
+    /// How many requests compute at once (default: twice the cores).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<String>,
+    /// How many more requests may wait for their turn; beyond, the server answers busy (503).
+    #[arg(long, value_name = "N", default_value = "256")]
+    pub queue: String,
 }
 
 #[derive(Debug, Args)]

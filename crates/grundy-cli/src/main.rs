@@ -7,6 +7,7 @@ mod failure;
 mod picture;
 mod progress;
 mod report;
+mod serve;
 mod stream;
 
 use std::process::ExitCode;

@@ -55,6 +55,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Sum(args) => sum::run(args, out),
         Command::Quotient(args) => quotient::run(args, out),
         Command::Survey(args) => survey::run(args, out),
+        Command::Serve(args) => crate::serve::run(args, out),
     }
 }
 

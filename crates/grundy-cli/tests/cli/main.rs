@@ -21,6 +21,7 @@ mod octal;
 mod quotient;
 mod readme;
 mod reproduce;
+mod serve;
 mod sharing_nim;
 mod streaming;
 mod subdivision;

@@ -1,0 +1,461 @@
+//! `grundy serve` (issue 31, section 2): the JSON API answers as the commands do, refuses as
+//! they do, never reads a flag or a file from a request, stops slow work, and keeps answering
+//! under 100 concurrent clients on the loopback address.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A running `grundy serve --port 0`, stopped on drop.
+struct Served {
+    child: Child,
+    port: u16,
+}
+
+impl Served {
+    fn start(extra: &[&str]) -> Served {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port = line
+            .trim()
+            .strip_prefix("grundy serve: listening on http://127.0.0.1:")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
+        Served { child, port }
+    }
+
+    /// The processes the server runs now (its children, from /proc).
+    fn children(&self) -> Vec<u32> {
+        let me = self.child.id();
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            // `pid (name) state ppid ...`: the name may hold spaces, so read after the last ')'.
+            let fields: Vec<_> = stat
+                .rsplit_once(')')
+                .unwrap()
+                .1
+                .split_whitespace()
+                .collect();
+            if fields.get(1) == Some(&me.to_string().as_str()) && fields[0] != "Z" {
+                found.push(pid);
+            }
+        }
+        found
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        request(self.port, "GET", path, None)
+    }
+
+    fn get_json(&self, path: &str) -> (u16, Value) {
+        let (status, body) = self.get(path);
+        let json = serde_json::from_str(&body).unwrap_or_else(|e| {
+            let shown: String = path.chars().take(200).collect();
+            panic!("GET {shown}: not JSON ({e}) (status {status}): {body}")
+        });
+        (status, json)
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP/1.1 request on a fresh connection: the status and the body.
+fn request(port: u16, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("the server accepts");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let body = body.unwrap_or("");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let answer = String::from_utf8(answer).expect("UTF-8 answer");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, body.to_string())
+}
+
+/// `grundy ARGS`: its stdout parsed, or its stderr line.
+fn cli(args: &[&str]) -> Result<Value, String> {
+    let output = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .output()
+        .unwrap();
+    if output.status.success() {
+        Ok(serde_json::from_slice(&output.stdout).expect("JSON"))
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr)
+            .trim_end()
+            .to_string())
+    }
+}
+
+fn error_of(json: &Value) -> &str {
+    json["error"].as_str().expect("an error message")
+}
+
+#[test]
+fn answers_are_the_commands_json() {
+    let server = Served::start(&[]);
+    let (status, json) = server.get_json("/api/value?game=kayles&position=7");
+    assert_eq!(status, 200);
+    assert_eq!(json, cli(&["value", "kayles", "7", "--json"]).unwrap());
+    let (status, json) = server.get_json("/api/moves?game=nim&position=1%2C2%2C4&misere=1");
+    assert_eq!(status, 200);
+    assert_eq!(
+        json,
+        cli(&["moves", "nim", "1,2,4", "--misere", "--json"]).unwrap()
+    );
+    let (_, json) = server.get_json("/api/seq?game=kayles&to=80&analyze=1");
+    assert_eq!(
+        json,
+        cli(&["seq", "kayles", "--to", "80", "--analyze", "--json"]).unwrap()
+    );
+    let (_, json) = server.get_json("/api/table?game=nim&position=_,_,3&max=5");
+    assert_eq!(
+        json,
+        cli(&["table", "nim", "_,_,3", "--max", "5", "--json"]).unwrap()
+    );
+    let (_, json) = server.get_json("/api/quotient?game=kayles&heaps=10");
+    assert_eq!(
+        json,
+        cli(&["quotient", "kayles", "--heaps", "10", "--json"]).unwrap()
+    );
+    let (_, json) = server.get_json("/api/period?game=kayles");
+    assert_eq!(json, cli(&["period", "kayles", "--json"]).unwrap());
+    let (_, json) = server.get_json("/api/games");
+    assert_eq!(json, cli(&["games", "--json"]).unwrap());
+
+    // The page and its script and style are served, with nothing from elsewhere.
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("/page.js") && !page.contains("https://"));
+    for asset in ["/page.js", "/page.css"] {
+        let (status, text) = server.get(asset);
+        assert_eq!(status, 200, "{asset}");
+        assert!(
+            !text.contains("https://"),
+            "{asset} loads nothing from elsewhere"
+        );
+    }
+}
+
+#[test]
+fn a_digraph_comes_in_the_body() {
+    let server = Served::start(&[]);
+    let edges = "a b\nb c\nc a\nc d\n";
+    let dir = std::env::temp_dir().join(format!("grundy-serve-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.txt");
+    std::fs::write(&file, edges).unwrap();
+    let spec = format!("digraph:file={}", file.display());
+    let body = serde_json::json!({"game": "digraph:file=@", "position": "a", "file": edges});
+    let (status, text) = request(server.port, "POST", "/api/moves", Some(&body.to_string()));
+    assert_eq!(status, 200, "{text}");
+    let mut answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        answer["game"], "digraph:file=@",
+        "the server's file is not shown"
+    );
+    answer["game"] = Value::String(spec.clone());
+    assert_eq!(answer, cli(&["moves", &spec, "a", "--json"]).unwrap());
+    // A vertex the file lacks: the command's error, with the file shown as @.
+    let body = serde_json::json!({"game": "digraph:file=@", "position": "z", "file": edges});
+    let (status, text) = request(server.port, "POST", "/api/value", Some(&body.to_string()));
+    assert_eq!(status, 400);
+    let expected = cli(&["value", &spec, "z"]).unwrap_err();
+    let error: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        error_of(&error),
+        expected.replace(&file.display().to_string(), "@")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn refusals_are_the_commands_error_lines() {
+    let server = Served::start(&[]);
+    // A misspelt game: the command's own line, did-you-mean included.
+    let (status, json) = server.get_json("/api/value?game=kaylse&position=7");
+    assert_eq!(status, 400);
+    let expected = cli(&["value", "kaylse", "7", "--json"]).unwrap_err();
+    assert!(expected.contains("did you mean 'kayles'"));
+    assert_eq!(error_of(&json), expected);
+    let (status, json) = server.get_json("/api/value?game=nim&position=3,x");
+    assert_eq!(status, 400);
+    assert_eq!(
+        error_of(&json),
+        cli(&["value", "nim", "3,x", "--json"]).unwrap_err()
+    );
+
+    // Flags hidden in values are read as values: games, positions, numbers.
+    let plot = std::env::temp_dir().join(format!("grundy-serve-plot-{}.svg", std::process::id()));
+    let plot = plot.display().to_string();
+    for path in [
+        "/api/value?game=--help&position=1".to_string(),
+        format!("/api/value?game=kayles&position=--plot={plot}"),
+        format!("/api/seq?game=kayles&to=--plot%3D{plot}"),
+        format!("/api/seq?game=kayles&to=10%20--plot%3D{plot}"),
+        "/api/value?game=nim&position=1&plot=x.svg".to_string(),
+        "/api/value?game=nim&position=1%0a--help".to_string(),
+    ] {
+        let (status, json) = server.get_json(&path);
+        assert_eq!(status, 400, "{path}: {json}");
+        assert!(error_of(&json).starts_with("error: "), "{path}");
+    }
+    assert!(!std::path::Path::new(&plot).exists(), "no plot was written");
+    let (_, json) = server.get_json("/api/value?game=--help&position=1");
+    assert_eq!(
+        error_of(&json),
+        cli(&["value", "--json", "--", "--help", "1"]).unwrap_err()
+    );
+
+    // No file is read from a path a request names.
+    for spec in [
+        "digraph:file=/etc/passwd",
+        "digraph:FILE%20=%20/etc/passwd",
+        "node-kayles:graph=file=/etc/hosts",
+        "cram:file=/etc/passwd",
+        "takeaway:table=/etc/passwd",
+    ] {
+        let (status, json) = server.get_json(&format!("/api/value?game={spec}&position=1"));
+        assert_eq!(status, 400, "{spec}");
+        assert!(error_of(&json).contains("reads no file"), "{spec}: {json}");
+    }
+
+    // Oversize requests, unknown endpoints.
+    let long = "1,".repeat(20_000);
+    let (status, json) = server.get_json(&format!("/api/value?game=nim&position={long}1"));
+    assert_eq!(status, 413);
+    assert!(error_of(&json).contains("query string is larger than the server's limit of 32 KiB"));
+    let long = "1,".repeat(50_000);
+    let body = format!("{{\"game\": \"nim\", \"position\": \"{long}1\"}}");
+    let (status, text) = request(server.port, "POST", "/api/value", Some(&body));
+    assert_eq!(status, 413, "{text}");
+    let (status, json) = server.get_json("/api/verify?claim=x");
+    assert_eq!(status, 404);
+    assert!(error_of(&json).contains("endpoints: value, moves"));
+    // Still answering.
+    assert_eq!(server.get("/api/value?game=nim&position=1").0, 200);
+}
+
+#[test]
+fn slow_work_is_stopped() {
+    let server = Served::start(&["--timeout", "1"]);
+    let start = Instant::now();
+    let (status, json) = server.get_json("/api/value?game=grundy-game&position=10%5E6");
+    assert_eq!(status, 400, "{json}");
+    assert_eq!(
+        error_of(&json),
+        "error: took longer than the server's 1 s limit (grundy serve --timeout)"
+    );
+    assert!(start.elapsed() < Duration::from_secs(10));
+    assert!(server.children().is_empty(), "the child was killed");
+
+    // A client that goes away: its child is stopped long before the timeout.
+    let server = Served::start(&["--timeout", "600"]);
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream
+        .write_all(b"GET /api/value?game=grundy-game&position=10%5E7 HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let start = Instant::now();
+    while server.children().is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no child started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(stream);
+    let start = Instant::now();
+    while !server.children().is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the child outlived its client"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(server.get("/api/value?game=nim&position=1").0, 200);
+}
+
+#[test]
+fn load_beyond_the_queue_is_refused() {
+    let server = Served::start(&["--jobs", "1", "--queue", "0"]);
+    let mut slow = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    slow.write_all(b"GET /api/value?game=grundy-game&position=10%5E7 HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let start = Instant::now();
+    while server.children().is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no child started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (status, json) = server.get_json("/api/value?game=nim&position=1");
+    assert_eq!(status, 503, "{json}");
+    assert!(error_of(&json)
+        .starts_with("error: busy: the server computes 1 requests at once and lets 0 more wait"));
+    drop(slow);
+    let start = Instant::now();
+    loop {
+        let (status, _) = server.get("/api/value?game=nim&position=1");
+        if status == 200 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still busy");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn answers_are_bounded() {
+    let server = Served::start(&[]);
+    let start = Instant::now();
+    let (status, json) = server.get_json("/api/seq?game=subtraction:s%3D1,2,3&to=10%5E9");
+    assert_eq!(status, 400, "{json}");
+    assert_eq!(
+        error_of(&json),
+        "error: the answer is larger than the server's limit of 32 MiB; ask a smaller range"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(9),
+        "stopped at the limit"
+    );
+    let start = Instant::now();
+    while !server.children().is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the child was stopped"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn hundred_concurrent_clients() {
+    // A debug build on a loaded machine: waiting for a turn may take more than the default 10 s.
+    let server = Served::start(&["--timeout", "50"]);
+    // The expected answers: known mathematics, or the command run directly.
+    let kayles = cli(&["seq", "kayles", "--to", "120", "--json"]).unwrap()["values"].clone();
+    let mut questions: Vec<(String, Value)> = Vec::new();
+    for i in 0..100u64 {
+        let (path, expected) = match i % 4 {
+            0 => {
+                let (a, b, c) = (i, 3 * i + 1, i / 2 + 5);
+                let v = a ^ b ^ c;
+                let mut answer = cli(&["value", "nim", &format!("{a},{b},{c}"), "--json"]).unwrap();
+                // Bouton: the value is the nim-sum.
+                assert_eq!(answer["value"], v);
+                answer["outcome"] = Value::from(if v == 0 { "P" } else { "N" });
+                (format!("/api/value?game=nim&position={a},{b},{c}"), answer)
+            }
+            1 => {
+                let answer = cli(&["value", "kayles", &i.to_string(), "--json"]).unwrap();
+                assert_eq!(answer["value"], kayles[i as usize]);
+                (format!("/api/value?game=kayles&position={i}"), answer)
+            }
+            2 => {
+                let position = format!("{},{}", i % 7, i / 7);
+                let answer = cli(&["moves", "wythoff", &position, "--json"]).unwrap();
+                (
+                    format!("/api/moves?game=wythoff&position={position}"),
+                    answer,
+                )
+            }
+            _ => {
+                let answer = cli(&[
+                    "seq",
+                    "subtraction:s=1,2,3",
+                    "--to",
+                    &i.to_string(),
+                    "--json",
+                ])
+                .unwrap();
+                // G(n) = n mod 4.
+                let values: Vec<u64> = (0..=i).map(|n| n % 4).collect();
+                assert_eq!(answer["values"], serde_json::json!(values));
+                (
+                    format!("/api/seq?game=subtraction:s%3D1,2,3&to={i}"),
+                    answer,
+                )
+            }
+        };
+        questions.push((path, expected));
+    }
+    let port = server.port;
+    let barrier = Arc::new(Barrier::new(questions.len()));
+    let start = Instant::now();
+    let clients: Vec<_> = questions
+        .into_iter()
+        .map(|(path, expected)| {
+            let barrier = Arc::clone(&barrier);
+            std::thread::spawn(move || {
+                barrier.wait();
+                let (status, body) = request(port, "GET", &path, None);
+                let answer: Value = serde_json::from_str(&body).expect("JSON");
+                assert_eq!(status, 200, "{path}: {body}");
+                assert_eq!(answer, expected, "{path}");
+            })
+        })
+        .collect();
+    for client in clients {
+        client.join().expect("every client got the right answer");
+    }
+    let elapsed = start.elapsed();
+    assert!(
+        elapsed < Duration::from_secs(60),
+        "100 clients took {elapsed:?}"
+    );
+    let (status, json) = server.get_json("/api/value?game=nim&position=3,5,6");
+    assert_eq!((status, &json["value"]), (200, &Value::from(0)));
+}
+
+#[test]
+fn bad_arguments_are_refused_before_listening() {
+    let output = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["serve", "--port", "70000"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("65535"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1);
+}
