@@ -200,6 +200,15 @@ impl Ruleset for Coins {
         Ok(moves)
     }
 
+    /// `seq` without a position runs along one head: the one-head values.
+    fn default_template(&self) -> Option<Vec<Option<u64>>> {
+        Some(vec![None])
+    }
+
+    fn min_coordinate(&self, _index: usize) -> u64 {
+        self.rule.first_coin()
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(CoinSolver { rule: self.rule }))
     }
