@@ -64,7 +64,10 @@ def survey(
     try:
         import pandas
     except ImportError as error:  # pragma: no cover - pandas is installed with the tests
-        raise ImportError("grundy.survey returns a pandas DataFrame: pip install pandas") from error
+        raise ImportError(
+            "grundy.survey returns a pandas DataFrame: pip install pandas"
+            " (or pip install 'grundy[survey]', which adds dask[distributed])"
+        ) from error
     if batch < 1:
         raise ValueError("batch must be at least 1")
     groups = _grundy.survey_groups(pattern, shard)

@@ -1,8 +1,8 @@
 //! What a game family declares, and the pieces of a spec string it reads.
 //!
 //! A family (one folder under `games/`) lists its [`Family`] entries in its `spec.rs`: a name,
-//! the keys it takes and a builder that reads them from [`SpecArgs`]. The [registry]
-//! (crate::registry) gathers the entries and [`crate::spec::parse_game`] finds one by name. This
+//! the keys it takes and a builder that reads them from [`SpecArgs`]. The
+//! [registry](crate::registry) gathers the entries and [`crate::spec::parse_game`] finds one by name. This
 //! module imports neither, so a family's folder depends on it and on nothing that lists the
 //! families.
 

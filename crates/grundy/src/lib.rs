@@ -1,7 +1,12 @@
 //! # grundy
 //!
 //! Sprague–Grundy values, outcomes, winning moves, sequences, tables and their analyses for
-//! impartial combinatorial games under normal play (the player who cannot move loses).
+//! impartial combinatorial games: heap and pile games, games on boards and graphs, and tokens on
+//! a directed graph; under normal play (the player who cannot move loses) or misère play (the
+//! player who cannot move wins: [`misere`]); games with cycles get Smith's generalised values,
+//! with draws ([`solve::loopy`]). The command line `grundy` (crate `grundy-cli`) and the Python package
+//! are thin layers over this crate; the user guide (`docs/`, built with `mdbook build docs`)
+//! describes them, and this documentation describes the library.
 //!
 //! A game is a [`Game`] (typed positions and options, for the engines) and, to be chosen at run
 //! time from a spec string, a [`Ruleset`] (positions are tuples of non-negative integers). Values
@@ -21,6 +26,25 @@
 //! let report = query::analyze(game.as_ref(), &[None], 0, &values).unwrap();
 //! let p = report.analysis.periodicity.unwrap();
 //! assert_eq!((p.period, p.preperiod, report.proven), (7, 0, true));
+//! ```
+//!
+//! A game defined by its rules alone, valued by the memoised search (here two-pile Nim, whose
+//! positions are pairs):
+//!
+//! ```
+//! use grundy::solve::MemoSolver;
+//! use grundy::Game;
+//!
+//! struct TwoPiles;
+//! impl Game for TwoPiles {
+//!     type Position = (u32, u32);
+//!     fn options(&self, &(a, b): &(u32, u32), out: &mut Vec<(u32, u32)>) {
+//!         out.extend((0..a).map(|x| (x, b)));
+//!         out.extend((0..b).map(|y| (a, y)));
+//!     }
+//! }
+//! let value = MemoSolver::new(TwoPiles).value(&(5, 3)).unwrap();
+//! assert_eq!(value, 5 ^ 3);
 //! ```
 //!
 //! The engines compute exactly: values are integers, arithmetic that could overflow is checked,

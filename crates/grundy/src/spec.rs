@@ -3,7 +3,7 @@
 //! [`crate::family`] (re-exported here).
 //!
 //! A new family is one folder under `games/` whose `spec.rs` lists its [`Family`] entries, plus
-//! one line in the [`registry`](crate::registry).
+//! one line in the [`registry`].
 
 pub use crate::family::{parse_position, parse_set, parse_template, Family, SpecArgs, MAX_SET_LEN};
 use crate::{registry, Result, Ruleset};

@@ -1,16 +1,32 @@
 //! CLI tests for `grundy verify`: defaults shown, per-claim help, failures counted, statuses, and
-//! every `grundy verify` command printed in README.md run as written.
+//! every `grundy verify` command printed in README.md and the user guide run as written.
 
 use crate::common;
 use common::{fails, grundy, json, shell_words, stdout};
 
-/// Every `grundy verify ...` command printed in README.md (in code blocks after `$ `, in
-/// backticks, or as a line of printed output), as the arguments after `grundy`, with the error
-/// line printed after it when the README shows one. Usage patterns with a placeholder (`CLAIM`)
-/// are left out.
+/// README.md and the chapters of the user guide (`docs/src/*.md`), as one text.
+fn documentation() -> String {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut files = vec![std::path::PathBuf::from(format!("{root}/README.md"))];
+    let mut chapters: Vec<_> = std::fs::read_dir(format!("{root}/docs/src"))
+        .expect("docs/src")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    chapters.sort();
+    files.extend(chapters);
+    files
+        .iter()
+        .map(|path| std::fs::read_to_string(path).expect("read a Markdown file") + "\n")
+        .collect()
+}
+
+/// Every `grundy verify ...` command printed in README.md and the guide (in code blocks after
+/// `$ `, in backticks, or as a line of printed output), as the arguments after `grundy`, with the
+/// error line printed after it when the text shows one. Usage patterns with a placeholder
+/// (`CLAIM`) are left out.
 fn readme_commands() -> Vec<(Vec<String>, Option<String>)> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md");
+    let readme = documentation();
     let lines: Vec<&str> = readme.lines().collect();
     let mut commands = Vec::new();
     for (i, line) in lines.iter().enumerate() {

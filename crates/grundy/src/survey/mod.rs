@@ -12,7 +12,7 @@
 //! merged in member order, are the rows of one run ([`rows`] reads and writes them as CSV).
 //!
 //! A subtraction–division member (i-Mark, SD, Kupin) is computed by the dense engine and checked
-//! against the papers' statements about it ([`division`]). A heap-game member is computed by the octal engine ([`crate::games::octal::engine`]; a subtraction set
+//! against the papers' statements about it (`division`). A heap-game member is computed by the octal engine ([`crate::games::octal::engine`]; a subtraction set
 //! `S` is the code with digit 3 at each element), exactly as `grundy period` computes it: until
 //! the periodicity theorem proves a period (Guy and Smith 1956; one heap: the subtraction-game
 //! lemma; three heaps: the extension proved in `games/octal/theory.rs`) or `to` values are known.

@@ -7,7 +7,7 @@
 //! values) and stored in canonical form under the eight symmetries of the square
 //! ([`region::canonical`]). A region of `b` cells of one colour and `w` of the other of a
 //! checkerboard holds at most `min(b, w)` dominoes, so no play is longer and its value is at
-//! most that ([`Cram::bound`]).
+//! most that ([`Splittable::bound`]).
 //!
 //! Known theorems ([`theory`]): on an empty board with both sides even the second player wins,
 //! and with one side even and one odd the first player wins (the symmetry strategies of Winning

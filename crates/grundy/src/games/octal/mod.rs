@@ -484,7 +484,7 @@ pub fn period_search(
 /// between calls, so Ctrl-C is answered within about this time (a single block may take longer).
 const STOP_LATENCY: f64 = 0.25;
 
-/// [`period_search`] that asks `stop` every [`STOP_LATENCY`] seconds or so; when it says so,
+/// [`period_search`] that asks `stop` every `STOP_LATENCY` seconds or so; when it says so,
 /// the search ends where it stands (the checkpoint, if any, is saved) and the report, marked
 /// `interrupted`, describes the values computed so far.
 pub fn period_search_until(
