@@ -3,7 +3,7 @@
 It starts `grundy serve --port 0` ($GRUNDY_BIN, default target/debug/grundy), explores Kayles
 and checks what the page shows against `grundy value`, plays Nim and Kayles to the end against
 the perfect strategy by clicking the page's moves (won with perfect play, lost after a
-mistake, lost from a P-position, and a misère game), and saves docs/serve-screenshot.png.
+mistake, lost from a P-position, and a misère game), and saves docs/src/serve-screenshot.png.
 
 Run: python3 -m venv /tmp/venv && /tmp/venv/bin/pip install selenium pytest &&
 GRUNDY_BIN=target/debug/grundy /tmp/venv/bin/pytest tests/browser
@@ -246,7 +246,7 @@ def test_hint_and_undo(page):
 
 
 def test_screenshot(page):
-    """The Explore tab on Kayles, its sequence and Wythoff's table drawn: docs/serve-screenshot.png."""
+    """The Explore tab on Kayles, its sequence and Wythoff's table drawn: docs/src/serve-screenshot.png."""
     choose(page, "wythoff", "3,5")
     box = page.find_element(By.ID, "table-max")
     box.clear()
@@ -259,7 +259,7 @@ def test_screenshot(page):
     box.send_keys("100")
     page.find_element(By.ID, "seq-draw").click()
     wait(page, lambda d: attr(d, "seq-info", "data-period") == "12")
-    path = ROOT / "docs" / "serve-screenshot.png"
+    path = ROOT / "docs" / "src" / "serve-screenshot.png"
     page.set_window_size(1280, 1500)
     assert page.save_screenshot(str(path))
     assert path.stat().st_size > 10_000
