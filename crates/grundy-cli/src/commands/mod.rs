@@ -11,6 +11,7 @@ mod gaps;
 mod generations;
 mod genus;
 mod moves;
+mod nim_product;
 mod period;
 mod play;
 mod quotient;
@@ -55,6 +56,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Sum(args) => sum::run(args, out),
         Command::Quotient(args) => quotient::run(args, out),
         Command::Survey(args) => survey::run(args, out),
+        Command::NimProduct(args) => nim_product::run(args, out),
     }
 }
 
