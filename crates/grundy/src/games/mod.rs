@@ -10,6 +10,7 @@ pub mod chomp;
 pub mod cram;
 pub mod digraph;
 pub mod graph_kayles;
+pub mod lasker;
 pub mod moore;
 pub mod nim;
 pub mod octal;
