@@ -55,6 +55,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new("Wythoff's game (Wythoff 1907)", games::wythoff::spec::FAMILIES, games::wythoff::theory::CLAIMS),
     Entry::new("Moore's Nim_k (Moore 1910; Winning Ways ch. 15)", games::moore::spec::FAMILIES, games::moore::theory::CLAIMS),
     Entry::new("Lasker's Nim (Winning Ways ch. 4)", games::lasker::spec::FAMILIES, games::lasker::theory::CLAIMS),
+    Entry::new("Euclid's game (Cole and Davie 1969)", games::euclid::spec::FAMILIES, games::euclid::theory::CLAIMS),
     Entry::new("Cram (Gardner 1974; Winning Ways ch. 22)", games::cram::spec::FAMILIES, games::cram::theory::CLAIMS),
     Entry::new("Chomp (Gale 1974)", games::chomp::spec::FAMILIES, games::chomp::theory::CLAIMS),
     Entry::new("Node-Kayles and Arc-Kayles on graphs (Schaefer 1978)", games::graph_kayles::spec::FAMILIES, games::graph_kayles::theory::CLAIMS),

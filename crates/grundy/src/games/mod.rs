@@ -9,6 +9,7 @@ pub mod board;
 pub mod chomp;
 pub mod cram;
 pub mod digraph;
+pub mod euclid;
 pub mod graph_kayles;
 pub mod lasker;
 pub mod moore;
