@@ -188,10 +188,11 @@ impl Ruleset for Lasker {
         Some(moves)
     }
 
-    /// Along one heap with the other heaps' XOR `c` fixed, the values are `G(n) XOR c`. For `n
-    /// >= 1`, `G(n + p) = G(n) + p` whenever 4 divides `p`; when `p` is moreover a power of two
-    /// above `c`, adding `p` leaves the bits of `c` alone, so `G(n + p) XOR c = (G(n) XOR c) +
-    /// p`: arithmetic periodicity with period and saltus `p` from `n = 1`.
+    /// Along one heap with the other heaps' XOR `c` fixed, the values are `G(n) XOR c`. For
+    /// `n >= 1`, `G(n + p) = G(n) + p` whenever 4 divides `p`; when `p` is moreover a power of
+    /// two above `c`, adding `p` leaves the bits of `c` alone, so
+    /// `G(n + p) XOR c = (G(n) XOR c) + p`: arithmetic periodicity with period and saltus `p`
+    /// from `n = 1`.
     fn periodicity_proof(
         &self,
         template: &[Option<u64>],

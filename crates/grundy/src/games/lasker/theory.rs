@@ -1,5 +1,5 @@
 //! The SG values of Lasker's Nim (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4, "Lasker's
-//! Nim"; T. S. Ferguson, *Game Theory*, Part I, §4.3): `G(0) = 0` and, for `k >= 0`,
+//! Nim"; T. S. Ferguson, *Game Theory*, Part I, §4): `G(0) = 0` and, for `k >= 0`,
 //!
 //! `G(4k+1) = 4k+1`, `G(4k+2) = 4k+2`, `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`;
 //!
@@ -57,8 +57,8 @@ pub fn by_definition(n: usize, progress: &mut dyn FnMut(f64)) -> Vec<u64> {
         }
         seen.clear();
         seen.resize(2 * h + 2, false);
-        for m in 0..h {
-            seen[values[m] as usize] = true;
+        for &v in &values {
+            seen[v as usize] = true;
         }
         for a in 1..=h / 2 {
             let v = (values[a] ^ values[h - a]) as usize;

@@ -57,15 +57,18 @@ pub fn move_count(piles: &[u64], k: u64) -> u128 {
     e[1..].iter().fold(0u128, |acc, &x| acc.saturating_add(x))
 }
 
-/// Calls `f` with every option of `piles` and the piles changed (as `(pile, new size)`).
-fn each_option(piles: &[u64], k: u64, f: &mut dyn FnMut(&[u64], &[(usize, u64)])) {
+/// Receives an option and the piles changed (as `(pile, new size)`).
+type OptionSink<'a> = dyn FnMut(&[u64], &[(usize, u64)]) + 'a;
+
+/// Calls `f` with every option of `piles` and the piles changed.
+fn each_option(piles: &[u64], k: u64, f: &mut OptionSink) {
     fn go(
         i: usize,
         piles: &[u64],
         left: u64,
         to: &mut Vec<u64>,
         changed: &mut Vec<(usize, u64)>,
-        f: &mut dyn FnMut(&[u64], &[(usize, u64)]),
+        f: &mut OptionSink,
     ) {
         if i == piles.len() {
             if !changed.is_empty() {
@@ -233,7 +236,7 @@ impl MooreSolver {
         let work = positions.saturating_mul(move_count(piles, self.k).saturating_add(1));
         if work > MAX_SEARCH_WORK {
             return Err(Error::TooLarge(format!(
-                "the search of the SG value would visit up to {work} options, more than {MAX_SEARCH_WORK} (no closed form is known for the values of Nim_k, k >= 2)"
+                "the search of the SG value may visit more than {MAX_SEARCH_WORK} options (no closed form is known for the values of Nim_k, k >= 2)"
             )));
         }
         Ok(())
@@ -400,7 +403,7 @@ mod tests {
                 Some(to) => {
                     prop_assert!(theory::is_p_position(&to, k));
                     let changed = piles.iter().zip(&to).filter(|(p, t)| p != t).count() as u64;
-                    prop_assert!(changed >= 1 && changed <= k);
+                    prop_assert!((1..=k).contains(&changed));
                     prop_assert!(piles.iter().zip(&to).all(|(p, t)| t <= p));
                 }
             }

@@ -5,9 +5,9 @@
 //!
 //! `a ⊗ b = mex { a' ⊗ b ⊕ a ⊗ b' ⊕ a' ⊗ b' : a' < a, b' < b }`,
 //!
-//! and with XOR it makes the non-negative integers a field (ONAG, Theorem 49); the numbers below
+//! and with XOR it makes the non-negative integers a field (ONAG ch. 6); the numbers below
 //! `2^(2^k)` form a subfield of order `2^(2^k)`, so the product of two 64-bit numbers is a 64-bit
-//! number. The *Fermat 2-powers* `F = 2^(2^k)` rule it (ONAG, Theorem 49 and its corollaries):
+//! number. The *Fermat 2-powers* `F = 2^(2^k)` rule it (ONAG ch. 6; Winning Ways ch. 14):
 //!
 //! - `x ⊗ F = x · F` (the ordinary product) when `x < F`;
 //! - `F ⊗ F = F ⊕ F/2` (that is, `3F/2`).

@@ -38,7 +38,7 @@ pub const CLAIMS: &[Claim] = &[
     },
     Claim {
         name: "nim-product-field",
-        source: "Conway, On Numbers and Games ch. 6 (Theorem 49); Winning Ways ch. 14",
+        source: "Conway, On Numbers and Games ch. 6; Winning Ways ch. 14",
         statement: "the nim product by Fermat 2-power splitting (F x F = F XOR F/2, x x F = xF for x < F) equals the mex definition, and the definition makes the numbers below each Fermat 2-power a field under XOR",
         params: &[],
         range: "a, b <= to (at most 255) against the definition; the field laws on the numbers below the largest Fermat 2-power 2^(2^k) <= to + 1",
@@ -62,9 +62,9 @@ fn check_nim_product(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) ->
     let n = to as usize + 1;
     let table = by_definition(n, &mut |f| progress(f * 0.9));
     let mut tally = Tally::new();
-    for a in 0..n {
-        for b in 0..n {
-            let (fast, defined) = (nim_product(a as u64, b as u64), table[a][b]);
+    for (a, row) in table.iter().enumerate() {
+        for (b, &defined) in row.iter().enumerate() {
+            let fast = nim_product(a as u64, b as u64);
             tally.check(fast == defined, || {
                 format!("{a} x {b}: the recursion gives {fast}, the definition {defined}")
             });
