@@ -13,7 +13,7 @@ Periodicity(period=7, preperiod=0, saltus=0)
 """
 
 from ._arrays import Sequence, Table
-from ._functions import base, claims, count, families, gaps, sum, verify
+from ._functions import base, claims, count, families, gaps, nim_product, sum, verify
 from ._game import Game
 from ._quotient import Quotient, quotient
 from ._survey import survey
@@ -68,6 +68,7 @@ __all__ = [
     "count",
     "families",
     "gaps",
+    "nim_product",
     "sum",
     "verify",
 ]

@@ -1,4 +1,5 @@
-"""What the command line's ``sum``, ``verify``, ``gaps``, ``count`` and ``base`` compute."""
+"""What the command line's ``sum``, ``verify``, ``gaps``, ``count``, ``base`` and ``nim-product``
+compute."""
 
 from __future__ import annotations
 
@@ -128,3 +129,15 @@ def base(game: str, to: Number) -> GBase:
     [1, 2, 3, 5, 8, 13, 21, 34, 55, 89]
     """
     return GBase(**_grundy.base(game, to))
+
+
+def nim_product(a: Number, b: Number) -> int:
+    """The nim product of the nimbers ``*a`` and ``*b`` (Conway's field of characteristic 2,
+    *On Numbers and Games* ch. 6), for ``a`` and ``b`` below 2^64 (ints or strings like
+    ``"2^63"``).
+
+    >>> import grundy
+    >>> grundy.nim_product(2, 2), grundy.nim_product(16, 16)
+    (3, 24)
+    """
+    return _grundy.nim_product(a, b)

@@ -1,5 +1,5 @@
-//! The module's functions: what the command line's `sum`, `verify`, `gaps`, `count` and `base`
-//! compute, returned as dicts with the keys of the command line's JSON.
+//! The module's functions: what the command line's `sum`, `verify`, `gaps`, `count`, `base` and
+//! `nim-product` compute, returned as dicts with the keys of the command line's JSON.
 
 use grundy::analysis::GapStats;
 use grundy::games::{subdivision, takeaway};
@@ -149,6 +149,12 @@ pub fn claims() -> Vec<(
             (c.name, c.statement, c.source, c.range, params)
         })
         .collect()
+}
+
+/// The nim product of `a` and `b` (ints or strings like '2^63', below 2^64).
+#[pyfunction]
+pub fn nim_product(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(query::nim_product(number(a)?, number(b)?))
 }
 
 /// Every game family: `(name, keys, summary)`.

@@ -53,6 +53,10 @@ SEQUENCES = [
     ("tbreak:0.G", "_", 0, 300),
     ("tbreak:4!.0", "_", 0, 300),
     ("allbut:s=2,3,7", "_", 0, 300),
+    ("moore:k=2", "1,2,_", 0, 12),
+    ("lasker", "_", 0, 300),
+    ("lasker", "3,_", 0, 100),
+    ("euclid", "7,_", 0, 300),
     # Boards and graphs as numbers: the empty cells (vertices left) are the bits of the word.
     ("cram:2x3", "_,0", 0, 63),
     ("chomp:3x4", "3,_,0,0", 0, 3),

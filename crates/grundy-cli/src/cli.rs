@@ -62,6 +62,9 @@ pub enum Command {
     Survey(SurveyArgs),
     /// Every game family with an example spec and position (`--json`: name, keys, summary).
     Games(GamesArgs),
+    /// The nim product of the nimbers *A and *B (Conway's field of characteristic 2), e.g.
+    /// `grundy nim-product 3 5`.
+    NimProduct(NimProductArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
     /// octal games, the misère quotients, Beling's Cram table and the board and graph values of
     /// the literature), as a report in DIR
@@ -204,6 +207,18 @@ pub struct SurveyArgs {
 
 #[derive(Debug, Args)]
 pub struct GamesArgs {
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct NimProductArgs {
+    /// The first factor, below 2^64 (e.g. 3, 2^63).
+    #[arg(allow_hyphen_values = true)]
+    pub a: String,
+    /// The second factor, below 2^64.
+    #[arg(allow_hyphen_values = true)]
+    pub b: String,
     #[command(flatten)]
     pub output: OutputArgs,
 }

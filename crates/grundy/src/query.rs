@@ -567,6 +567,12 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
     })
 }
 
+/// The nim product `*a ⊗ *b` (Conway's field of characteristic 2 on the nimbers; see
+/// [`crate::games::nim::product`]).
+pub fn nim_product(a: u64, b: u64) -> u64 {
+    crate::games::nim::product::nim_product(a, b)
+}
+
 /// The winning moves the game's theory gives directly, for positions whose options cannot all
 /// be valued (`None` when the theory gives none). The moves reach P-positions, so their value
 /// is 0.

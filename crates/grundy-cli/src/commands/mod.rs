@@ -11,6 +11,7 @@ mod gaps;
 mod generations;
 mod genus;
 mod moves;
+mod nim_product;
 mod period;
 mod play;
 mod quotient;
@@ -56,6 +57,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Quotient(args) => quotient::run(args, out),
         Command::Survey(args) => survey::run(args, out),
         Command::Serve(args) => crate::serve::run(args, out),
+        Command::NimProduct(args) => nim_product::run(args, out),
     }
 }
 

@@ -197,6 +197,7 @@ fn game(rng: &mut Rng, files: &Files) -> String {
                     rng.pick(&["floor", "ceil", "up", ""])
                 ),
                 "mark-t" => format!("mark-t:t={}", number(rng)),
+                "moore" => format!("moore:k={}", number(rng)),
                 "octal" | "hex" => format!("{family}:{}", code(rng, family == "hex")),
                 "tbreak" => format!("tbreak:code={}", tbreak_code(rng)),
                 "allbut" => format!("allbut:s={}", set(rng)),
@@ -403,6 +404,7 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
         "conjunctive",
         "sum",
         "games",
+        "nim-product",
         "reproduce",
         "help",
         "",
@@ -590,6 +592,10 @@ fn arguments(seed: u64, case: usize, files: &Files) -> Vec<String> {
         }
         // Only its output format, drawn below.
         "games" => {}
+        "nim-product" => {
+            args.push(number(&mut rng));
+            args.push(number(&mut rng));
+        }
         _ => {
             if rng.chance(50) {
                 args.push(

@@ -30,4 +30,5 @@ mod survey;
 mod takeaway;
 mod takebreak;
 mod verify;
+mod winning_ways;
 mod wythoff;

@@ -4,9 +4,11 @@
 //! position is a P-position exactly when the nim-sum is 0, and a winning move reduces a pile `p`
 //! with `p XOR x < p` to `p XOR x`, where `x` is the nim-sum. [`theory`] implements the theorem;
 //! the memoised engine on [`Nim`] is its brute-force twin in the tests. [`misere`] is Bouton's
-//! rule for misère play, which [`Ruleset::misere_closed_form`] answers with.
+//! rule for misère play, which [`Ruleset::misere_closed_form`] answers with. [`product`] is
+//! nim multiplication, which with XOR makes the nimbers a field (Conway).
 
 pub mod misere;
+pub mod product;
 pub mod spec;
 pub mod theory;
 

@@ -1,0 +1,356 @@
+//! Lasker's Nim: heaps; a move takes any positive number of tokens from one heap, or splits a
+//! heap into two non-empty heaps (Emanuel Lasker, *Brettspiele der Völker*, 1931; Winning Ways
+//! ch. 4). It is the take-and-break game `tbreak:4.[3]` (digit 4 at `d_0`: take none and leave
+//! two heaps; 3 for every `t >= 1`: take `t`, leave at most one heap).
+//!
+//! [`theory`] proves `G(4k+1) = 4k+1`, `G(4k+2) = 4k+2`, `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`, so
+//! values, outcomes and winning moves of every position of 64-bit heaps come from the formula;
+//! the mex definition ([`theory::by_definition`]) and the take-and-break engine on
+//! `tbreak:4.[3]` are its twins in the tests.
+
+pub mod spec;
+pub mod theory;
+
+use crate::analysis::Periodicity;
+use crate::ruleset::{check_listing, Arity, Evaluation, Move, Ruleset, Solver};
+use crate::{Error, Result};
+
+/// Lasker's Nim. A position is a list of heaps; a move that empties a heap removes it (the
+/// position `0` when nothing is left), a split puts the two parts in its place.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Lasker;
+
+/// Positions with more moves than this are refused by `moves`; the winning moves then come
+/// from the formula.
+pub const MAX_LISTED_MOVES: u128 = 1_000_000;
+
+/// The method of every value.
+pub const METHOD: &str = "closed form: Lasker's Nim (Winning Ways ch. 4), G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3, XOR over the heaps";
+
+/// The number of moves of a position: `h + floor(h / 2)` for each heap `h`.
+pub fn move_count(heaps: &[u64]) -> u128 {
+    heaps
+        .iter()
+        .map(|&h| u128::from(h) + u128::from(h / 2))
+        .sum()
+}
+
+/// The position with heap `i` replaced by `parts`.
+fn replace(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+    let mut to = heaps[..i].to_vec();
+    to.extend_from_slice(parts);
+    to.extend_from_slice(&heaps[i + 1..]);
+    if to.is_empty() {
+        to.push(0);
+    }
+    to
+}
+
+/// Heap `i` (from 0) becomes `m < h` tokens.
+fn take_move(heaps: &[u64], i: usize, m: u64) -> Move {
+    let h = heaps[i];
+    let (parts, description) = if m == 0 {
+        (vec![], format!("take all {h} from heap {}", i + 1))
+    } else {
+        (vec![m], format!("take {} from heap {}", h - m, i + 1))
+    };
+    Move {
+        to: replace(heaps, i, &parts),
+        description,
+    }
+}
+
+/// Heap `i` splits into `a` and `h - a`.
+fn split_move(heaps: &[u64], i: usize, a: u64) -> Move {
+    let b = heaps[i] - a;
+    Move {
+        to: replace(heaps, i, &[a, b]),
+        description: format!("split heap {} into {a} and {b}", i + 1),
+    }
+}
+
+impl Ruleset for Lasker {
+    fn spec(&self) -> String {
+        "lasker".into()
+    }
+
+    fn arity(&self) -> Arity {
+        Arity::AtLeast(1)
+    }
+
+    fn position_hint(&self) -> String {
+        "heap sizes, like 3,5,6".into()
+    }
+
+    fn coordinate_name(&self, index: usize, count: usize) -> String {
+        if count == 1 {
+            "heap size".into()
+        } else {
+            format!("heap {}", index + 1)
+        }
+    }
+
+    fn moves(&self, heaps: &[u64]) -> Result<Vec<Move>> {
+        let count = move_count(heaps);
+        if count > MAX_LISTED_MOVES {
+            return Err(Error::TooLarge(format!(
+                "this position has {count} moves, more than the {MAX_LISTED_MOVES} that are listed"
+            )));
+        }
+        check_listing(count, heaps.len() + 1)?;
+        let mut moves = Vec::with_capacity(count as usize);
+        for (i, &h) in heaps.iter().enumerate() {
+            for m in (0..h).rev() {
+                moves.push(take_move(heaps, i, m));
+            }
+            for a in 1..=h / 2 {
+                moves.push(split_move(heaps, i, a));
+            }
+        }
+        Ok(moves)
+    }
+
+    /// `seq lasker` with no position: one heap.
+    fn default_template(&self) -> Option<Vec<Option<u64>>> {
+        Some(vec![None])
+    }
+
+    /// Heaps in any order, empty heaps dropped: the same sum.
+    fn canonical(&self, heaps: &[u64]) -> Vec<u64> {
+        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        if sorted.is_empty() {
+            sorted.push(0);
+        }
+        sorted
+    }
+
+    fn explored_form(&self, heaps: &[u64]) -> Vec<u64> {
+        self.canonical(heaps)
+    }
+
+    /// A heap of `n`: every smaller heap (nothing for 0) and every split.
+    fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
+        if u128::from(heap) + u128::from(heap / 2) > MAX_LISTED_MOVES {
+            return Some(Err(Error::TooLarge(format!(
+                "a heap of {heap} has more than {MAX_LISTED_MOVES} moves to list"
+            ))));
+        }
+        let takes = (0..heap).map(|m| if m == 0 { vec![] } else { vec![m] });
+        let splits = (1..=heap / 2).map(|a| vec![a, heap - a]);
+        Some(Ok(takes.chain(splits).collect()))
+    }
+
+    /// Every choice of heaps `a_i <= h_i` is reachable by taking.
+    fn reachable_at_least(&self, heaps: &[u64]) -> u128 {
+        heaps
+            .iter()
+            .fold(1u128, |acc, &h| acc.saturating_mul(u128::from(h) + 1))
+    }
+
+    fn solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(LaskerSolver))
+    }
+
+    fn explain_move(&self, heaps: &[u64], to: &[u64]) -> Option<String> {
+        (theory::value(to) == 0 && theory::value(heaps) != 0).then(|| {
+            let shown: Vec<String> = to
+                .iter()
+                .map(|&h| format!("G({h}) = {}", theory::heap_value(h)))
+                .collect();
+            format!(
+                "by Lasker's formula {}, whose XOR is 0: a P-position",
+                shown.join(", ")
+            )
+        })
+    }
+
+    /// The winning moves the formula gives at once: for each heap `h`, with `x` the total, the
+    /// take to the heap of value `G(h) XOR x` when that heap is smaller, or, when `G(h) XOR x =
+    /// h = 4k+3`, the split `1 + (4k+2)` of value `1 XOR (4k+2) = 4k+3`. Every N-position has
+    /// one: for the heap `h` holding the highest bit of `x`, `G(h) XOR x < G(h)`, and the heap
+    /// of a value below `G(h)` is below `h` except in that case. Other winning splits are listed
+    /// by `moves` when the position's moves can be listed.
+    fn theory_winning_moves(&self, heaps: &[u64]) -> Option<Vec<Move>> {
+        let x = theory::value(heaps);
+        let mut moves = Vec::new();
+        if x == 0 {
+            return Some(moves);
+        }
+        for (i, &h) in heaps.iter().enumerate() {
+            let target = theory::heap_value(h) ^ x;
+            match theory::heap_of_value(target) {
+                Some(m) if m < h => moves.push(take_move(heaps, i, m)),
+                _ if target == h && h % 4 == 3 => moves.push(split_move(heaps, i, 1)),
+                _ => {}
+            }
+        }
+        Some(moves)
+    }
+
+    /// Along one heap with the other heaps' XOR `c` fixed, the values are `G(n) XOR c`. For
+    /// `n >= 1`, `G(n + p) = G(n) + p` whenever 4 divides `p`; when `p` is moreover a power of
+    /// two above `c`, adding `p` leaves the bits of `c` alone, so
+    /// `G(n + p) XOR c = (G(n) XOR c) + p`: arithmetic periodicity with period and saltus `p`
+    /// from `n = 1`.
+    fn periodicity_proof(
+        &self,
+        template: &[Option<u64>],
+        from: u64,
+        _values: &[u64],
+        periodicity: &Periodicity,
+    ) -> Option<String> {
+        if template.iter().filter(|c| c.is_none()).count() != 1 {
+            return None;
+        }
+        let c = theory::value(&template.iter().flatten().copied().collect::<Vec<_>>());
+        let p = periodicity.period;
+        let start = from.checked_add(periodicity.preperiod)?;
+        (p.is_power_of_two() && p >= 4 && p > c && periodicity.saltus == i128::from(p) && start >= 1)
+            .then(|| {
+                format!(
+                    "Lasker's formula: G(n + {p}) = G(n) + {p} for n >= 1 (4 divides {p}), and (v + {p}) XOR {c} = (v XOR {c}) + {p} since {p} is a power of two above {c}"
+                )
+            })
+    }
+}
+
+/// Values by the formula, in time linear in the number of heaps.
+struct LaskerSolver;
+
+impl Solver for LaskerSolver {
+    fn value(&mut self, heaps: &[u64]) -> Result<u64> {
+        Ok(theory::value(heaps))
+    }
+
+    fn evaluate(&mut self, heaps: &[u64]) -> Result<Evaluation> {
+        Ok(Evaluation {
+            value: theory::value(heaps),
+            method: METHOD.into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query;
+    use crate::solve::MemoSolver;
+    use crate::Game;
+    use proptest::prelude::*;
+
+    /// Lasker's Nim as a typed game on sorted heaps, valued by the memoised search: the
+    /// definition on whole positions (the sum rule not assumed).
+    struct ByMoves;
+
+    impl Game for ByMoves {
+        type Position = Vec<u64>;
+
+        fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            out.extend(Lasker.options(heaps).unwrap());
+        }
+
+        fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
+            Lasker.canonical(heaps)
+        }
+    }
+
+    #[test]
+    fn formula_agrees_with_the_definition() {
+        let values = theory::by_definition(3000, &mut |_| {});
+        for (n, &v) in values.iter().enumerate() {
+            assert_eq!(theory::heap_value(n as u64), v, "heap {n}");
+        }
+        // Winning Ways' table: 0, 1, 2, 4, 3, 5, 6, 8, 7.
+        assert_eq!(values[..9], [0, 1, 2, 4, 3, 5, 6, 8, 7]);
+    }
+
+    #[test]
+    fn formula_agrees_with_the_take_and_break_code() {
+        let tbreak = crate::spec::parse_game("tbreak:4.[3]").unwrap();
+        let values = query::sequence(tbreak.as_ref(), &[None], 0, 2000, &mut |_| {}).unwrap();
+        for (n, &v) in values.iter().enumerate() {
+            assert_eq!(theory::heap_value(n as u64), v, "heap {n}");
+        }
+    }
+
+    #[test]
+    fn huge_heaps_answer_by_the_formula() {
+        let big = 4 * 10u64.pow(18) + 3;
+        let e = query::value(&Lasker, &[big, 5]).unwrap();
+        assert_eq!(e.value, (big + 1) ^ 5);
+        assert_eq!(e.method, METHOD);
+        assert!(Lasker.moves(&[big]).is_err());
+        // (4k+3, 4k+4) has values 4k+4 and 4k+3, XOR x. Heap 1 wants value (4k+4) XOR x = 4k+3,
+        // the heap 4k+4, not smaller: the split 1 + (4k+2). Heap 2 wants 4k+4, the heap 4k+3:
+        // take 1.
+        let moves = Lasker.theory_winning_moves(&[big, big + 1]).unwrap();
+        let shown: Vec<_> = moves
+            .iter()
+            .map(|m| (m.to.clone(), m.description.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    vec![1, big - 1, big + 1],
+                    "split heap 1 into 1 and 4000000000000000002"
+                ),
+                (vec![big, big], "take 1 from heap 2")
+            ]
+        );
+        assert_eq!(theory::heap_of_value(u64::MAX), None);
+        assert_eq!(theory::heap_value(u64::MAX - 3), u64::MAX - 4);
+    }
+
+    #[test]
+    fn moves_and_winning_moves() {
+        let described: Vec<String> = Lasker
+            .moves(&[4])
+            .unwrap()
+            .into_iter()
+            .map(|m| m.description)
+            .collect();
+        assert_eq!(
+            described,
+            [
+                "take 1 from heap 1",
+                "take 2 from heap 1",
+                "take 3 from heap 1",
+                "take all 4 from heap 1",
+                "split heap 1 into 1 and 3",
+                "split heap 1 into 2 and 2"
+            ]
+        );
+        // 3 + 7: values 4 and 8, XOR 12: heap 1 to value 8 is not below; heap 2 (value 8) to
+        // value 4, the heap 3: take 4. Splits of 7 with value 4: 3 + 4 -> 4 XOR 3 = 7, 2 + 5 -> 7,
+        // 1 + 6 -> 7: none. Splits of 3: 1 + 2 -> 3, not 8.
+        let winning: Vec<Vec<u64>> = query::moves(&Lasker, &[3, 7])
+            .unwrap()
+            .into_iter()
+            .filter(|m| m.winning)
+            .map(|m| m.to)
+            .collect();
+        assert_eq!(winning, [vec![3, 3]]);
+    }
+
+    proptest! {
+        #[test]
+        fn positions_agree_with_the_search(heaps in prop::collection::vec(0u64..9, 1..4)) {
+            let mut memo = MemoSolver::new(ByMoves);
+            prop_assert_eq!(memo.value(&heaps).unwrap(), theory::value(&heaps));
+        }
+
+        #[test]
+        fn theory_moves_are_winning_takes(heaps in prop::collection::vec(0u64..40, 1..4)) {
+            let by_values: Vec<Vec<u64>> = query::moves(&Lasker, &heaps).unwrap().into_iter()
+                .filter(|m| m.winning).map(|m| m.to).collect();
+            for m in Lasker.theory_winning_moves(&heaps).unwrap() {
+                prop_assert!(by_values.contains(&m.to));
+            }
+            // A winning move exists exactly for N-positions, and the theory finds one.
+            prop_assert_eq!(by_values.is_empty(), theory::value(&heaps) == 0);
+            prop_assert_eq!(Lasker.theory_winning_moves(&heaps).unwrap().is_empty(), theory::value(&heaps) == 0);
+        }
+    }
+}
