@@ -610,3 +610,32 @@ fn a_refusal_of_the_misere_search_names_the_quotient_command() {
         "grundy quotient octal:0.6 --heaps N",
     );
 }
+
+/// `seq --genus` writes each heap's row as it is done: the first rows of Kayles are on stdout
+/// while the larger heaps still compute (a heap below 40 meets the search's limit, after
+/// minutes; the library's `heaps_come_one_by_one_and_a_limit_names_its_heap` meets one
+/// quickly).
+#[test]
+fn genus_rows_are_written_as_each_heap_is_done() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["seq", "kayles", "--genus", "--to", "40", "--format", "csv"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert_eq!(
+        lines.next().unwrap().unwrap(),
+        "heap,value,genus,notation,tame"
+    );
+    for heap in 0..5 {
+        let row = lines.next().unwrap().unwrap();
+        assert!(row.starts_with(&format!("{heap},")), "{row}");
+    }
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(running, "the genus ended before its first rows were read");
+}
