@@ -1193,16 +1193,6 @@ impl<'a> Cached<'a> {
         };
         Ok(Some((q.is_p_position(heaps)?, method)))
     }
-
-    /// The heap bound `grundy quotient` would need to answer `heaps` (its largest heap), when
-    /// that is within [`MAX_HEAPS`]: for the refusals of the search, which name the command.
-    pub fn heaps_needed(&self, heaps: &[u64]) -> Option<u64> {
-        if self.game.heap_options(0).is_none() {
-            return None;
-        }
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        (largest <= MAX_HEAPS).then_some(largest)
-    }
 }
 
 /// Everything `grundy quotient` prints about a quotient.
