@@ -67,8 +67,9 @@ pub fn run(args: SurveyArgs, out: &mut dyn Write) -> Outcome {
         .keys()
         .filter(|&&i| shard.is_none_or(|(s, k)| survey::in_shard(members[i].group, s, k)))
         .count();
-    // The bar counts values (each member as `to`, however early its period is proven), so it
-    // moves within a long member; its message counts the rows written.
+    // The bar counts values computed, out of `to` a member less what finished members did not
+    // need, so it moves within a long member and its time left follows the real rate; its
+    // message counts the rows written.
     let bar = crate::progress::bar(0, &format!("survey: 0 of {total} rows"));
     crate::stream::watch_interrupt();
     writer.header(out)?;
