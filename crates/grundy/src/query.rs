@@ -408,6 +408,28 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
                 .map(|(_, p)| p.to_vec())
                 .collect::<Vec<_>>(),
         );
+        // Too many moves to list: the outcome of a P-position still has every winning move
+        // (none); an N-position's are refused, naming the command that gives the outcome.
+        if let Err(Error::TooLarge(why)) = &listing {
+            let mut quotient = crate::misere::quotient::Cached::new(first);
+            if let Some((p, method)) = quotient.is_p(&whole)? {
+                if p {
+                    return Ok(MisereSumReport {
+                        components: parts,
+                        value: None,
+                        outcome: Outcome::P,
+                        method,
+                        winning_moves: Vec::new(),
+                        play: Convention::Misere,
+                    });
+                }
+                return Err(Error::TooLarge(format!(
+                    "{why}, so the winning moves are not listed; the sum is a misère N-position ({method}): grundy value {} {} --misere gives it alone",
+                    first.spec(),
+                    first.show_position(&whole)
+                )));
+            }
+        }
         let mut engine = PlayEngine::for_ruleset(first, Convention::Misere);
         let checked = listing
             .clone()

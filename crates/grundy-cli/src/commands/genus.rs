@@ -1,5 +1,6 @@
 //! `grundy seq GAME --genus --to N`: Conway's genus of each heap of a heap game
-//! (`grundy::misere::genus`).
+//! (`grundy::misere::genus`), a row as each heap is done; a heap that meets a limit ends the
+//! output after the rows before it, with the limit as the `error:` line (exit 2).
 
 use std::io::Write;
 
@@ -31,33 +32,83 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
             .ok_or_else(|| grundy::Error::Invalid("seq --genus needs --to N".into()))?,
     )?;
     let from = args.from.as_deref().map(number).transpose()?.unwrap_or(0);
+    if let Format::Bfile = args.output.format() {
+        return Err(unsupported(
+            Format::Bfile,
+            "--genus (use text, csv or json)",
+        ));
+    }
+    // Rows are written as each heap is done (text and CSV, flushed; JSON at the end), so a
+    // heap that meets a limit leaves the rows before it on stdout and the limit on stderr.
     let bar = crate::progress::bar(to.saturating_sub(from).saturating_add(1), "genus");
-    let heaps = genus::genus_sequence(game.as_ref(), from, to, &mut |done| bar.set_position(done));
+    let mut rows = Rows {
+        format: args.output.format(),
+        game: game.spec(),
+        heaps: Vec::new(),
+        written: 0,
+    };
+    let mut write_error = None;
+    let result = genus::genus_each(game.as_ref(), from, to, &mut |heap| {
+        rows.heaps.push(heap);
+        if let Err(e) = rows.write_new(out) {
+            write_error = Some(e);
+            return Err(grundy::Error::Invalid(
+                "the output cannot be written".into(),
+            ));
+        }
+        bar.set_position(rows.heaps.len() as u64);
+        Ok(())
+    });
     bar.finish_and_clear();
-    let heaps = heaps?;
-    let tame = |t: Option<bool>| match t {
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    match result {
+        Ok(()) => rows.finish(out, from, to, None),
+        // Nothing computed: nothing written, the error alone.
+        Err(e) if rows.heaps.is_empty() => Err(e.into()),
+        Err(e) => {
+            rows.finish(out, from, to, Some(&e.to_string()))?;
+            Err(e.into())
+        }
+    }
+}
+
+/// The rows of `seq --genus`, written as they come.
+struct Rows {
+    format: Format,
+    game: String,
+    heaps: Vec<genus::HeapGenus>,
+    /// Rows written so far (text and CSV).
+    written: usize,
+}
+
+fn tame(t: Option<bool>) -> &'static str {
+    match t {
         Some(true) => "genus-tame",
         Some(false) => "genus-wild",
         None => "not decided",
-    };
-    match args.output.format() {
-        Format::Json => write_json(
-            out,
-            &json!({
-                "game": game.spec(),
-                "from": from,
-                "to": to,
-                "heaps": heaps,
-                "tameness": genus::TAMENESS,
-            }),
-        ),
-        Format::Text => {
-            writeln!(
-                out,
-                "{}: genus g^{{γ0 γ1 ...}} of each heap (g normal value, γk = G-(heap + k copies of *2))",
-                game.spec()
-            )?;
-            for h in &heaps {
+    }
+}
+
+impl Rows {
+    /// Writes the heaps not written yet (the header before the first), and flushes.
+    fn write_new(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
+        if self.format == Format::Json {
+            return Ok(());
+        }
+        if self.written == 0 {
+            match self.format {
+                Format::Text => writeln!(
+                    out,
+                    "{}: genus g^{{γ0 γ1 ...}} of each heap (g normal value, γk = G-(heap + k copies of *2))",
+                    self.game
+                )?,
+                _ => writeln!(out, "heap,value,genus,notation,tame")?,
+            }
+        }
+        for h in &self.heaps[self.written..] {
+            if self.format == Format::Text {
                 let why = h
                     .wild
                     .as_deref()
@@ -70,27 +121,7 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
                     h.notation,
                     tame(h.tame)
                 )?;
-            }
-            writeln!(out, "genus-tame: {}", genus::TAMENESS)?;
-            if heaps.iter().all(|h| h.proven) {
-                writeln!(
-                    out,
-                    "every superscript proven to alternate from where it is cut (each follower's from its options' and one computed equality; crates/grundy/src/misere/genus.rs)"
-                )?;
             } else {
-                writeln!(
-                    out,
-                    "(observed): more than {} positions reachable, so the superscript is computed until its last {} entries alternate (at most {} copies of *2), not proven",
-                    genus::MAX_FOLLOWERS,
-                    genus::ALTERNATION,
-                    genus::MAX_K
-                )?;
-            }
-            Ok(())
-        }
-        Format::Csv => {
-            writeln!(out, "heap,value,genus,notation,tame")?;
-            for h in &heaps {
                 let superscript: Vec<String> = h.genus.iter().map(u64::to_string).collect();
                 writeln!(
                     out,
@@ -102,8 +133,48 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
                     h.tame.map_or(String::new(), |t| t.to_string())
                 )?;
             }
-            Ok(())
         }
-        format @ Format::Bfile => Err(unsupported(format, "--genus (use text, csv or json)")),
+        self.written = self.heaps.len();
+        out.flush()
+    }
+
+    /// The end of the output: JSON's document (with `"complete"`, and `"stopped"` when a heap
+    /// met a limit), the text's notes (when every heap is done).
+    fn finish(&self, out: &mut dyn Write, from: u64, to: u64, stopped: Option<&str>) -> Outcome {
+        match self.format {
+            Format::Json => {
+                let mut answer = json!({
+                    "game": self.game,
+                    "from": from,
+                    "to": to,
+                    "heaps": self.heaps,
+                    "tameness": genus::TAMENESS,
+                    "complete": stopped.is_none(),
+                });
+                if let Some(why) = stopped {
+                    answer["stopped"] = json!(why);
+                }
+                write_json(out, &answer)
+            }
+            Format::Text if stopped.is_none() => {
+                writeln!(out, "genus-tame: {}", genus::TAMENESS)?;
+                if self.heaps.iter().all(|h| h.proven) {
+                    writeln!(
+                        out,
+                        "every superscript proven to alternate from where it is cut (each follower's from its options' and one computed equality; crates/grundy/src/misere/genus.rs)"
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "(observed): more than {} positions reachable, so the superscript is computed until its last {} entries alternate (at most {} copies of *2), not proven",
+                        genus::MAX_FOLLOWERS,
+                        genus::ALTERNATION,
+                        genus::MAX_K
+                    )?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
     }
 }

@@ -4,8 +4,10 @@
 //! them as they come, in member order: text (a fixed-width table without the times, so that the
 //! same command prints the same table), CSV (the library's columns)
 //! or JSON (an array with one object a line, every field of `survey::Row`; closed also when
-//! interrupted). Each row is flushed at once, so a long survey can be watched or piped. Errors of the request (pattern, bound, shard,
-//! checkpoint) come before the first byte.
+//! interrupted). Each row is written and flushed as soon as it and every earlier row are
+//! computed, so a long survey can be watched or piped. On a terminal, a bar on stderr counts
+//! the values computed (within a member too) and the rows written. Errors of the request
+//! (pattern, bound, shard, checkpoint) come before the first byte.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -65,7 +67,10 @@ pub fn run(args: SurveyArgs, out: &mut dyn Write) -> Outcome {
         .keys()
         .filter(|&&i| shard.is_none_or(|(s, k)| survey::in_shard(members[i].group, s, k)))
         .count();
-    let bar = crate::progress::bar(total, "survey");
+    // The bar counts values computed, out of `to` a member less what finished members did not
+    // need, so it moves within a long member and its time left follows the real rate; its
+    // message counts the rows written.
+    let bar = crate::progress::bar(0, &format!("survey: 0 of {total} rows"));
     crate::stream::watch_interrupt();
     writer.header(out)?;
     out.flush()?;
@@ -103,7 +108,16 @@ pub fn run(args: SurveyArgs, out: &mut dyn Write) -> Outcome {
                         return Err(Error::Invalid("the output cannot be written".into()));
                     }
                     written += 1;
-                    bar.inc(1);
+                    bar.set_message(format!("survey: {written} of {total} rows"));
+                }
+                Event::Progress {
+                    done,
+                    total: values,
+                } => {
+                    if bar.length() != Some(values) {
+                        bar.set_length(values);
+                    }
+                    bar.set_position(done);
                 }
             }
             Ok(())

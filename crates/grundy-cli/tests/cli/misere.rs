@@ -537,3 +537,105 @@ fn huge_nim_moves_come_from_bouton_s_rule() {
         assert_eq!(to.iter().fold(0, |x, p| x ^ p), 0, "{to:?}");
     }
 }
+
+/// Heaps far beyond any search: `value`, `moves` and `sum` answer from Kayles's misère quotient,
+/// proven the same for every heap size (what `grundy quotient kayles --heaps 167` proves).
+#[test]
+fn huge_heaps_are_answered_from_a_proven_quotient() {
+    for (position, outcome) in [("10^18,3", "N"), ("10^18,1", "P"), ("10^18,4", "P")] {
+        let v = json(&["value", "kayles", position, "--misere"]);
+        assert_eq!(v["outcome"], outcome, "{position}: {v}");
+        assert!(v["value"].is_null(), "{v}");
+        let method = v["method"].as_str().unwrap();
+        assert!(method.contains("misère quotient (proven"), "{method}");
+        // The quotient command agrees.
+        let q = stdout(&[
+            "quotient",
+            "kayles",
+            "--heaps",
+            "167",
+            "--position",
+            position,
+        ]);
+        assert!(q.contains(&format!("misère outcome {outcome}")), "{q}");
+    }
+    let text = stdout(&["value", "kayles", "10^18,3", "--misere"]);
+    assert!(text.contains('N'), "{text}");
+    // A sum that is a P-position has no winning move to list; an N-position's moves are too
+    // many, and the refusal names the command that gives its outcome.
+    let sum = json(&["sum", "kayles", "10^18", "kayles", "1", "--misere"]);
+    assert_eq!(sum["outcome"], "P", "{sum}");
+    fails(
+        &["sum", "kayles", "10^18", "kayles", "3", "--misere"],
+        "grundy value kayles 1000000000000000000,3 --misere",
+    );
+    // Moves of a position with a heap past the search, each option from the quotient.
+    let moves = json(&["moves", "kayles", "400,3", "--misere"]);
+    let winning: Vec<&serde_json::Value> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .collect();
+    assert!(!winning.is_empty(), "{moves}");
+    for m in winning {
+        let to: Vec<String> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        let q = stdout(&[
+            "quotient",
+            "kayles",
+            "--heaps",
+            "167",
+            "--position",
+            &to.join(","),
+        ]);
+        assert!(q.contains("misère outcome P"), "{to:?}: {q}");
+    }
+}
+
+/// Where no quotient answers (0.6's grows past the 1024 elements tried), the refusal names
+/// the `grundy quotient` command: with the heap bound when it is within the command's reach.
+#[test]
+fn a_refusal_of_the_misere_search_names_the_quotient_command() {
+    fails(
+        &["value", "octal:0.6", "3000,3000,3000", "--misere"],
+        "grundy quotient octal:0.6 --heaps 3000 --position 3000,3000,3000",
+    );
+    fails(
+        &["value", "octal:0.6", "10^18,3", "--misere"],
+        "grundy quotient octal:0.6 --heaps N",
+    );
+}
+
+/// `seq --genus` writes each heap's row as it is done: the first rows of Kayles are on stdout
+/// while the larger heaps still compute (a heap below 40 meets the search's limit, after
+/// minutes; the library's `heaps_come_one_by_one_and_a_limit_names_its_heap` meets one
+/// quickly).
+#[test]
+fn genus_rows_are_written_as_each_heap_is_done() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["seq", "kayles", "--genus", "--to", "40", "--format", "csv"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert_eq!(
+        lines.next().unwrap().unwrap(),
+        "heap,value,genus,notation,tame"
+    );
+    for heap in 0..5 {
+        let row = lines.next().unwrap().unwrap();
+        assert!(row.starts_with(&format!("{heap},")), "{row}");
+    }
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(running, "the genus ended before its first rows were read");
+}

@@ -201,3 +201,23 @@ fn misere_commands_use_the_quotient_beyond_the_search() {
     assert!(definition.is_p(&winning[0]).unwrap());
     assert!(!definition.is_p(&n_position).unwrap());
 }
+
+/// An observed quotient names the heap bound that proves it (the periodicity argument's bound
+/// for the period its classes show), and that bound does prove it.
+#[test]
+fn an_observed_quotient_names_the_heap_bound_that_proves_it() {
+    let observed = json(&["quotient", "kayles", "--heaps", "100"]);
+    assert_eq!(observed["proven"], false);
+    let bound = observed["proof_heaps"].as_u64().expect("a bound");
+    let status = observed["status"].as_str().unwrap();
+    assert!(status.contains(&format!("--heaps {bound}")), "{status}");
+    // Kayles: period 12 from heap 71, so 2 * 71 + 12 + 2 + 12 heap values: heaps up to 167.
+    assert_eq!(bound, 167);
+    let text = stdout(&["quotient", "kayles", "--heaps", "100"]);
+    assert!(text.contains("--heaps 167 proves it"), "{text}");
+    let proven = json(&["quotient", "kayles", "--heaps", &bound.to_string()]);
+    assert_eq!(proven["proven"], true, "{}", proven["status"]);
+    assert_eq!(proven["proof_heaps"], bound);
+    let below = json(&["quotient", "kayles", "--heaps", &(bound - 1).to_string()]);
+    assert_eq!(below["proven"], false, "{}", below["status"]);
+}

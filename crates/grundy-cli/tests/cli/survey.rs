@@ -375,3 +375,26 @@ fn subtraction_division_surveys_check_each_member_as_verify_does() {
         "d=?LIST is missing",
     );
 }
+
+/// Rows stream: the first members' rows are on stdout, flushed, while a later member (0.04,
+/// no period in 2^24 values) still computes.
+#[test]
+fn rows_are_written_while_a_later_member_still_computes() {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["survey", "octal:0.0?", "--to", "2^24", "--format", "csv"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let header = lines.next().unwrap().unwrap();
+    assert!(header.starts_with("game,"), "{header}");
+    for code in ["0.0", "0.01", "0.02", "0.03"] {
+        let row = lines.next().unwrap().unwrap();
+        assert!(row.starts_with(&format!("octal:{code},")), "{row}");
+    }
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(running, "the survey ended before its first rows were read");
+}

@@ -165,6 +165,37 @@ pub fn genus_sequence(
     to: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<HeapGenus>> {
+    let mut out = Vec::new();
+    genus_each(ruleset, from, to, &mut |heap| {
+        out.push(heap);
+        progress(out.len() as u64);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// The genus of the heaps `from..=to` of a heap game, each handed to `each` as soon as it is
+/// known, in heap order, so that a caller can show the heaps done before one meets a limit.
+/// An error of `each` stops the run and is returned; an error of a heap's search names the
+/// heap.
+pub fn genus_each(
+    ruleset: &dyn Ruleset,
+    from: u64,
+    to: u64,
+    each: &mut dyn FnMut(HeapGenus) -> Result<()>,
+) -> Result<()> {
+    genus_each_limited(ruleset, from, to, None, each)
+}
+
+/// [`genus_each`] with the misère engine storing at most `limit` positions (the tests' way to
+/// meet a limit quickly).
+fn genus_each_limited(
+    ruleset: &dyn Ruleset,
+    from: u64,
+    to: u64,
+    limit: Option<usize>,
+    each: &mut dyn FnMut(HeapGenus) -> Result<()>,
+) -> Result<()> {
     if ruleset.heap_options(1).is_none() {
         return Err(not_a_heap_game());
     }
@@ -179,28 +210,33 @@ pub fn genus_sequence(
         )));
     }
     let mut normal = solver_for(ruleset);
-    let mut engine = PlayEngine::new(
-        GenusTree {
-            ruleset,
-            heaps: HashMap::new(),
-        },
-        Convention::Misere,
-    );
-    let mut out = Vec::new();
+    let tree = GenusTree {
+        ruleset,
+        heaps: HashMap::new(),
+    };
+    let mut engine = match limit {
+        Some(limit) => PlayEngine::with_limit(tree, Convention::Misere, limit),
+        None => PlayEngine::new(tree, Convention::Misere),
+    };
     let mut bounds: HashMap<Position, usize> = HashMap::new();
     for heap in from..=to {
-        let value = normal.value(&[heap])?;
+        let at = |e: Error| match e {
+            Error::TooLarge(why) => Error::TooLarge(format!("heap {heap}: {why}")),
+            e => e,
+        };
+        let value = normal.value(&[heap]).map_err(at)?;
         let root = heap_multiset(&[heap]);
         match settle(&mut engine, &mut bounds, &root) {
             Ok(bound) => {
                 // Proven: the superscript alternates from `bound` on, so the entries up to
                 // `bound + 1` are all of it.
-                let genus = entries(&mut engine, &root, bound.max(1) + 2)?;
+                let genus = entries(&mut engine, &root, bound.max(1) + 2).map_err(at)?;
                 let settled_at = (1..genus.len())
                     .find(|&m| (m + 1..genus.len()).all(|i| genus[i] == genus[i - 2]));
                 let notation = notation(value, &genus, settled_at);
-                let wild = untame_follower(&mut engine, normal.as_mut(), &bounds, &root)?;
-                out.push(HeapGenus {
+                let wild =
+                    untame_follower(&mut engine, normal.as_mut(), &bounds, &root).map_err(at)?;
+                each(HeapGenus {
                     heap,
                     value,
                     notation,
@@ -209,14 +245,15 @@ pub fn genus_sequence(
                     tame: Some(wild.is_none()),
                     wild,
                     genus,
-                });
+                })?;
             }
             Err(Error::TooLarge(_)) => {
-                let genus = superscript(&mut engine, &[heap])?;
+                let genus = superscript(&mut engine, &[heap]).map_err(at)?;
                 let settled_at = settled(&genus);
                 let notation = notation(value, &genus, settled_at);
-                let wild = wild_follower(&mut engine, normal.as_mut(), heap, genus.len())?;
-                out.push(HeapGenus {
+                let wild =
+                    wild_follower(&mut engine, normal.as_mut(), heap, genus.len()).map_err(at)?;
+                each(HeapGenus {
                     heap,
                     value,
                     notation,
@@ -225,13 +262,12 @@ pub fn genus_sequence(
                     tame: wild.as_ref().map(|_| false),
                     wild,
                     genus,
-                });
+                })?;
             }
-            Err(e) => return Err(e),
+            Err(e) => return Err(at(e)),
         }
-        progress(heap - from + 1);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// `γ0, ..., γ(count - 1)` of the position `heaps` (a multiset).
@@ -594,5 +630,27 @@ mod tests {
     fn games_without_heaps_are_refused() {
         let game = parse_game("subtraction:s=1,2").unwrap();
         assert!(genus_sequence(game.as_ref(), 0, 3, &mut |_| {}).is_err());
+    }
+
+    #[test]
+    fn heaps_come_one_by_one_and_a_limit_names_its_heap() {
+        let game = crate::spec::parse_game("kayles").unwrap();
+        let mut heaps = Vec::new();
+        let e = genus_each_limited(game.as_ref(), 0, 40, Some(2000), &mut |h| {
+            heaps.push(h.heap);
+            Ok(())
+        })
+        .unwrap_err();
+        // The heaps before the one that met the limit were all handed over, in order.
+        assert!(heaps.len() >= 5, "{heaps:?}");
+        assert_eq!(heaps, (0..heaps.len() as u64).collect::<Vec<_>>());
+        let message = e.to_string();
+        assert!(
+            message.contains(&format!("heap {}:", heaps.len())),
+            "{message}"
+        );
+        // The same heaps without the limit.
+        let all = genus_sequence(game.as_ref(), 0, heaps.len() as u64 - 1, &mut |_| {}).unwrap();
+        assert_eq!(all.len(), heaps.len());
     }
 }

@@ -368,10 +368,33 @@ pub(crate) fn check_reach(game: &dyn Ruleset, position: &[u64]) -> Result<()> {
     let least = game.reachable_at_least(position);
     if least > MAX_MISERE_POSITIONS as u128 {
         return Err(Error::TooLarge(format!(
-            "at least {least} positions are reachable, more than the {MAX_MISERE_POSITIONS} the misère search by the definition stores"
+            "at least {least} positions are reachable, more than the {MAX_MISERE_POSITIONS} the misère search by the definition stores{}",
+            quotient_hint(game, position)
         )));
     }
     Ok(())
+}
+
+/// For a heap game, where a misère quotient may still answer: the `grundy quotient` command
+/// with the heap bound that covers `position` (its largest heap), or, past the largest bound
+/// computed, that only a quotient proven for every heap size answers.
+pub(crate) fn quotient_hint(game: &dyn Ruleset, position: &[u64]) -> String {
+    use super::quotient::{MAX_HEAPS, PROOF_HEAPS};
+    if game.heap_options(0).is_none() {
+        return String::new();
+    }
+    let largest = position.iter().copied().max().unwrap_or(0);
+    let spec = game.spec();
+    if largest <= MAX_HEAPS {
+        format!(
+            "; the misère quotient may answer: grundy quotient {spec} --heaps {largest} --position {}",
+            game.show_position(position)
+        )
+    } else {
+        format!(
+            "; heaps above {MAX_HEAPS} are answered only from a misère quotient proven for every heap size, and heaps up to {PROOF_HEAPS} prove none (grundy quotient {spec} --heaps N says which N would)"
+        )
+    }
 }
 
 /// The positions a short search stores before a heap game's outcome is asked of its quotient.

@@ -450,10 +450,42 @@ impl<'a> Builder<'a> {
 
     /// The period of the pretending function proven by the periodicity argument (module
     /// documentation), for a game whose moves have a [`HeapShape`].
+    /// (The candidates: the period of the last quarter of the classes, else the one
+    /// [`Builder::observed_period`] sees; any candidate the check accepts is a proof.)
     pub fn proof(&self, shape: HeapShape) -> Option<period::Proof> {
-        let (p, n0) = period::tail_period(&self.quotient.phi)?;
         let phi: Vec<u64> = self.quotient.phi.iter().map(|&x| u64::from(x)).collect();
-        period::check(shape, &phi, n0 as u64, p as u64)
+        let candidates = [
+            period::tail_period(&self.quotient.phi),
+            self.repeating_tail(),
+        ];
+        candidates
+            .into_iter()
+            .flatten()
+            .find_map(|(p, n0)| period::check(shape, &phi, n0 as u64, p as u64))
+    }
+
+    /// The smallest `p` whose repetition `Φ(m + p) = Φ(m)` holds over the last `2p` heaps at
+    /// least, with the first heap `n0` from which it holds to the bound.
+    fn repeating_tail(&self) -> Option<(usize, usize)> {
+        let phi = &self.quotient.phi;
+        let len = phi.len();
+        (1..=len / 2).find_map(|p| {
+            let mut n0 = len - p;
+            while n0 > 0 && phi[n0 - 1] == phi[n0 - 1 + p] {
+                n0 -= 1;
+            }
+            (len - n0 >= 2 * p).then_some((p, n0))
+        })
+    }
+
+    /// The period the heaps' classes show at the end of the range computed (repeated over the
+    /// last two periods at least), when the periodicity argument does not prove it yet:
+    /// `(period, preperiod, heap bound)`, the heap bound being the one the same argument
+    /// ([`Builder::proof`]) needs to prove it, if the classes keep that period up to there.
+    pub fn observed_period(&self, shape: HeapShape) -> Option<(u64, u64, u64)> {
+        let (p, n0) = self.repeating_tail()?;
+        let needed = shape.needed(n0 as u64, p as u64)?;
+        Some((p as u64, n0 as u64, needed - 1))
     }
 }
 
@@ -1015,7 +1047,13 @@ pub struct Cached<'a> {
     builder: Option<Builder<'a>>,
     /// A heap bound at which no quotient was found (nothing larger is tried again).
     failed: Option<u64>,
+    /// Whether a proof for every heap size was looked for ([`Cached::proven`]).
+    proof_tried: bool,
 }
+
+/// The largest heap bound [`Cached`] extends a quotient to, looking for the proof that it is
+/// the same for every heap size (Kayles needs 167; a larger bound is `grundy quotient`'s job).
+pub const PROOF_HEAPS: u64 = 256;
 
 impl<'a> Cached<'a> {
     /// Nothing computed yet.
@@ -1024,33 +1062,112 @@ impl<'a> Cached<'a> {
             game,
             builder: None,
             failed: None,
+            proof_tried: false,
         }
     }
 
     /// Whether a quotient was already needed and covers `heaps` (then asking it is cheaper than
-    /// any search).
+    /// any search): computed up to the largest heap, or beyond that through a proven period.
     pub fn covers(&self, heaps: &[u64]) -> bool {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         self.builder
             .as_ref()
-            .is_some_and(|b| b.quotient().bound() >= largest)
+            .is_some_and(|b| b.quotient().bound() >= largest || b.quotient().proof.is_some())
+    }
+
+    /// The builder, made on first use (a field borrow, so `failed` stays writable).
+    fn builder<'b>(
+        slot: &'b mut Option<Builder<'a>>,
+        game: &'a dyn Ruleset,
+    ) -> Result<&'b mut Builder<'a>> {
+        if slot.is_none() {
+            *slot = Some(Builder::new(game)?.with_max_order(FALLBACK_ORDER));
+        }
+        Ok(slot.as_mut().expect("made above"))
+    }
+
+    /// The quotient, proven the same for every heap size by the periodicity argument, if the
+    /// game has a [`HeapShape`] and heaps up to [`PROOF_HEAPS`] prove it: the quotient is
+    /// extended to the bound the period the classes show needs, as long as that is within
+    /// reach. Looked for once.
+    pub fn proven(&mut self) -> Result<Option<&Quotient>> {
+        if !self.proof_tried {
+            self.proof_tried = true;
+            if let Some(shape) = self.game.heap_shape() {
+                self.prove(shape)?;
+            }
+        }
+        Ok(self
+            .builder
+            .as_ref()
+            .map(Builder::quotient)
+            .filter(|q| q.proof.is_some()))
+    }
+
+    fn prove(&mut self, shape: HeapShape) -> Result<()> {
+        let failed = self.failed;
+        let builder = Self::builder(&mut self.builder, self.game)?;
+        // Start where a small period would show, then go to the bound it needs; a longer
+        // period or preperiod seen on the way asks for a larger bound, tried while in reach.
+        let mut target = (shape.last_digit + 1) * 8;
+        loop {
+            target = target.min(PROOF_HEAPS);
+            if failed.is_some_and(|f| target >= f) {
+                return Ok(());
+            }
+            match builder.extend_to(target.max(builder.quotient().bound()), &mut |_| {}) {
+                Ok(()) => {}
+                Err(Error::TooLarge(_)) => {
+                    self.failed = Some(builder.quotient().bound() + 1);
+                    return Ok(());
+                }
+                Err(e) => return Err(e),
+            }
+            if let Some(proof) = builder.proof(shape) {
+                builder.quotient.proof = Some(proof);
+                return Ok(());
+            }
+            let bound = builder.quotient().bound();
+            match builder.observed_period(shape) {
+                Some((_, _, needed)) if needed > bound && needed <= PROOF_HEAPS => target = needed,
+                _ if bound < PROOF_HEAPS => target = (bound * 2).min(PROOF_HEAPS),
+                _ => return Ok(()),
+            }
+        }
     }
 
     /// The misère outcome of `heaps` (P: `true`) and how it was found, from the quotient for
-    /// heaps up to the largest of them; `None` when the game is not played on heaps or no
+    /// heaps up to the largest of them, or from a proven quotient ([`Cached::proven`]) when a
+    /// heap is larger than [`PROOF_HEAPS`]; `None` when the game is not played on heaps or no
     /// verified quotient of at most [`FALLBACK_ORDER`] elements is found.
     pub fn is_p(&mut self, heaps: &[u64]) -> Result<Option<(bool, String)>> {
         if self.game.heap_options(0).is_none() {
             return Ok(None);
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
+        let beyond = self
+            .builder
+            .as_ref()
+            .is_none_or(|b| b.quotient().bound() < largest);
+        if beyond && (largest > PROOF_HEAPS || self.proof_tried) {
+            if let Some(q) = self.proven()? {
+                let proof = q.proof.expect("proven");
+                return Ok(Some((
+                    q.is_p_position(heaps)?,
+                    format!(
+                        "misère quotient (proven for every heap size: the heaps' classes have period {} from heap {} on, checked to heap {}; order {}, verified; Plambeck and Siegel); G- not computed",
+                        proof.period,
+                        proof.preperiod,
+                        proof.checked_to - 1,
+                        q.order()
+                    ),
+                )));
+            }
+        }
         if largest > MAX_HEAPS || self.failed.is_some_and(|f| largest >= f) {
             return Ok(None);
         }
-        if self.builder.is_none() {
-            self.builder = Some(Builder::new(self.game)?.with_max_order(FALLBACK_ORDER));
-        }
-        let builder = self.builder.as_mut().expect("made above");
+        let builder = Self::builder(&mut self.builder, self.game)?;
         match builder.extend_to(largest, &mut |_| {}) {
             Ok(()) => {}
             Err(Error::TooLarge(_)) => {
@@ -1060,14 +1177,21 @@ impl<'a> Cached<'a> {
             Err(e) => return Err(e),
         }
         let q = builder.quotient();
-        Ok(Some((
-            q.is_p_position(heaps)?,
-            format!(
+        let method = match q.proof {
+            Some(proof) => format!(
+                "misère quotient (proven for every heap size: the heaps' classes have period {} from heap {} on, checked to heap {}; order {}, verified; Plambeck and Siegel); G- not computed",
+                proof.period,
+                proof.preperiod,
+                proof.checked_to - 1,
+                q.order()
+            ),
+            None => format!(
                 "from the misère quotient of heaps up to {} (order {}, verified; Plambeck and Siegel), the search by the definition being out of reach",
                 q.bound(),
                 q.order()
             ),
-        )))
+        };
+        Ok(Some((q.is_p_position(heaps)?, method)))
     }
 }
 
@@ -1104,6 +1228,10 @@ pub struct QuotientReport {
     pub period: Option<u64>,
     /// The preperiod of the heaps' classes, when proven.
     pub preperiod: Option<u64>,
+    /// The heap bound the periodicity argument needs: the one it checked to when proven, else
+    /// the one that proves the period the classes show so far, if they keep it (`None` when
+    /// no period is seen or the argument does not apply).
+    pub proof_heaps: Option<u64>,
     /// How the result is known, in words.
     pub status: String,
     /// Whether every position of heaps `<= n` has the misère outcome of the Nim position of
@@ -1148,13 +1276,23 @@ pub fn quotient(
     let tame_counterexample = nim_counterexample(&q, &values).map(|w| word_text(&w));
     let orders = builder.orders().to_vec();
     let stable_from = builder.expansions().last().copied().unwrap_or(0);
-    let status = match &proof {
-        Some(p) => format!(
+    let observed = match (&proof, shape) {
+        (None, Some(shape)) => builder.observed_period(shape),
+        _ => None,
+    };
+    let status = match (&proof, observed) {
+        (Some(p), _) => format!(
             "proven: the heaps' classes have period {} from heap {} on, checked to heap {} as the periodicity theorem requires, so the quotient is the same for every heap bound",
             p.period, p.preperiod, p.checked_to - 1
         ),
-        None => format!(
-            "observed: the quotient is unchanged from heap {stable_from} to {heaps}; not proven for larger heaps"
+        (None, Some((p, n0, bound))) => format!(
+            "observed: the quotient is unchanged from heap {stable_from} to {heaps}; not proven for larger heaps (the heaps' classes repeat with period {p} from heap {n0} on; --heaps {bound} proves it if they still do up to heap {bound})"
+        ),
+        (None, None) if shape.is_none() => format!(
+            "observed: the quotient is unchanged from heap {stable_from} to {heaps}; not proven for larger heaps (the periodicity argument does not apply to this game)"
+        ),
+        (None, None) => format!(
+            "observed: the quotient is unchanged from heap {stable_from} to {heaps}; not proven for larger heaps (no period of the heaps' classes is seen yet)"
         ),
     };
     let report = QuotientReport {
@@ -1182,6 +1320,7 @@ pub fn quotient(
         proven: proof.is_some(),
         period: proof.map(|p| p.period),
         preperiod: proof.map(|p| p.preperiod),
+        proof_heaps: proof.map(|p| p.checked_to - 1).or(observed.map(|o| o.2)),
         status,
         tame: tame_counterexample.is_none(),
         tame_counterexample,

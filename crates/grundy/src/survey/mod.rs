@@ -28,7 +28,7 @@ pub mod published;
 pub mod rows;
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -285,8 +285,8 @@ struct Computed {
 }
 
 /// Computes `rules` as `grundy period --to to` does (the same steps, so the same values and
-/// proof), keeping the values.
-fn compute(rules: &Rules, to: u64) -> Result<Computed> {
+/// proof), keeping the values; `progress` is told the values known after every block.
+fn compute(rules: &Rules, to: u64, progress: &mut dyn FnMut(u64)) -> Result<Computed> {
     let three = rules.max_heaps() >= 3;
     let limit = if three {
         to.min(MAX_LEN_THREE_HEAPS)
@@ -304,7 +304,7 @@ fn compute(rules: &Rules, to: u64) -> Result<Computed> {
     // The steps of `octal::period_search`.
     while engine.len() < limit && engine.proof().is_none() {
         let step = (engine.len() / 16).max(BLOCK as u64 * 8);
-        engine.extend(limit.min(engine.len() + step), &run, &mut |_| {})?;
+        engine.extend(limit.min(engine.len() + step), &run, progress)?;
     }
     let len = engine.len();
     let values = engine.table().to_vec(0, len as usize);
@@ -442,10 +442,21 @@ pub fn check_to(to: u64) -> Result<()> {
 /// the others share its values (each is still compared with the published tables as itself).
 /// An error of the engine becomes a row with status `error` and the message as its note.
 pub fn run_group(group: &[Member], to: u64) -> Vec<Row> {
+    run_group_with(group, to, &mut |_| {})
+}
+
+/// [`run_group`], telling `progress` how many values of the group's first member are known
+/// as they are computed (after every block of a heap game; at the end for a
+/// subtraction–division game), so that a long member shows where it is.
+pub fn run_group_with(group: &[Member], to: u64, progress: &mut dyn FnMut(u64)) -> Vec<Row> {
     let start = Instant::now();
     let computed = group[0].kind().and_then(|kind| match kind {
-        Kind::Heap(rules) => compute(&rules, to),
-        Kind::Division(game) => division::compute(&game, to),
+        Kind::Heap(rules) => compute(&rules, to, progress),
+        Kind::Division(game) => {
+            let computed = division::compute(&game, to);
+            progress(to);
+            computed
+        }
     });
     let seconds = start.elapsed().as_secs_f64();
     group
@@ -499,6 +510,16 @@ pub enum Event<'a> {
     Computed(&'a [Row]),
     /// The next row in member order.
     Ready(&'a Row),
+    /// Where the run is, a few times a second and after each group: values computed, out of
+    /// `to` per group still to compute when the run started less what the finished groups did
+    /// not need (a group stops early at a proof). Only computed values count as done, so an
+    /// estimate of the time left from the rate of `done` is not fooled by early proofs.
+    Progress {
+        /// Values done.
+        done: u64,
+        /// Values in all.
+        total: u64,
+    },
 }
 
 /// How [`run_all`] ended.
@@ -512,7 +533,8 @@ pub enum Ended {
 
 /// Runs `groups` on this machine's threads (groups taken in order, one per thread at a time)
 /// and hands every row to `events`: [`Event::Computed`] as each group finishes, then
-/// [`Event::Ready`] in member order, as soon as every earlier row is there. Rows in `done`
+/// [`Event::Ready`] in member order, as soon as every earlier row is there, and
+/// [`Event::Progress`] in values computed, also within a member. Rows in `done`
 /// (a checkpoint's, by member index) are not computed again. `stop` is asked a few times a
 /// second; when it says so, no new group starts and `run_all` returns at once ([`Ended::
 /// Stopped`]; the groups running go on in the background until they finish). An error from
@@ -540,8 +562,13 @@ pub fn run_all(
     let cancel = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = mpsc::channel::<Vec<Row>>();
     let remaining = todo.len();
+    let total = (remaining as u64).saturating_mul(to);
+    // Values computed by the workers, and the values finished groups did not need.
+    let values = Arc::new(AtomicU64::new(0));
+    let unneeded = Arc::new(AtomicU64::new(0));
     if !todo.is_empty() {
         let cancel = cancel.clone();
+        let (values, unneeded) = (values.clone(), unneeded.clone());
         std::thread::spawn(move || {
             let next = AtomicUsize::new(0);
             let workers = rayon::current_num_threads().min(todo.len());
@@ -553,7 +580,14 @@ pub fn run_all(
                         }
                         let i = next.fetch_add(1, Ordering::SeqCst);
                         let Some(group) = todo.get(i) else { return };
-                        if sender.send(run_group(group, to)).is_err() {
+                        let mut counted = 0;
+                        let rows = run_group_with(group, to, &mut |known| {
+                            let known = known.min(to);
+                            values.fetch_add(known.saturating_sub(counted), Ordering::Relaxed);
+                            counted = counted.max(known);
+                        });
+                        unneeded.fetch_add(to - counted, Ordering::Relaxed);
+                        if sender.send(rows).is_err() {
                             return;
                         }
                     });
@@ -567,6 +601,13 @@ pub fn run_all(
     let mut received = 0;
     let result = (|| -> Result<Ended> {
         hand_over(&order, &mut ready, &mut position, events)?;
+        let progress = || {
+            let total = total - unneeded.load(Ordering::Relaxed).min(total);
+            Event::Progress {
+                done: values.load(Ordering::Relaxed).min(total),
+                total,
+            }
+        };
         while received < remaining {
             if stop() {
                 return Ok(Ended::Stopped);
@@ -579,8 +620,9 @@ pub fn run_all(
                         ready.insert(row.member, row);
                     }
                     hand_over(&order, &mut ready, &mut position, events)?;
+                    events(progress())?;
                 }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) => events(progress())?,
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(Error::Invalid(
                         "a survey worker ended without its rows".into(),
@@ -870,6 +912,46 @@ mod tests {
     }
 
     #[test]
+    fn progress_is_reported_within_a_member() {
+        // 0.06 has no period to 2^16: every value is computed, in steps of blocks.
+        let member = &members("octal:0.06").unwrap()[0];
+        let mut seen = Vec::new();
+        let rows = run_group_with(std::slice::from_ref(member), 1 << 16, &mut |n| seen.push(n));
+        assert_eq!(rows[0].computed, 1 << 16);
+        let within: Vec<u64> = seen.iter().copied().filter(|&n| n < 1 << 16).collect();
+        assert!(within.len() >= 4, "{seen:?}");
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert_eq!(seen.last(), Some(&(1 << 16)));
+    }
+
+    #[test]
+    fn run_all_reports_progress_in_values_up_to_the_total() {
+        let groups = groups(&members("octal:0.0?").unwrap());
+        let count = groups.len() as u64;
+        let mut last = None;
+        let ended = run_all(
+            groups,
+            1 << 12,
+            &BTreeMap::new(),
+            &mut |event| {
+                if let Event::Progress { done, total } = event {
+                    assert!(done <= total);
+                    assert!(last.is_none_or(|(d, _)| d <= done));
+                    last = Some((done, total));
+                }
+                Ok(())
+            },
+            &|| false,
+        )
+        .unwrap();
+        assert_eq!(ended, Ended::Complete);
+        // At the end every value counted was computed: the total is what the groups needed.
+        let (done, total) = last.unwrap();
+        assert_eq!(done, total);
+        assert!(total > 0 && total < count << 12, "{total}");
+    }
+
+    #[test]
     fn run_all_hands_rows_over_in_member_order_and_skips_finished_ones() {
         let all = members("octal:0.??").unwrap();
         let to = 1 << 10;
@@ -883,6 +965,7 @@ mod tests {
                 match e {
                     Event::Ready(row) => ready.push(row.clone()),
                     Event::Computed(rows) => computed += rows.len(),
+                    Event::Progress { .. } => {}
                 }
                 Ok(())
             },
@@ -917,6 +1000,7 @@ mod tests {
                 match e {
                     Event::Ready(row) => again.push(row.clone()),
                     Event::Computed(rows) => computed_again += rows.len(),
+                    Event::Progress { .. } => {}
                 }
                 Ok(())
             },
