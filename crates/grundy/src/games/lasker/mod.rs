@@ -141,11 +141,20 @@ impl Ruleset for Lasker {
         Some(Ok(takes.chain(splits).collect()))
     }
 
-    /// Every choice of heaps `a_i <= h_i` is reachable by taking.
+    /// Explorations store positions as multisets of heaps. From a heap `h`, taking and then
+    /// splitting again and again reaches every partition of every `m <= h`, the others kept:
+    /// at least `P(h) = p(0) + ... + p(h)` positions (`p` the partition numbers).
     fn reachable_at_least(&self, heaps: &[u64]) -> u128 {
-        heaps
-            .iter()
-            .fold(1u128, |acc, &h| acc.saturating_mul(u128::from(h) + 1))
+        // P grows with h; beyond the table, P(999) is still a lower bound.
+        let bound = |h: u64| partitions_up_to(h.min(999)).expect("in the table");
+        heaps.iter().map(|&h| bound(h)).max().unwrap_or(1)
+    }
+
+    /// Every reachable position is a multiset of heaps of total at most the position's total
+    /// `S`: at most `P(S)` positions.
+    fn reachable_at_most(&self, heaps: &[u64]) -> Option<u128> {
+        let total = heaps.iter().try_fold(0u64, |acc, &h| acc.checked_add(h));
+        Some(total.and_then(partitions_up_to).unwrap_or(u128::MAX))
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
@@ -215,6 +224,34 @@ impl Ruleset for Lasker {
     }
 }
 
+/// `p(0) + ... + p(n)`, the partitions of the numbers up to `n`, by Euler's pentagonal
+/// recurrence; `None` from `n = 1000` on (`p(1000)` is about `2.4 * 10^31`; the table stops
+/// well before `i128` overflows).
+pub fn partitions_up_to(n: u64) -> Option<u128> {
+    const LAST: u64 = 1000;
+    if n >= LAST {
+        return None;
+    }
+    let n = n as usize;
+    // p(m) = sum over k >= 1 of (-1)^(k+1) (p(m - k(3k-1)/2) + p(m - k(3k+1)/2)).
+    let mut p = vec![0i128; n + 1];
+    p[0] = 1;
+    for m in 1..=n {
+        let mut sum = 0i128;
+        for k in 1.. {
+            let first = k * (3 * k - 1) / 2;
+            if first > m {
+                break;
+            }
+            let second = k * (3 * k + 1) / 2;
+            let term = p[m - first] + if second <= m { p[m - second] } else { 0 };
+            sum += if k % 2 == 1 { term } else { -term };
+        }
+        p[m] = sum;
+    }
+    Some(p.iter().map(|&x| x as u128).sum())
+}
+
 /// Values by the formula, in time linear in the number of heaps.
 struct LaskerSolver;
 
@@ -253,6 +290,22 @@ mod tests {
         fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
             Lasker.canonical(heaps)
         }
+    }
+
+    #[test]
+    fn partition_counts() {
+        // p(0..=10) = 1, 1, 2, 3, 5, 7, 11, 15, 22, 30, 42: sums 1, 2, 4, 7, 12, 19, 30, 45, 67,
+        // 97, 139; p(100) = 190569292 (Hardy and Ramanujan's check of MacMahon's table).
+        let sums = [1, 2, 4, 7, 12, 19, 30, 45, 67, 97, 139];
+        for (n, &s) in sums.iter().enumerate() {
+            assert_eq!(partitions_up_to(n as u64), Some(s));
+        }
+        let p100 = partitions_up_to(100).unwrap() - partitions_up_to(99).unwrap();
+        assert_eq!(p100, 190_569_292);
+        assert_eq!(partitions_up_to(1000), None);
+        assert_eq!(Lasker.reachable_at_most(&[600, 600]), Some(u128::MAX));
+        // 13 + 26 + 25 = 64: more positions than an exploration takes.
+        assert!(Lasker.reachable_at_most(&[13, 26, 25]).unwrap() > 5_000_000);
     }
 
     #[test]

@@ -176,10 +176,25 @@ impl Ruleset for Moore {
         sorted
     }
 
+    /// Explorations store positions as they are: every `q <= p` coordinate by coordinate is
+    /// reachable (one pile at a time), and nothing else.
     fn reachable_at_least(&self, piles: &[u64]) -> u128 {
         piles
             .iter()
             .fold(1u128, |acc, &p| acc.saturating_mul(u128::from(p) + 1))
+    }
+
+    fn reachable_at_most(&self, piles: &[u64]) -> Option<u128> {
+        Some(self.reachable_at_least(piles))
+    }
+
+    /// Over the box `q <= p`, the moves of the piles of a set `T` number
+    /// `prod(p + 1) * prod_{i in T} p_i / 2`: at least `prod(p + 1) * move_count(p) / 2^k`.
+    fn moves_below_at_least(&self, piles: &[u64]) -> u128 {
+        let k = self.k.min(piles.len() as u64).min(127) as u32;
+        self.reachable_at_least(piles)
+            .saturating_mul(move_count(piles, self.k))
+            >> k
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
