@@ -390,6 +390,11 @@ mod tests {
             "nim-parents" | "nim-bounds" | "sharing-complement" | "sharing-lemma1" => 4,
             "digraph-outcomes" | "digraph-smith-sums" => 3,
             "lemma-22" | "remoteness-generation" | "conjunctive" => 6,
+            "hackenbush-fusion" => 4,
+            "hackenbush-stalks"
+            | "turning-turtles-nim"
+            | "mock-turtles-odious"
+            | "ruler-values" => 8,
             "nim-max-counts" | "nim-total-counts" | "nim-lemma18" => 10,
             _ if name.starts_with("imark") => 1000,
             _ => 20,
