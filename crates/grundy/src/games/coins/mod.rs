@@ -200,6 +200,20 @@ impl Ruleset for Coins {
         Ok(moves)
     }
 
+    /// Every position below is a set of coins up to the last head: at most `2^(last - first +
+    /// 1)` of them (explorations refuse at once beyond their limit).
+    fn reachable_at_most(&self, position: &[u64]) -> Option<u128> {
+        let last = position
+            .iter()
+            .max()
+            .map_or(0, |&n| n - self.rule.first_coin() + 1);
+        Some(if last >= 127 {
+            u128::MAX
+        } else {
+            1u128 << last
+        })
+    }
+
     /// `seq` without a position runs along one head: the one-head values.
     fn default_template(&self) -> Option<Vec<Option<u64>>> {
         Some(vec![None])
