@@ -57,6 +57,13 @@ SEQUENCES = [
     ("lasker", "_", 0, 300),
     ("lasker", "3,_", 0, 100),
     ("euclid", "7,_", 0, 300),
+    ("hackenbush:stalks=3,5", "_,0", 0, 255),
+    ("hackenbush:edges=0-1,1-2,2-0,2-3,3-3", "_,0", 0, 31),
+    ("turning-turtles", "_", 1, 300),
+    ("turning-turtles", "3,_", 4, 100),
+    ("mock-turtles", "_", 0, 300),
+    ("ruler", "_", 1, 300),
+    ("ruler", "2,_", 3, 100),
     # Boards and graphs as numbers: the empty cells (vertices left) are the bits of the word.
     ("cram:2x3", "_,0", 0, 63),
     ("chomp:3x4", "3,_,0,0", 0, 3),
