@@ -4,8 +4,9 @@
 //! one move reaches); both players have the same options. Under normal play the player who cannot
 //! move loses. The Sprague–Grundy value is `SG(p) = mex { SG(q) : q an option of p }` (the least
 //! natural number not among the options' values), and `p` is a P-position (a loss for the player
-//! to move) exactly when `SG(p) = 0`. Every game here is assumed finite and acyclic; the engines
-//! detect a cycle and report it instead of looping.
+//! to move) exactly when `SG(p) = 0`. The engines of this trait take a game to be finite and
+//! acyclic, and report a cycle when they meet one instead of looping; games with cycles (and
+//! draws) are valued by the loopy analysis, [`crate::solve::loopy`].
 //!
 //! The words every layer above shares live here too: a position's [`Outcome`] (P, N, or D in a
 //! game with cycles) and the play [`Convention`] (normal or misère) the engines take.

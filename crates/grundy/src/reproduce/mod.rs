@@ -1,5 +1,6 @@
-//! The four papers, and the octal games of the literature, as one report: every numbered table rebuilt from values computed in the run
-//! and compared cell by cell with the printed one, the data of the figures, and one row per
+//! The four papers, and the octal games, misère quotients and board values of the literature,
+//! as one report: every numbered table rebuilt from values computed in the run and compared
+//! cell by cell with the printed one, the data of the figures, and one row per
 //! numbered statement (theorem, lemma, corollary, proposition, conjecture, remark with a
 //! formula), checked by its `verify` claim over a stated range or marked "not checkable" with
 //! the reason. A row's status uses the words of [`crate::verify::Status`] (holds,
