@@ -77,6 +77,29 @@ pub fn read_text(path: &Path, max_bytes: u64, what: &str) -> Result<String> {
         .map_err(|_| Error::Invalid(format!("the {what} {} is not UTF-8 text", path.display())))
 }
 
+/// Reads an edge-list file of at most 1 MiB: one edge `u v` a line (two names of any kind,
+/// whitespace between), `#` starts a comment, blank lines are skipped. `what` names the file in
+/// errors ("graph file").
+pub fn read_edge_list(path: &str, what: &str) -> Result<Vec<(String, String)>> {
+    let text = read_text(Path::new(path), 1 << 20, what)?;
+    let mut edges = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [u, v] = words[..] else {
+            return Err(Error::Invalid(format!(
+                "{what} {path}, line {}: an edge is two vertex names 'u v'",
+                number + 1
+            )));
+        };
+        edges.push((u.to_string(), v.to_string()));
+    }
+    Ok(edges)
+}
+
 /// The temporary file a checkpoint is saved through: the whole name, the process id, `.tmp`.
 fn temporary(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();

@@ -85,3 +85,18 @@ fn bad_pictures_and_positions_are_refused() {
     );
     fails(&["value", "hackenbush:stalks=100,100"], "at most 128 edges");
 }
+
+#[test]
+fn a_picture_file_is_read_like_a_graph_file() {
+    // A triangle through the ground with a comment and a blank line: three loops, value 1.
+    let dir = std::env::temp_dir().join(format!("grundy-hackenbush-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("triangle.txt");
+    std::fs::write(&file, "0 1\n1 2 # the top\n\n2 0\n").unwrap();
+    let spec = format!("hackenbush:file={}", file.display());
+    assert_eq!(json(&["value", &spec])["value"], 1);
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "0 1 2\n").unwrap();
+    let spec = format!("hackenbush:file={}", bad.display());
+    fails(&["value", &spec], "line 1: an edge is two vertex names");
+}

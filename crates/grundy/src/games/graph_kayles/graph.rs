@@ -146,7 +146,6 @@ impl Graph {
 
     /// Reads a graph file: one edge `u v` a line (names of any kind), `#` starts a comment.
     fn read(path: &str) -> Result<Self> {
-        let text = crate::files::read_text(std::path::Path::new(path), 1 << 20, "graph file")?;
         let mut names: Vec<String> = Vec::new();
         let mut edges = Vec::new();
         let index = |name: &str, names: &mut Vec<String>| match names.iter().position(|n| n == name)
@@ -157,19 +156,8 @@ impl Graph {
                 names.len() - 1
             }
         };
-        for (number, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let [u, v] = words[..] else {
-                return Err(Error::Invalid(format!(
-                    "graph file {path}, line {}: an edge is two vertex names 'u v'",
-                    number + 1
-                )));
-            };
-            let (u, v) = (index(u, &mut names), index(v, &mut names));
+        for (u, v) in crate::files::read_edge_list(path, "graph file")? {
+            let (u, v) = (index(&u, &mut names), index(&v, &mut names));
             if names.len() > MAX_VERTICES {
                 return Err(Error::TooLarge(format!(
                     "graph file {path} has more than {MAX_VERTICES} vertices, the most the board search takes (one bit each)"

@@ -74,26 +74,12 @@ fn inline(text: &str) -> Result<Vec<(String, String)>> {
 
 /// A picture file: one edge `u v` a line (names of any kind), `#` starts a comment.
 fn read(path: &str) -> Result<Vec<(String, String)>> {
-    let text = crate::files::read_text(std::path::Path::new(path), 1 << 20, "Hackenbush file")?;
-    let mut edges = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let [u, v] = words[..] else {
-            return Err(Error::Invalid(format!(
-                "Hackenbush file {path}, line {}: an edge is two vertex names 'u v'",
-                number + 1
-            )));
-        };
-        if edges.len() == MAX_EDGES {
-            return Err(Error::TooLarge(format!(
-                "Hackenbush file {path}: a picture has at most {MAX_EDGES} edges"
-            )));
-        }
-        edges.push((u.to_string(), v.to_string()));
+    let edges = crate::files::read_edge_list(path, "Hackenbush file")?;
+    if edges.len() > MAX_EDGES {
+        return Err(Error::TooLarge(format!(
+            "Hackenbush file {path}: a picture has at most {MAX_EDGES} edges; this one has {}",
+            edges.len()
+        )));
     }
     Ok(edges)
 }
