@@ -400,6 +400,10 @@ pub(crate) fn quotient_hint(game: &dyn Ruleset, position: &[u64]) -> String {
 /// The positions a short search stores before a heap game's outcome is asked of its quotient.
 pub const QUICK_POSITIONS: usize = 100_000;
 
+/// The positions the misère outcome search stores before the quotient is tried (then the
+/// search goes on, from what it stored, to [`super::outcome::MAX_OUTCOME_POSITIONS`]).
+pub const QUICK_OUTCOME_POSITIONS: usize = 1_000_000;
+
 /// `G-` by the definition ([`PlayEngine`]), with the game's misère closed form, or a heap
 /// game's misère quotient, for outcomes beyond the search.
 pub struct MisereSolver<'a> {
@@ -441,9 +445,14 @@ pub const OUTCOME_SEARCH_TOKENS: u64 = 512;
 
 impl MisereSolver<'_> {
     /// The misère outcome of a position of a heap game by the search that stops at the first P
-    /// option (no `G-`), when the position is small enough to try; `None` when it is not, or
-    /// the search met its limit.
-    fn outcome_search(&mut self, position: &[u64]) -> Result<Option<OutcomeEvaluation>> {
+    /// option (no `G-`), storing at most `limit` positions, when the position is small enough
+    /// to try; `None` when it is not, or the search met its limit (below
+    /// [`super::outcome::MAX_OUTCOME_POSITIONS`] what it stored is kept for a longer search).
+    fn outcome_search(
+        &mut self,
+        position: &[u64],
+        limit: usize,
+    ) -> Result<Option<OutcomeEvaluation>> {
         let tokens = position
             .iter()
             .try_fold(0u64, |total, &h| total.checked_add(h));
@@ -451,6 +460,7 @@ impl MisereSolver<'_> {
             return Ok(None);
         }
         let search = &mut self.outcomes;
+        search.set_limit(limit);
         match search.is_p(position) {
             Ok(p) => Ok(Some(OutcomeEvaluation {
                 infinite: None,
@@ -462,6 +472,7 @@ impl MisereSolver<'_> {
                 },
                 method: "misère outcome by the definition (memoised search over multisets of heaps that stops at the first P option; G- not computed: its search needs every option's value)".into(),
             })),
+            Err(Error::TooLarge(_)) if limit < super::outcome::MAX_OUTCOME_POSITIONS => Ok(None),
             Err(Error::TooLarge(_)) => {
                 // Full: start afresh for the next question.
                 *search = super::outcome::OutcomeSearch::new(
@@ -533,6 +544,11 @@ impl Solver for MisereSolver<'_> {
                     })
                 }
                 Err(Error::TooLarge(_)) => {
+                    // A few heaps: the outcome search usually answers before the quotient
+                    // is built (seconds for a large quotient); many heaps: the quotient.
+                    if let Some(answer) = self.outcome_search(position, QUICK_OUTCOME_POSITIONS)? {
+                        return Ok(answer);
+                    }
                     if let Some((p, method)) = self.quotient.is_p(position)? {
                         return Ok(OutcomeEvaluation {
                             infinite: None,
@@ -545,7 +561,9 @@ impl Solver for MisereSolver<'_> {
                             method,
                         });
                     }
-                    if let Some(answer) = self.outcome_search(position)? {
+                    if let Some(answer) =
+                        self.outcome_search(position, super::outcome::MAX_OUTCOME_POSITIONS)?
+                    {
                         return Ok(answer);
                     }
                 }
