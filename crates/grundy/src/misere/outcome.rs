@@ -509,6 +509,8 @@ pub struct PlayEngine<T: Tree> {
     values: PositionMap<u64>,
     limit: Option<usize>,
     listed: u64,
+    /// The most numbers listed ([`MAX_MISERE_WORK`], less for a short search).
+    work_limit: u64,
     stored: usize,
 }
 
@@ -536,14 +538,17 @@ impl<T: Tree> PlayEngine<T> {
             values: PositionMap::default(),
             limit: None,
             listed: 0,
+            work_limit: MAX_MISERE_WORK,
             stored: 0,
         }
     }
 
-    /// The same with at most `limit` stored positions.
+    /// The same with at most `limit` stored positions, and at most 100 numbers listed per
+    /// position allowed (a short search stops early on positions with many options too).
     pub fn with_limit(tree: T, convention: Convention, limit: usize) -> Self {
         PlayEngine {
             limit: Some(limit),
+            work_limit: (limit as u64).saturating_mul(100).min(MAX_MISERE_WORK),
             ..PlayEngine::new(tree, convention)
         }
     }
@@ -638,9 +643,10 @@ impl<T: Tree> PlayEngine<T> {
         let options = self.tree.options(&form)?;
         let numbers: usize = options.iter().map(|o| o.len() + 1).sum();
         self.listed += numbers as u64;
-        if self.listed > MAX_MISERE_WORK {
+        if self.listed > self.work_limit {
             return Err(Error::TooLarge(format!(
-                "the search by the definition needs to list more than {MAX_MISERE_WORK} numbers of positions; use a smaller position"
+                "the search by the definition needs to list more than {} numbers of positions; use a smaller position",
+                self.work_limit
             )));
         }
         let bytes = 32 * options.len() + 8 * numbers + 2 * stored_bytes(&form);

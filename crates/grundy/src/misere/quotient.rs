@@ -204,6 +204,10 @@ pub struct Builder<'a> {
     pub rejected: u64,
     /// The largest order accepted ([`MAX_ORDER`] unless lowered).
     max_order: usize,
+    /// At most this many heap options listed in all, if set ([`Builder::with_option_budget`]).
+    option_budget: Option<u64>,
+    /// Heap options listed so far.
+    listed: u64,
 }
 
 /// Why building the next quotient stopped.
@@ -234,6 +238,8 @@ impl<'a> Builder<'a> {
             expansions: Vec::new(),
             rejected: 0,
             max_order: MAX_ORDER,
+            option_budget: None,
+            listed: 0,
         })
     }
 
@@ -241,6 +247,14 @@ impl<'a> Builder<'a> {
     /// over many games that should skip the large ones quickly.
     pub fn with_max_order(mut self, max_order: usize) -> Self {
         self.max_order = max_order.min(MAX_ORDER);
+        self
+    }
+
+    /// The same, refusing ([`Error::TooLarge`]) to go on when the heap options listed would
+    /// pass `budget`: in all so far, or at the rate of the last heap up to the bound asked
+    /// of [`Builder::extend_to`] (a query answered in seconds, not a quotient of hours).
+    pub fn with_option_budget(mut self, budget: u64) -> Self {
+        self.option_budget = Some(budget);
         self
     }
 
@@ -272,14 +286,24 @@ impl<'a> Builder<'a> {
             )));
         }
         while self.quotient.bound() < n {
-            self.step()?;
-            progress(self.quotient.bound());
+            let listed = self.step()?;
+            let heap = self.quotient.bound();
+            if let Some(budget) = self.option_budget {
+                let ahead = listed.saturating_mul(n - heap);
+                if self.listed.saturating_add(ahead) > budget {
+                    return Err(too_large(format!(
+                        "the misère quotient of heaps up to {n} would list more than {budget} heap options ({} so far; heap {heap} alone has {listed})",
+                        self.listed
+                    )));
+                }
+            }
+            progress(heap);
         }
         Ok(())
     }
 
-    /// Adds the next heap.
-    fn step(&mut self) -> Result<()> {
+    /// Adds the next heap; answers how many options it has.
+    fn step(&mut self) -> Result<u64> {
         let heap = self.quotient.bound() + 1;
         let mut options = self
             .game
@@ -299,6 +323,8 @@ impl<'a> Builder<'a> {
                 "heap {heap} has an option leaving a heap of {bad}: a quotient needs every option of a heap to leave smaller heaps"
             )));
         }
+        let count = options.len() as u64;
+        self.listed += count;
         self.options.push(options);
         if let Some(q) = self.conservative_extension() {
             self.quotient = q;
@@ -307,7 +333,7 @@ impl<'a> Builder<'a> {
             self.expansions.push(heap);
         }
         self.orders.push(self.quotient.order());
-        Ok(())
+        Ok(count)
     }
 
     /// The quotient with the newest heap sent to an existing element, if one verifies.
@@ -1055,6 +1081,11 @@ pub struct Cached<'a> {
 /// the same for every heap size (Kayles needs 167; a larger bound is `grundy quotient`'s job).
 pub const PROOF_HEAPS: u64 = 256;
 
+/// The most heap options a quotient built to answer a query ([`Cached`]) lists: beyond it
+/// (seconds of work) the query is refused at once, or goes to another method, instead of
+/// building for minutes; `grundy quotient` has no such limit.
+pub const QUERY_OPTION_BUDGET: u64 = 20_000_000;
+
 impl<'a> Cached<'a> {
     /// Nothing computed yet.
     pub fn new(game: &'a dyn Ruleset) -> Self {
@@ -1081,7 +1112,11 @@ impl<'a> Cached<'a> {
         game: &'a dyn Ruleset,
     ) -> Result<&'b mut Builder<'a>> {
         if slot.is_none() {
-            *slot = Some(Builder::new(game)?.with_max_order(FALLBACK_ORDER));
+            *slot = Some(
+                Builder::new(game)?
+                    .with_max_order(FALLBACK_ORDER)
+                    .with_option_budget(QUERY_OPTION_BUDGET),
+            );
         }
         Ok(slot.as_mut().expect("made above"))
     }
