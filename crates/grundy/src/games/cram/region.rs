@@ -148,7 +148,6 @@ pub fn full_in<W: Bits>(rows: u32, cols: u32) -> W {
 pub struct Geometry<W = u128> {
     rows: u32,
     cols: u32,
-    all: W,
     not_first: W,
     not_last: W,
     first_column: W,
@@ -164,7 +163,6 @@ impl<W: Bits> Geometry<W> {
         Geometry {
             rows,
             cols,
-            all,
             not_first: all & !column::<W>(rows, cols, 0),
             not_last: all & !column::<W>(rows, cols, cols - 1),
             first_column: column(rows, cols, 0),
@@ -202,11 +200,11 @@ impl<W: Bits> Geometry<W> {
         self.row_mask << (r * self.cols)
     }
 
-    /// The cells of `set` and their neighbours, inside the box.
+    /// The cells of `set` and their neighbours, inside the box (and beyond its last row: the
+    /// caller masks).
     fn grow(&self, set: W) -> W {
         let c = self.cols;
-        (set | (set << 1) & self.not_first | (set >> 1) & self.not_last | set << c | set >> c)
-            & self.all
+        set | (set << 1) & self.not_first | (set >> 1) & self.not_last | set << c | set >> c
     }
 
     /// The empty cells whose right neighbour is empty too (left halves of horizontal dominoes).
