@@ -117,7 +117,11 @@ impl std::hash::Hash for Region {
         // One word (the table's hasher spreads it): the box and the cells folded together.
         let cells = self.cells;
         let (lo, hi) = (cells as u64, (cells >> 64) as u64);
-        state.write_u64(lo ^ hi.rotate_left(23) ^ (u64::from(self.rows) << 8 | u64::from(self.cols)).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        state.write_u64(
+            lo ^ hi.rotate_left(23)
+                ^ (u64::from(self.rows) << 8 | u64::from(self.cols))
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
     }
 }
 
