@@ -17,7 +17,7 @@ pub mod region;
 pub mod spec;
 pub mod theory;
 
-use region::{for_each_bit, Geometry, Region, MAX_CELLS};
+use region::{for_each_bit, Bits, Geometry, Region, MAX_CELLS};
 
 use crate::games::board::{Board, BoardSolver, Theorem};
 use crate::ruleset::{Arity, Move, Position};
@@ -34,14 +34,34 @@ pub struct Regions;
 impl Regions {
     /// The regions of `cells` in the box `g` that have a move (a region without two adjacent
     /// cells has value 0 and is left out), pairs of equal regions cancelled (G + G = 0).
-    pub fn split(g: &Geometry, cells: u128, out: &mut Vec<Region>) {
+    pub fn split<W: Bits>(g: &Geometry<W>, cells: W, out: &mut Vec<Region>) {
         let start = out.len();
         g.pieces(g.without_spare_tufts(cells), |piece| {
-            if g.horizontal(piece) | g.vertical(piece) != 0 {
+            if g.horizontal(piece) | g.vertical(piece) != W::ZERO {
                 out.push(g.region(piece));
             }
         });
         crate::games::board::cancel_pairs(out, start);
+    }
+
+    /// The dominoes of a region in `W` (see [`Splittable::moves`]).
+    fn moves_in<W: Bits>(part: &Region, out: &mut Vec<u128>) {
+        // Vertical dominoes first, from the central column outwards, then horizontal ones from
+        // the central row outwards (igs's order: central moves split the region, and a split
+        // region is the quickest to value).
+        let (rows, cols) = (u32::from(part.rows), u32::from(part.cols));
+        let g = Geometry::<W>::of(rows, cols);
+        let cells = W::from_u128(part.cells);
+        let vertical = g.vertical(cells);
+        for c in region::centre_out(cols) {
+            for_each_bit((vertical & g.column(c)).to_u128(), |i| {
+                out.push(1u128 << i | 1u128 << (i + cols))
+            });
+        }
+        let horizontal = g.horizontal(cells);
+        for r in region::centre_out(rows) {
+            for_each_bit((horizontal & g.row(r)).to_u128(), |i| out.push(3u128 << i));
+        }
     }
 }
 
@@ -52,39 +72,35 @@ impl Splittable for Regions {
     type Move = u128;
 
     fn moves(&self, part: &Region, out: &mut Vec<u128>) {
-        // Vertical dominoes first, from the central column outwards, then horizontal ones from
-        // the central row outwards (igs's order: central moves split the region, and a split
-        // region is the quickest to value).
-        let (rows, cols) = (u32::from(part.rows), u32::from(part.cols));
-        let g = Geometry::of(rows, cols);
-        let vertical = g.vertical(part.cells);
-        for c in region::centre_out(cols) {
-            for_each_bit(vertical & g.column(c), |i| {
-                out.push(1u128 << i | 1u128 << (i + cols))
-            });
-        }
-        let horizontal = g.horizontal(part.cells);
-        for r in region::centre_out(rows) {
-            for_each_bit(horizontal & g.row(r), |i| out.push(3u128 << i));
+        match part.is_small() {
+            true => Regions::moves_in::<u64>(part, out),
+            false => Regions::moves_in::<u128>(part, out),
         }
     }
 
     fn play(&self, part: &Region, domino: u128, out: &mut Vec<Region>) {
-        let g = Geometry::of(part.rows.into(), part.cols.into());
-        Regions::split(g, part.cells & !domino, out);
+        let (rows, cols) = (part.rows.into(), part.cols.into());
+        let left = part.cells & !domino;
+        match part.is_small() {
+            true => Regions::split(Geometry::<u64>::of(rows, cols), left as u64, out),
+            false => Regions::split(Geometry::<u128>::of(rows, cols), left, out),
+        }
     }
 
     fn bound(&self, part: &Region) -> u64 {
-        let even = region::even_cells(part.rows.into(), part.cols.into());
-        let black = (part.cells & even).count_ones();
-        let white = (part.cells & !even).count_ones();
-        black.min(white).into()
+        let (rows, cols) = (part.rows.into(), part.cols.into());
+        let most = match part.is_small() {
+            true => Geometry::<u64>::of(rows, cols).dominoes_at_most(part.cells as u64),
+            false => Geometry::<u128>::of(rows, cols).dominoes_at_most(part.cells),
+        };
+        most.into()
     }
 
     fn write_part(part: &Region, out: &mut Vec<u8>) {
         out.push(part.rows);
         out.push(part.cols);
-        out.extend_from_slice(&part.cells.to_le_bytes());
+        let cells = part.cells;
+        out.extend_from_slice(&cells.to_le_bytes());
     }
 
     fn read_part(bytes: &[u8]) -> Option<Region> {
