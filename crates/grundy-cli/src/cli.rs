@@ -8,6 +8,10 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// At most N threads for the commands that compute in parallel (seq, period, value,
+    /// record, survey, table; default: every core); the output is the same whatever N.
+    #[arg(long, global = true, value_name = "N")]
+    pub threads: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -34,6 +38,10 @@ pub enum Command {
     /// The values of a heap game (octal, hex, grundy-game, kayles, ...) until the periodicity
     /// theorem proves a period, resumable: `grundy period octal:0.127 --to 10^6`.
     Period(PeriodArgs),
+    /// A record run of a heap game in bounded memory: the count of each value per power of
+    /// two, the rare positions, the largest value and a checksum, resumable:
+    /// `grundy record octal:0.6 --to 2^40 --memory 1G --checkpoint 06.ck`.
+    Record(RecordArgs),
     /// Count k-pile Nim P-positions by largest pile or by total, e.g.
     /// `grundy count nim --piles 3 --by total --exact --to 20`.
     Count(CountArgs),
@@ -167,6 +175,30 @@ pub struct PeriodArgs {
     #[arg(long)]
     pub no_stop: bool,
     /// Save the values to FILE periodically and resume from it if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+    pub checkpoint_every: f64,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The game spec: octal:CODE, grundy-game or a named game such as kayles (no three-heap
+    /// moves).
+    pub game: String,
+    /// Compute the values G(0), ..., G(N - 1).
+    #[arg(long, value_name = "N")]
+    pub to: String,
+    /// Memory for the kept values and rare positions, e.g. 64M or 4G: the first values, a
+    /// window of the latest ones (one byte a value below 256) and the rare positions. The run
+    /// stops, reporting what it computed, at a value that needs one not kept.
+    #[arg(long, value_name = "SIZE", default_value = "1G")]
+    pub memory: String,
+    /// Save the run to FILE periodically and on Ctrl-C, and resume from it if it exists (with
+    /// the same --memory).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// Seconds between checkpoint saves.

@@ -38,6 +38,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(threads) = &cli.threads {
+        if let Err(e) = use_threads(threads) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let result = commands::run(cli, &mut out);
     let result =
@@ -58,6 +64,19 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `--threads N`: the global thread pool of the parallel computations gets N threads.
+fn use_threads(text: &str) -> Result<(), String> {
+    const MAX: u64 = 1024;
+    let n = grundy::number::parse_u64(text).map_err(|e| format!("--threads: {e}"))?;
+    if !(1..=MAX).contains(&n) {
+        return Err(format!("--threads must be between 1 and {MAX}, not {n}"));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n as usize)
+        .build_global()
+        .map_err(|e| format!("--threads: {e}"))
 }
 
 /// clap's several-line message as one line: what is wrong with its details (the missing

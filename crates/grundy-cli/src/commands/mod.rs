@@ -15,6 +15,7 @@ mod nim_product;
 mod period;
 mod play;
 mod quotient;
+mod record;
 mod remoteness;
 mod reproduce;
 mod seq;
@@ -45,6 +46,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Base(args) => base::run(args, out),
         Command::Gaps(args) => gaps::run(args, out),
         Command::Period(args) => period::run(args, out),
+        Command::Record(args) => record::run(args, out),
         Command::Count(args) => count::run(args, out),
         Command::Evolve(args) => evolve::run(args, out),
         Command::Uw(args) => uw::run(args, out),

@@ -383,3 +383,30 @@ fn winning_alone_for_any_game_and_for_a_p_position() {
     assert_eq!(report["winning"], 0);
     assert!(report["moves"].as_array().unwrap().is_empty());
 }
+
+#[test]
+fn ctrl_c_of_record_resumes_to_the_same_output_byte_for_byte() {
+    let dir = scratch("record");
+    let checkpoint = dir.join("ck");
+    let ck = checkpoint.to_str().unwrap();
+    // Kayles in 64K bytes: the window computes from 2^15 on, saving every 2^14 values.
+    let run = ["record", "kayles", "--to", "4*10^6", "--memory", "64K"];
+    let args = [&run[..], &["--checkpoint", ck, "--checkpoint-every", "0"]].concat();
+    let (out, err, code) = interrupt(&args, Some(&checkpoint));
+    assert_eq!(code, Some(130), "stderr: {err}");
+    assert!(
+        err.contains("interrupted after ") && err.contains("the same command resumes"),
+        "{err}"
+    );
+    assert!(out.contains("(interrupted)"), "{out}");
+    let resumed = grundy(&args).output().unwrap();
+    assert!(resumed.status.success());
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("resumed from the checkpoint's"));
+    let whole = grundy(&run).output().unwrap();
+    assert!(whole.status.success());
+    assert_eq!(
+        String::from_utf8(resumed.stdout).unwrap(),
+        String::from_utf8(whole.stdout).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -273,3 +273,127 @@ fn move_lists_of_many_heaps_are_bounded() {
     // and stop at the position limit for positions this long.
     fails(&["remoteness", "kayles", &heaps], "positions are reachable");
 }
+
+/// FNV-1a (64-bit), each value one symbol: the checksum `grundy record` prints.
+fn fnv1a(values: &[u64]) -> u64 {
+    values.iter().fold(0xcbf2_9ce4_8422_2325, |h, &v| {
+        (h ^ v).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[test]
+fn record_counts_values_per_power_of_two_as_seq_computes_them() {
+    // 64K bytes: a prefix of 2^15 values and a window of 2^14; Kayles' rare positions are
+    // early, so the window computes G(2^15), ..., G(99999).
+    let report = json(&["record", "kayles", "--to", "10^5", "--memory", "64K"]);
+    assert_eq!(report["complete"], true, "{report}");
+    assert_eq!(
+        (report["prefix"].as_u64(), report["window"].as_u64()),
+        (Some(32768), Some(16384))
+    );
+    let seq = json(&["seq", "kayles", "--to", "99999"]);
+    let values: Vec<u64> = seq["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(report["checksum"], format!("{:016x}", fnv1a(&values)));
+    let counts = report["counts"].as_array().unwrap();
+    let mut uptos: Vec<u64> = (0..17).map(|k| 1 << k).collect();
+    uptos.push(100_000);
+    assert_eq!(
+        counts
+            .iter()
+            .map(|c| c["upto"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        uptos
+    );
+    for c in counts {
+        let upto = c["upto"].as_u64().unwrap() as usize;
+        let listed: Vec<u64> = c["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        let mut expected = vec![0u64; listed.len()];
+        for &v in &values[..upto] {
+            expected[v as usize] += 1;
+        }
+        assert_eq!(listed, expected, "to {upto}");
+    }
+    let max = *values.iter().max().unwrap();
+    assert_eq!(report["max_value"], max);
+    assert_eq!(values[report["max_at"].as_u64().unwrap() as usize], max);
+    let text = stdout(&["record", "kayles", "--to", "10^5", "--memory", "64K"]);
+    assert!(text.contains("N = 2^16: "), "{text}");
+    assert!(
+        text.contains(&format!("checksum: {:016x}", fnv1a(&values))),
+        "{text}"
+    );
+}
+
+#[test]
+fn record_stops_with_what_is_known_when_a_needed_value_is_not_kept() {
+    // Grundy's game's rare positions go on to 82860: in 64K bytes (rare list: 1024) the run
+    // stops, prints what it computed, and fails with the reason.
+    let out = grundy(&["record", "grundy-game", "--to", "10^5", "--memory", "64K"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        text.contains("(stopped)") && text.contains("stopped: G("),
+        "{text}"
+    );
+    assert!(
+        err.starts_with("error: ") && err.contains("record mode stopped: G("),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn record_refusals() {
+    fails(&["record", "hex:0.8", "--to", "100"], "three-heap moves");
+    fails(
+        &["record", "nim", "--to", "100"],
+        "record is for heap games",
+    );
+    fails(
+        &["record", "kayles", "--to", "100", "--memory", "1K"],
+        "memory",
+    );
+    fails(&["record", "kayles", "--to", "2^60"], "limit");
+    fails(
+        &["seq", "kayles", "--to", "10", "--threads", "0"],
+        "--threads must be between 1 and 1024",
+    );
+    fails(
+        &["seq", "kayles", "--to", "10", "--threads", "x"],
+        "--threads",
+    );
+}
+
+#[test]
+fn outputs_are_the_same_with_one_and_two_threads() {
+    for args in [
+        vec!["seq", "octal:0.007", "--to", "30000"],
+        vec![
+            "period",
+            "octal:0.6",
+            "--to",
+            "300000",
+            "--no-stop",
+            "--json",
+        ],
+        vec!["record", "grundy-game", "--to", "300000", "--memory", "1M"],
+        vec!["value", "octal:0.6", "123456"],
+    ] {
+        let one = stdout(&[&args[..], &["--threads", "1"]].concat());
+        let two = stdout(&[&args[..], &["--threads", "2"]].concat());
+        assert_eq!(one, two, "{args:?}");
+    }
+}

@@ -30,14 +30,14 @@ pub const CHECK_HEAD: usize = 2048;
 pub const CHECK_TAIL: usize = 256;
 
 /// A 64-bit checksum over a byte stream, fed in pieces of any size.
-struct Checksum {
+pub(super) struct Checksum {
     state: u64,
     pending: [u8; 8],
     filled: usize,
 }
 
 impl Checksum {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         Checksum {
             state: 0x9E37_79B9_7F4A_7C15,
             pending: [0; 8],
@@ -49,7 +49,7 @@ impl Checksum {
         self.state = (self.state.rotate_left(23) ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     }
 
-    fn update(&mut self, mut bytes: &[u8]) {
+    pub(super) fn update(&mut self, mut bytes: &[u8]) {
         while self.filled > 0 && !bytes.is_empty() {
             self.pending[self.filled] = bytes[0];
             self.filled = (self.filled + 1) % 8;
@@ -68,7 +68,7 @@ impl Checksum {
         }
     }
 
-    fn finish(mut self) -> u64 {
+    pub(super) fn finish(mut self) -> u64 {
         let filled = self.filled as u64;
         if self.filled > 0 {
             self.pending[self.filled..].fill(0);
@@ -80,7 +80,7 @@ impl Checksum {
 }
 
 /// The temporary file a save of `path` writes first.
-fn temporary(path: &Path) -> PathBuf {
+pub(super) fn temporary(path: &Path) -> PathBuf {
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
@@ -89,7 +89,7 @@ fn temporary(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+pub(super) fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     move |e| Error::Invalid(format!("checkpoint {}: {e}", path.display()))
 }
 

@@ -19,6 +19,7 @@ pub mod code;
 pub mod engine;
 pub mod kernel;
 pub mod period;
+pub mod record;
 pub mod sparse;
 pub mod spec;
 pub mod theory;

@@ -1,0 +1,1289 @@
+//! Record runs: `G(0), G(1), ...` of a heap game far beyond what fits in memory, as the record
+//! computations do (Rogalski's solver, rogalski-wmii-uni-lodz-pl/octal, keeps the rare values
+//! and a window of the latest ones; Grossman, *Searching for periodicity in Officers*, Games of
+//! No Chance 5, keeps one byte a value).
+//!
+//! The sparse-space rule ([`super::sparse`]) computes `G(n)` from the pairs `(x, n - t - x)`
+//! with `x` rare, then (step 3) confirms the candidate with the pairs `(a, n - t - a)` for
+//! `a = 1, 2, ...` until the values it must exclude are found. When the rare positions are few
+//! and early, every value these pairs read lies in one of three places: the *prefix*
+//! `G(0..P)`, the *window* of the latest `W` values, or the list of rare positions. A record run
+//! keeps only those: one byte a value while the values are below 256, two after (the prefix
+//! and the window then keep half as many values, so the memory stays within the bound).
+//!
+//! **The assumption**, checked at every read: every value a position needs is kept. When one is
+//! not (a rare position whose partner has left the window and is not rare, or a check that has
+//! used every kept pair without confirming the candidate: the value may be a new rare value,
+//! which only all the pairs can prove), the run stops at that `n`, says why, and reports
+//! `G(0..n)`: never a wrong value.
+//!
+//! Below `P` the values come from the [`Engine`] (all in memory, every thread); the split is
+//! then chosen once from the prefix ([`sparse::choose`]) and kept. A run publishes the count of
+//! each value among `G(0..2^k)` for every power of two reached (the form of Rogalski's results
+//! files), the rare positions, the largest value and where it first occurs, and a checksum of
+//! the values: FNV-1a (64-bit) with each value one symbol, `h = 0xcbf29ce484222325`, then for
+//! `n = 0, 1, ...`: `h = (h XOR G(n)) * 0x100000001b3 mod 2^64`.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::checkpoint::{io, temporary, Checksum};
+use super::engine::{Engine, Run, BLOCK, MAX_LEN};
+use super::sparse::{self, Split};
+use super::values::{Table, Value};
+use super::{HeapGame, RARE_LISTED};
+use crate::{Error, Result};
+
+/// The least `--memory` a record run accepts, in bytes.
+pub const MIN_MEMORY: u64 = 64;
+/// The largest `to` of a record run (positions are counted in 64-bit words with room to spare).
+pub const MAX_TO: u64 = 1 << 56;
+/// The FNV-1a offset basis and prime (64-bit).
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+/// Positions between two looks at the clock and at Ctrl-C in the windowed phase.
+const POLL: usize = 1 << 14;
+
+/// The checksum of a run's values: FNV-1a over `values`, continuing from `h`.
+pub fn checksum(mut h: u64, values: impl IntoIterator<Item = u32>) -> u64 {
+    for v in values {
+        h = (h ^ u64::from(v)).wrapping_mul(FNV_PRIME);
+    }
+    h
+}
+
+/// The checksum of no value.
+pub const CHECKSUM_START: u64 = FNV_OFFSET;
+
+/// How a record run goes.
+#[derive(Debug, Clone, Copy)]
+pub struct RecordOptions<'a> {
+    /// Compute `G(0..to)`.
+    pub to: u64,
+    /// Bytes for the values and the rare positions.
+    pub memory: u64,
+    /// A checkpoint file and the seconds between saves.
+    pub checkpoint: Option<(&'a Path, f64)>,
+}
+
+/// The count of each value among `G(0..upto)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PowerCounts {
+    /// How many values are counted.
+    pub upto: u64,
+    /// `counts[v]`: how many of them are `v` (up to the largest value seen).
+    pub counts: Vec<u64>,
+}
+
+/// What a record run found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RecordReport {
+    /// The game as named.
+    pub game: String,
+    /// Its code spec.
+    pub code: String,
+    /// `G(0..computed)` are known.
+    pub computed: u64,
+    /// The values a checkpoint brought (0 without one).
+    pub resumed_from: u64,
+    /// Values kept from the start, values in the window, bytes a value.
+    pub prefix: u64,
+    /// Values in the window (a power of two).
+    pub window: u64,
+    /// Bytes a value.
+    pub width: u8,
+    /// Counts among `G(0..2^k)` for every power of two reached, then among `G(0..computed)`
+    /// when `computed` is not one.
+    pub counts: Vec<PowerCounts>,
+    /// The largest value.
+    pub max_value: u64,
+    /// Where it first occurs.
+    pub max_at: u64,
+    /// FNV-1a over the values (see the module documentation).
+    pub checksum: u64,
+    /// The rare/common split in use.
+    pub split: String,
+    /// How many rare positions there are among `1..computed`.
+    pub rare_count: u64,
+    /// The rare positions `(n, G(n))`: the first [`RARE_LISTED`] (and the last one).
+    pub rare: Vec<(u64, u64)>,
+    /// Why the run stopped before `to`: the assumption of record mode failed there.
+    pub stopped: Option<String>,
+    /// Whether Ctrl-C stopped it.
+    pub interrupted: bool,
+    /// Why the last checkpoint save failed, if it did.
+    pub save_error: Option<String>,
+}
+
+/// Counts, largest value and checksum of `G(0..n)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Summary {
+    n: u64,
+    counts: Vec<u64>,
+    powers: Vec<PowerCounts>,
+    max_value: u32,
+    max_at: u64,
+    hash: u64,
+}
+
+impl Summary {
+    fn new() -> Self {
+        Summary {
+            n: 0,
+            counts: Vec::new(),
+            powers: Vec::new(),
+            max_value: 0,
+            max_at: 0,
+            hash: FNV_OFFSET,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, v: u32) {
+        let i = v as usize;
+        if i >= self.counts.len() {
+            self.counts.resize(i + 1, 0);
+        }
+        self.counts[i] += 1;
+        if v > self.max_value {
+            (self.max_value, self.max_at) = (v, self.n);
+        }
+        self.hash = (self.hash ^ u64::from(v)).wrapping_mul(FNV_PRIME);
+        self.n += 1;
+        if self.n.is_power_of_two() {
+            self.powers.push(PowerCounts {
+                upto: self.n,
+                counts: self.counts.clone(),
+            });
+        }
+    }
+}
+
+/// The kept values: the prefix `G(0..prefix.len())` and the window, `G(y)` at
+/// `ring[y % ring.len()]` for the latest `ring.len()` positions (empty before the windowed
+/// phase).
+#[derive(Debug, Clone)]
+struct Store<V> {
+    prefix: Vec<V>,
+    ring: Vec<V>,
+}
+
+#[derive(Debug, Clone)]
+enum Values {
+    U8(Store<u8>),
+    U16(Store<u16>),
+}
+
+impl Values {
+    fn width(&self) -> u8 {
+        match self {
+            Values::U8(_) => 1,
+            Values::U16(_) => 2,
+        }
+    }
+}
+
+/// The windowed phase's rules and rare positions.
+#[derive(Debug, Clone)]
+struct Windowed {
+    take_all: Vec<usize>,
+    take_one: Vec<usize>,
+    split2: Vec<usize>,
+    unequal: bool,
+    split: Split,
+    /// Rare positions and their values, ascending.
+    rare: Vec<(u64, u32)>,
+    marks: Vec<u8>,
+    want: Vec<u8>,
+}
+
+impl Windowed {
+    fn new(game: &HeapGame, split: Split, rare: Vec<(u64, u32)>) -> Self {
+        let rules = &game.rules;
+        Windowed {
+            take_all: rules.takes(0),
+            take_one: rules.takes(1),
+            split2: rules.takes(2),
+            unequal: rules.unequal(),
+            split,
+            rare,
+            marks: Vec::new(),
+            want: Vec::new(),
+        }
+    }
+
+    /// `G(y)` for `y < n` if it is kept.
+    #[inline(always)]
+    fn get<V: Value>(&self, s: &Store<V>, n: usize, y: usize) -> Option<u32> {
+        let r = s.ring.len();
+        if y + r >= n {
+            Some(s.ring[y & (r - 1)].get())
+        } else if y < s.prefix.len() {
+            Some(s.prefix[y].get())
+        } else {
+            let i = self.rare.binary_search_by_key(&(y as u64), |r| r.0).ok()?;
+            Some(self.rare[i].1)
+        }
+    }
+
+    /// `G(n)` from the kept values (every value below `n` known), or why it cannot be.
+    fn value<V: Value>(
+        &mut self,
+        s: &Store<V>,
+        n: usize,
+        max_value: u32,
+    ) -> std::result::Result<u32, String> {
+        let bits = 32 - max_value.leading_zeros();
+        // Every option is below 2^bits, so the mex is at most 2^bits.
+        let size = 2usize << bits;
+        let mut marks = std::mem::take(&mut self.marks);
+        marks.clear();
+        marks.resize(size, 0);
+        let outside = |y: usize| format!("G({y}) is needed and is not kept");
+        for &t in &self.take_all {
+            if n == t {
+                marks[0] = 1;
+            }
+        }
+        for &t in &self.take_one {
+            if n > t {
+                marks[self.get(s, n, n - t).ok_or_else(|| outside(n - t))? as usize] = 1;
+            }
+        }
+        let mut reachable = 0u32;
+        for &t in &self.split2 {
+            if n < t + 2 {
+                continue;
+            }
+            let m = n - t;
+            reachable |= 1 << self.split.common_pair_parity(m);
+            for &(x, gx) in &self.rare {
+                let x = x as usize;
+                if x >= m {
+                    break;
+                }
+                if self.unequal && 2 * x == m {
+                    continue;
+                }
+                let gy = self.get(s, n, m - x).ok_or_else(|| {
+                    format!(
+                        "the rare position {x} pairs with {}, which has left the window and is not rare",
+                        m - x
+                    )
+                })?;
+                marks[(gx ^ gy) as usize] = 1;
+            }
+        }
+        let split = self.split;
+        let safe = |v: u32| reachable >> split.parity(v) & 1 == 0;
+        let candidate = marks.iter().position(|&b| b == 0).unwrap_or(size) as u32;
+        if safe(candidate) {
+            self.marks = marks;
+            return Ok(candidate);
+        }
+        // g1: the least absent value common-common pairs cannot give; `want`: the absent values
+        // below it, which the other pairs must give for G(n) = g1.
+        let mut want = std::mem::take(&mut self.want);
+        want.clear();
+        want.resize(size, 0);
+        let (mut g1, mut left) = (size as u32, 0usize);
+        for (v, &mark) in marks.iter().enumerate() {
+            if mark == 0 {
+                if safe(v as u32) {
+                    g1 = v as u32;
+                    break;
+                }
+                want[v] = 1;
+                left += 1;
+            }
+        }
+        self.marks = marks;
+        let mut a = 1;
+        let result = 'scan: loop {
+            let mut any = false;
+            for &t in &self.split2 {
+                if n < t + 2 {
+                    continue;
+                }
+                let m = n - t;
+                let last = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                if a > last {
+                    continue;
+                }
+                any = true;
+                let (Some(ga), Some(gb)) = (self.get(s, n, a), self.get(s, n, m - a)) else {
+                    break 'scan Err(format!(
+                        "confirming the candidate {g1} needs the pair ({a}, {}), which is not kept (the value may be a new rare value)",
+                        m - a
+                    ));
+                };
+                let v = (ga ^ gb) as usize;
+                if want[v] == 1 {
+                    want[v] = 0;
+                    left -= 1;
+                    if left == 0 {
+                        break 'scan Ok(g1);
+                    }
+                }
+            }
+            if !any {
+                // Every pair seen: the least value still wanted is absent from all options.
+                let v = want
+                    .iter()
+                    .position(|&w| w == 1)
+                    .expect("a value is wanted");
+                break 'scan Ok(v as u32);
+            }
+            a += 1;
+        };
+        self.want = want;
+        result
+    }
+}
+
+/// The memory plan: values in the prefix and in the window for one-byte values; the rare
+/// positions get the rest (16 bytes each).
+fn plan(memory: u64) -> (usize, usize) {
+    let values = memory / 4 * 3;
+    let window = 1u64 << (63 - (values / 2).max(1).leading_zeros());
+    let prefix = (values - window).min(MAX_LEN);
+    (prefix as usize, window as usize)
+}
+
+/// Everything a checkpoint holds.
+#[derive(Debug, Clone)]
+struct State {
+    summary: Summary,
+    values: Values,
+    windowed: Option<(Split, Vec<(u64, u32)>)>,
+}
+
+/// Computes `G(0..options.to)` of `game` in the memory `options.memory` (see the module
+/// documentation), resuming from and saving to a checkpoint if one is given; `progress` gets
+/// the number of values known, first with what a checkpoint brought. `stop` is asked every
+/// fraction of a second; when it says so the run ends where it stands (the checkpoint saved).
+pub fn record(
+    game: &HeapGame,
+    options: &RecordOptions,
+    progress: &mut dyn FnMut(u64),
+    stop: &dyn Fn() -> bool,
+) -> Result<RecordReport> {
+    let rules = &game.rules;
+    let code = game.code_spec();
+    if rules.max_heaps() >= 3 {
+        return Err(Error::Invalid(format!(
+            "record mode is for games whose moves leave at most two heaps; {code} has three-heap moves"
+        )));
+    }
+    if options.to > MAX_TO {
+        return Err(Error::TooLarge(format!(
+            "--to {} is beyond record mode's limit of {MAX_TO} values",
+            options.to
+        )));
+    }
+    if options.memory < MIN_MEMORY {
+        return Err(Error::Invalid(format!(
+            "record mode needs at least {MIN_MEMORY} bytes of memory"
+        )));
+    }
+    let (prefix_len, window) = plan(options.memory);
+    let largest_take = rules.kinds().map(|k| k.take).max().unwrap_or(0);
+    if window / 2 <= largest_take + 1 {
+        return Err(Error::Invalid(format!(
+            "--memory {} is too small for {code}: the window must hold more than {} values",
+            options.memory,
+            2 * (largest_take + 1)
+        )));
+    }
+    let to = options.to;
+    let mut state = match options.checkpoint {
+        Some((path, _)) => {
+            super::checkpoint::check_writable(path)?;
+            load(path, game, &code, options.memory)?
+        }
+        None => None,
+    }
+    .unwrap_or(State {
+        summary: Summary::new(),
+        values: Values::U8(Store {
+            prefix: Vec::new(),
+            ring: Vec::new(),
+        }),
+        windowed: None,
+    });
+    let resumed_from = state.summary.n;
+    progress(resumed_from);
+    let mut saver = Saver {
+        checkpoint: options.checkpoint,
+        last: std::time::Instant::now(),
+        error: None,
+    };
+    let mut interrupted = false;
+    let mut stopped = None;
+    // Phase 1: the engine, to the end of the prefix.
+    let phase1_end = (prefix_len as u64).min(to);
+    if state.windowed.is_none() && state.summary.n < phase1_end {
+        let table = match &state.values {
+            Values::U8(s) => Table::U8(s.prefix.clone()),
+            Values::U16(s) => Table::U16(s.prefix.clone()),
+        };
+        let mut engine = Engine::from_table(rules.clone(), table)?;
+        let mut step = BLOCK as u64 * 8;
+        while engine.len() < phase1_end {
+            if stop() {
+                interrupted = true;
+                break;
+            }
+            let target = phase1_end.min(engine.len() + step);
+            let started = std::time::Instant::now();
+            engine.extend(target, &Run::default(), &mut |n| progress(n))?;
+            for n in state.summary.n..engine.len() {
+                state.summary.push(engine.get(n));
+            }
+            if started.elapsed().as_secs_f64() < 0.1 {
+                step = step.saturating_mul(2);
+            } else if step > BLOCK as u64 {
+                step /= 2;
+            }
+            if saver.due() {
+                state.values = values_of(engine.table(), &code)?;
+                saver.save(&code, options.memory, &state);
+            }
+        }
+        state.values = values_of(engine.table(), &code)?;
+    }
+    // Phase 2: the window.
+    if !interrupted && state.summary.n < to && state.windowed.is_none() {
+        start_window(game, &mut state, prefix_len, window);
+    }
+    if !interrupted && state.summary.n < to {
+        let (split, rare) = state
+            .windowed
+            .take()
+            .expect("the windowed phase has started");
+        let mut w = Windowed::new(game, split, rare);
+        let room = rare_room(prefix_len, window);
+        loop {
+            if w.rare.len() > room {
+                stopped = Some(format!(
+                    "G({}) is not computed: {} rare positions below it, more than the {room} this --memory keeps (the game shows little sparse space there)",
+                    state.summary.n,
+                    w.rare.len()
+                ));
+                break;
+            }
+            let result = match &mut state.values {
+                Values::U8(s) => run_window(&mut w, s, &mut state.summary, to),
+                Values::U16(s) => run_window(&mut w, s, &mut state.summary, to),
+            };
+            progress(state.summary.n);
+            match result {
+                Pause::Done => break,
+                Pause::Poll => {
+                    if stop() {
+                        interrupted = true;
+                        break;
+                    }
+                    if saver.due() {
+                        state.windowed = Some((w.split, std::mem::take(&mut w.rare)));
+                        saver.save(&code, options.memory, &state);
+                        w.rare = state.windowed.take().expect("just set").1;
+                    }
+                }
+                Pause::Widen => {
+                    let Values::U8(s) = &state.values else {
+                        stopped = Some(format!(
+                            "G({}) is at least 65536, beyond record mode's two-byte values",
+                            state.summary.n
+                        ));
+                        break;
+                    };
+                    match widen(s, state.summary.n as usize, largest_take) {
+                        Some(wide) => state.values = Values::U16(wide),
+                        None => {
+                            stopped = Some(format!(
+                                "G({}) is at least 256, and the window of two-byte values would be too small",
+                                state.summary.n
+                            ));
+                            break;
+                        }
+                    }
+                }
+                Pause::Outside(why) => {
+                    stopped = Some(format!(
+                        "G({}) cannot be computed from the kept values: {why}",
+                        state.summary.n
+                    ));
+                    break;
+                }
+            }
+        }
+        state.windowed = Some((w.split, w.rare));
+    }
+    if saver.error.is_none() {
+        saver.save(&code, options.memory, &state);
+    }
+    let save_error = saver.error;
+    Ok(report(
+        game,
+        &code,
+        state,
+        resumed_from,
+        interrupted,
+        stopped,
+        save_error,
+        prefix_len,
+        window,
+    ))
+}
+
+/// When and where checkpoints are saved, and the first failure.
+struct Saver<'a> {
+    checkpoint: Option<(&'a Path, f64)>,
+    last: std::time::Instant,
+    error: Option<String>,
+}
+
+impl Saver<'_> {
+    /// Whether a save is due (a checkpoint is given, none failed, and its time has come).
+    fn due(&self) -> bool {
+        self.checkpoint.is_some_and(|(_, every)| {
+            self.error.is_none() && self.last.elapsed().as_secs_f64() >= every
+        })
+    }
+
+    fn save(&mut self, code: &str, memory: u64, state: &State) {
+        if let Some((path, _)) = self.checkpoint {
+            if let Err(e) = write(path, code, memory, state) {
+                self.error = Some(e.to_string());
+            }
+        }
+        self.last = std::time::Instant::now();
+    }
+}
+
+/// The values of a finished or interrupted first phase, in the narrowest width.
+fn values_of(table: &Table, code: &str) -> Result<Values> {
+    Ok(match table {
+        Table::U8(v) => Values::U8(Store {
+            prefix: v.clone(),
+            ring: Vec::new(),
+        }),
+        Table::U16(v) => Values::U16(Store {
+            prefix: v.clone(),
+            ring: Vec::new(),
+        }),
+        Table::U32(_) => {
+            return Err(Error::TooLarge(format!(
+                "{code} has values above 65535, beyond record mode's two-byte values"
+            )))
+        }
+    })
+}
+
+/// Starts the windowed phase at `n = P`: the split from the prefix, its rare positions, the
+/// window filled from the prefix; two-byte values keep half the prefix and half the window.
+fn start_window(game: &HeapGame, state: &mut State, prefix_len: usize, window: usize) {
+    let n = state.summary.n as usize;
+    debug_assert_eq!(n, prefix_len);
+    fn fill<V: Value>(s: &mut Store<V>, n: usize, keep: usize, window: usize) {
+        s.ring = vec![V::default(); window];
+        for y in n.saturating_sub(window)..n {
+            s.ring[y & (window - 1)] = s.prefix[y];
+        }
+        s.prefix.truncate(keep);
+        s.prefix.shrink_to_fit();
+    }
+    let takes = game.rules.takes(2);
+    let (split, rare) = match &mut state.values {
+        Values::U8(s) => {
+            let split = sparse::choose(&takes, n, |y| s.prefix[y].get(), Split::DEFAULT);
+            let rare = rare_of(&s.prefix, split);
+            fill(s, n, n, window);
+            (split, rare)
+        }
+        Values::U16(s) => {
+            let split = sparse::choose(&takes, n, |y| s.prefix[y].get(), Split::DEFAULT);
+            let rare = rare_of(&s.prefix, split);
+            fill(s, n, n / 2, window / 2);
+            (split, rare)
+        }
+    };
+    state.windowed = Some((split, rare));
+}
+
+/// How many rare positions are kept: the plan gives the values three quarters of the memory,
+/// and the rare positions (16 bytes each) the rest, a third as much.
+fn rare_room(prefix_len: usize, window: usize) -> usize {
+    (prefix_len + window) / 3 / 16
+}
+
+fn rare_of<V: Value>(values: &[V], split: Split) -> Vec<(u64, u32)> {
+    (1..values.len())
+        .filter(|&y| split.is_rare(y, values[y].get()))
+        .map(|y| (y as u64, values[y].get()))
+        .collect()
+}
+
+/// One-byte values widened: half the prefix and half the window, in the same bytes; `None`
+/// when that window is too small for the moves.
+fn widen(s: &Store<u8>, n: usize, largest_take: usize) -> Option<Store<u16>> {
+    let window = s.ring.len() / 2;
+    if window / 2 <= largest_take + 1 {
+        return None;
+    }
+    let mut ring = vec![0u16; window];
+    for y in n.saturating_sub(window)..n {
+        ring[y & (window - 1)] = u16::from(s.ring[y & (s.ring.len() - 1)]);
+    }
+    let prefix = s.prefix[..s.prefix.len() / 2]
+        .iter()
+        .map(|&v| u16::from(v))
+        .collect();
+    Some(Store { prefix, ring })
+}
+
+enum Pause {
+    Done,
+    Poll,
+    Widen,
+    Outside(String),
+}
+
+/// Computes in the window until `to`, a poll, a value too wide for `V`, or a failed read.
+fn run_window<V: Value>(
+    w: &mut Windowed,
+    s: &mut Store<V>,
+    summary: &mut Summary,
+    to: u64,
+) -> Pause {
+    let mask = s.ring.len() - 1;
+    let end = to.min(summary.n + POLL as u64);
+    while summary.n < end {
+        let n = summary.n as usize;
+        let v = match w.value(s, n, summary.max_value) {
+            Ok(v) => v,
+            Err(why) => return Pause::Outside(why),
+        };
+        if v > V::MAX {
+            return Pause::Widen;
+        }
+        s.ring[n & mask] = V::new(v);
+        if w.split.is_rare(n, v) {
+            w.rare.push((n as u64, v));
+        }
+        summary.push(v);
+    }
+    if summary.n >= to {
+        Pause::Done
+    } else {
+        Pause::Poll
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    game: &HeapGame,
+    code: &str,
+    state: State,
+    resumed_from: u64,
+    interrupted: bool,
+    stopped: Option<String>,
+    save_error: Option<String>,
+    prefix_len: usize,
+    window: usize,
+) -> RecordReport {
+    let summary = state.summary;
+    let (split, rare) = match state.windowed {
+        Some(w) => w,
+        None => {
+            // Everything is in the prefix: the split of all the values.
+            let takes = game.rules.takes(2);
+            match &state.values {
+                Values::U8(s) => {
+                    let split = sparse::choose(
+                        &takes,
+                        s.prefix.len(),
+                        |y| s.prefix[y].get(),
+                        Split::DEFAULT,
+                    );
+                    (split, rare_of(&s.prefix, split))
+                }
+                Values::U16(s) => {
+                    let split = sparse::choose(
+                        &takes,
+                        s.prefix.len(),
+                        |y| s.prefix[y].get(),
+                        Split::DEFAULT,
+                    );
+                    (split, rare_of(&s.prefix, split))
+                }
+            }
+        }
+    };
+    let mut counts = summary.powers.clone();
+    if summary.n > 0 && !summary.n.is_power_of_two() {
+        counts.push(PowerCounts {
+            upto: summary.n,
+            counts: summary.counts.clone(),
+        });
+    }
+    let mut listed: Vec<(u64, u64)> = rare
+        .iter()
+        .take(RARE_LISTED)
+        .map(|&(n, v)| (n, u64::from(v)))
+        .collect();
+    if rare.len() > RARE_LISTED {
+        let (n, v) = *rare.last().expect("not empty");
+        listed.push((n, u64::from(v)));
+    }
+    let width = state.values.width();
+    RecordReport {
+        game: game.name.clone(),
+        code: code.to_string(),
+        computed: summary.n,
+        resumed_from,
+        prefix: (prefix_len / width as usize) as u64,
+        window: (window / width as usize) as u64,
+        width,
+        counts,
+        max_value: u64::from(summary.max_value),
+        max_at: summary.max_at,
+        checksum: summary.hash,
+        split: split.describe(),
+        rare_count: rare.len() as u64,
+        rare: listed,
+        stopped,
+        interrupted,
+        save_error,
+    }
+}
+
+const MAGIC: &[u8] = b"grundy octal record checkpoint\n";
+const VERSION: u32 = 1;
+
+/// Writes `state` to `path` (a temporary file renamed over it).
+fn write(path: &Path, code: &str, memory: u64, state: &State) -> Result<()> {
+    let tmp = temporary(path);
+    let result = write_to(&tmp, code, memory, state)
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(io(path)));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+struct Writer {
+    out: BufWriter<File>,
+    sum: Checksum,
+}
+
+impl Writer {
+    fn bytes(&mut self, b: &[u8]) -> std::io::Result<()> {
+        self.sum.update(b);
+        self.out.write_all(b)
+    }
+    fn u64(&mut self, v: u64) -> std::io::Result<()> {
+        self.bytes(&v.to_le_bytes())
+    }
+    fn u32(&mut self, v: u32) -> std::io::Result<()> {
+        self.bytes(&v.to_le_bytes())
+    }
+    fn list(&mut self, v: &[u64]) -> std::io::Result<()> {
+        self.u64(v.len() as u64)?;
+        v.iter().try_for_each(|&x| self.u64(x))
+    }
+    fn values<V: Value>(&mut self, v: &[V]) -> std::io::Result<()> {
+        self.u64(v.len() as u64)?;
+        for piece in v.chunks(1 << 16) {
+            let bytes: Vec<u8> = piece
+                .iter()
+                .flat_map(|x| x.get().to_le_bytes().into_iter().take(V::BYTES))
+                .collect();
+            self.bytes(&bytes)?;
+        }
+        Ok(())
+    }
+}
+
+fn write_to(tmp: &Path, code: &str, memory: u64, state: &State) -> Result<()> {
+    let file = File::create(tmp).map_err(io(tmp))?;
+    let mut w = Writer {
+        out: BufWriter::with_capacity(1 << 20, file),
+        sum: Checksum::new(),
+    };
+    let s = &state.summary;
+    (|| -> std::io::Result<()> {
+        w.bytes(MAGIC)?;
+        w.u32(VERSION)?;
+        w.u32(code.len() as u32)?;
+        w.bytes(code.as_bytes())?;
+        w.u64(memory)?;
+        w.u64(s.n)?;
+        w.u32(s.max_value)?;
+        w.u64(s.max_at)?;
+        w.u64(s.hash)?;
+        w.list(&s.counts)?;
+        w.u64(s.powers.len() as u64)?;
+        for p in &s.powers {
+            w.u64(p.upto)?;
+            w.list(&p.counts)?;
+        }
+        match &state.windowed {
+            None => w.bytes(&[0])?,
+            Some((split, rare)) => {
+                w.bytes(&[1])?;
+                w.u32(split.mask)?;
+                w.bytes(&[u8::from(split.domain), u8::from(split.rare_sigma)])?;
+                w.u64(rare.len() as u64)?;
+                for &(x, v) in rare {
+                    w.u64(x)?;
+                    w.u32(v)?;
+                }
+            }
+        }
+        w.bytes(&[state.values.width()])?;
+        match &state.values {
+            Values::U8(st) => {
+                w.values(&st.prefix)?;
+                w.values(&st.ring)?;
+            }
+            Values::U16(st) => {
+                w.values(&st.prefix)?;
+                w.values(&st.ring)?;
+            }
+        }
+        let sum = std::mem::replace(&mut w.sum, Checksum::new()).finish();
+        w.out.write_all(&sum.to_le_bytes())?;
+        w.out.flush()?;
+        w.out.get_ref().sync_all()
+    })()
+    .map_err(io(tmp))
+}
+
+struct Reader {
+    input: BufReader<File>,
+    sum: Checksum,
+    /// Bytes left in the file: no length read may ask for more.
+    left: u64,
+}
+
+impl Reader {
+    fn bytes(&mut self, n: u64) -> std::result::Result<Vec<u8>, String> {
+        if n > self.left {
+            return Err("damaged (a length runs past the end of the file)".into());
+        }
+        let mut buf = vec![0u8; n as usize];
+        self.input
+            .read_exact(&mut buf)
+            .map_err(|e| format!("cannot be read: {e}"))?;
+        self.sum.update(&buf);
+        self.left -= n;
+        Ok(buf)
+    }
+    fn u64(&mut self) -> std::result::Result<u64, String> {
+        Ok(u64::from_le_bytes(
+            self.bytes(8)?.try_into().expect("8 bytes"),
+        ))
+    }
+    fn u32(&mut self) -> std::result::Result<u32, String> {
+        Ok(u32::from_le_bytes(
+            self.bytes(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+    fn u8(&mut self) -> std::result::Result<u8, String> {
+        Ok(self.bytes(1)?[0])
+    }
+    fn list(&mut self) -> std::result::Result<Vec<u64>, String> {
+        let len = self.u64()?;
+        if len > self.left / 8 {
+            return Err("damaged (a list is longer than the file)".into());
+        }
+        (0..len).map(|_| self.u64()).collect()
+    }
+    fn values<V: Value>(&mut self) -> std::result::Result<Vec<V>, String> {
+        let len = self.u64()?;
+        let bytes = len.checked_mul(V::BYTES as u64).ok_or("damaged")?;
+        let mut out = Vec::new();
+        out.try_reserve_exact(len as usize)
+            .map_err(|_| "not enough memory for its values".to_string())?;
+        let mut done = 0;
+        while done < bytes {
+            let piece = self.bytes((bytes - done).min(1 << 16))?;
+            done += piece.len() as u64;
+            out.extend(piece.chunks_exact(V::BYTES).map(|c| {
+                let mut word = [0u8; 4];
+                word[..V::BYTES].copy_from_slice(c);
+                V::new(u32::from_le_bytes(word))
+            }));
+        }
+        Ok(out)
+    }
+}
+
+/// Loads the checkpoint at `path`, `None` when there is none.
+fn load(path: &Path, game: &HeapGame, code: &str, memory: u64) -> Result<Option<State>> {
+    let file = match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        _ => crate::files::open_regular(path, "checkpoint")?,
+    };
+    let size = file.metadata().map_err(io(path))?.len();
+    let bad = |why: String| Error::Invalid(format!("checkpoint {}: {why}", path.display()));
+    let mut r = Reader {
+        input: BufReader::with_capacity(1 << 20, file),
+        sum: Checksum::new(),
+        left: size.saturating_sub(8),
+    };
+    let state = (|| -> std::result::Result<State, String> {
+        if r.bytes(MAGIC.len() as u64)? != MAGIC {
+            return Err(
+                "not a grundy record checkpoint (`grundy period` checkpoints are another kind)"
+                    .into(),
+            );
+        }
+        let version = r.u32()?;
+        if version != VERSION {
+            return Err(format!(
+                "version {version}, this program reads version {VERSION}"
+            ));
+        }
+        let name_len = r.u32()?;
+        let name = r.bytes(u64::from(name_len))?;
+        if name != code.as_bytes() {
+            return Err(format!(
+                "it was made for {}, not {code}",
+                String::from_utf8_lossy(&name)
+            ));
+        }
+        let made = r.u64()?;
+        if made != memory {
+            return Err(format!(
+                "it was made with --memory {made} (bytes), not {memory}: give the same to resume"
+            ));
+        }
+        let mut summary = Summary::new();
+        summary.n = r.u64()?;
+        summary.max_value = r.u32()?;
+        summary.max_at = r.u64()?;
+        summary.hash = r.u64()?;
+        summary.counts = r.list()?;
+        let powers = r.u64()?;
+        if powers > 64 {
+            return Err("damaged (more than 64 powers of two)".into());
+        }
+        for _ in 0..powers {
+            let upto = r.u64()?;
+            let counts = r.list()?;
+            summary.powers.push(PowerCounts { upto, counts });
+        }
+        let windowed = match r.u8()? {
+            0 => None,
+            1 => {
+                let mask = r.u32()?;
+                let flags = r.bytes(2)?;
+                let split = Split {
+                    mask,
+                    domain: flags[0] == 1,
+                    rare_sigma: flags[1] == 1,
+                };
+                let len = r.u64()?;
+                if len > r.left / 12 {
+                    return Err("damaged (the rare list is longer than the file)".into());
+                }
+                let rare = (0..len)
+                    .map(|_| Ok((r.u64()?, r.u32()?)))
+                    .collect::<std::result::Result<Vec<_>, String>>()?;
+                Some((split, rare))
+            }
+            other => return Err(format!("damaged (phase {other})")),
+        };
+        let values = match r.u8()? {
+            1 => Values::U8(Store {
+                prefix: r.values()?,
+                ring: r.values()?,
+            }),
+            2 => Values::U16(Store {
+                prefix: r.values()?,
+                ring: r.values()?,
+            }),
+            w => return Err(format!("value width {w} is not 1 or 2")),
+        };
+        let expected = std::mem::replace(&mut r.sum, Checksum::new()).finish();
+        let mut stored = [0u8; 8];
+        r.input
+            .read_exact(&mut stored)
+            .map_err(|_| "too short".to_string())?;
+        if u64::from_le_bytes(stored) != expected {
+            return Err("damaged (its checksum does not match)".into());
+        }
+        if r.input.read(&mut [0u8; 1]).map_err(|e| e.to_string())? != 0 {
+            return Err("damaged (bytes after its end)".into());
+        }
+        Ok(State {
+            summary,
+            values,
+            windowed,
+        })
+    })()
+    .map_err(bad)?;
+    // The first values again from the rules: a checkpoint of another game's values is refused.
+    let head = match &state.values {
+        Values::U8(s) => s
+            .prefix
+            .iter()
+            .take(1024)
+            .map(|v| v.get())
+            .collect::<Vec<_>>(),
+        Values::U16(s) => s.prefix.iter().take(1024).map(|v| v.get()).collect(),
+    };
+    let mut engine = Engine::new(game.rules.clone());
+    engine.extend(head.len() as u64, &Run::default(), &mut |_| {})?;
+    if (0..head.len()).any(|n| engine.get(n as u64) != head[n]) {
+        return Err(bad("its values are not the game's values".into()));
+    }
+    Ok(Some(state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::code::{Base, Rules};
+    use super::super::engine::definition;
+    use super::*;
+    use proptest::prelude::*;
+
+    fn game(code: &str) -> HeapGame {
+        if code == "grundy-game" {
+            return HeapGame::new(Rules::grundy_game(), code);
+        }
+        HeapGame::new(Rules::parse(code, Base::Octal).unwrap(), code)
+    }
+
+    fn run(game: &HeapGame, to: u64, memory: u64) -> RecordReport {
+        let options = RecordOptions {
+            to,
+            memory,
+            checkpoint: None,
+        };
+        record(game, &options, &mut |_| {}, &|| false).unwrap()
+    }
+
+    /// The report's counts, largest value and checksum are those of `values[..computed]`.
+    fn assert_describes(report: &RecordReport, values: &[u32], what: &str) {
+        let n = report.computed as usize;
+        let g = &values[..n];
+        assert_eq!(
+            report.checksum,
+            checksum(FNV_OFFSET, g.iter().copied()),
+            "{what}"
+        );
+        for p in &report.counts {
+            let mut counts = vec![0u64; p.counts.len()];
+            for &v in &g[..p.upto as usize] {
+                counts[v as usize] += 1;
+            }
+            assert_eq!(p.counts, counts, "{what}: counts to {}", p.upto);
+        }
+        let max = g.iter().copied().max().unwrap_or(0);
+        assert_eq!(report.max_value, u64::from(max), "{what}");
+        assert_eq!(g[report.max_at as usize], max, "{what}");
+        assert!(
+            g[..report.max_at as usize].iter().all(|&v| v < max),
+            "{what}"
+        );
+        let powers: Vec<u64> = report.counts.iter().map(|p| p.upto).collect();
+        let mut expected: Vec<u64> = (0..64)
+            .map(|k| 1u64 << k)
+            .take_while(|&p| p <= n as u64)
+            .collect();
+        if n > 0 && !n.is_power_of_two() {
+            expected.push(n as u64);
+        }
+        assert_eq!(powers, expected, "{what}");
+    }
+
+    #[test]
+    fn the_checksum_is_fnv1a_over_the_values() {
+        // FNV-1a by hand for the symbols 0, 1, 1.
+        let mut h: u64 = 0xcbf29ce484222325;
+        for v in [0u64, 1, 1] {
+            h ^= v;
+            h = h.wrapping_mul(0x100000001b3);
+        }
+        assert_eq!(checksum(CHECKSUM_START, [0, 1, 1]), h);
+    }
+
+    #[test]
+    fn record_runs_agree_with_the_definition() {
+        let len = 3000;
+        for code in [
+            "0.77",
+            "0.07",
+            "0.137",
+            "0.6",
+            "4.7",
+            "0.165",
+            "0.3033",
+            "grundy-game",
+        ] {
+            let game = game(code);
+            let reference = definition(&game.rules, len);
+            for memory in [64, 256, 1024, 1 << 20] {
+                let report = run(&game, len as u64, memory);
+                let what = format!("{code}, memory {memory}");
+                assert_describes(&report, &reference, &what);
+                match &report.stopped {
+                    None => assert_eq!(report.computed, len as u64, "{what}"),
+                    Some(why) => {
+                        assert!(report.computed < len as u64, "{what}");
+                        assert!(
+                            why.starts_with(&format!("G({})", report.computed)),
+                            "{what}: {why}"
+                        );
+                    }
+                }
+                let rare = report.rare.iter().map(|&(n, v)| (n as usize, v as u32));
+                for (n, v) in rare {
+                    assert_eq!(reference[n], v, "{what}: rare {n}");
+                }
+            }
+        }
+    }
+
+    fn engine_values(game: &HeapGame, len: u64) -> Vec<u32> {
+        let mut engine = Engine::new(game.rules.clone());
+        engine.extend(len, &Run::default(), &mut |_| {}).unwrap();
+        (0..len).map(|n| engine.get(n)).collect()
+    }
+
+    #[test]
+    fn games_with_early_rare_positions_run_in_a_small_window() {
+        // Kayles' rare positions all lie early: 4K bytes (a prefix of 2048 values, a window of
+        // 1024) reach 40000, the window computing all but the first 2048. Grundy's game's
+        // known rare positions end at 82860 (tczajka, Flammenkamp): a window of 2^17 values
+        // holds all their partners.
+        for (code, to, memory, kept) in [
+            ("0.77", 40_000, 4096, (2048, 1024)),
+            ("grundy-game", 200_000, 3 << 17, (163_840, 131_072)),
+        ] {
+            let game = game(code);
+            let report = run(&game, to, memory);
+            assert_eq!((report.computed, &report.stopped), (to, &None), "{code}");
+            assert_eq!((report.prefix, report.window), kept);
+            assert_describes(&report, &engine_values(&game, to), code);
+        }
+    }
+
+    #[test]
+    fn grundy_game_stops_where_its_window_is_too_small() {
+        // With 128K bytes (a prefix of 2^16 values, a window of 2^15), the rare positions
+        // past 2^15 pair with values no longer kept, or a new rare value needs every pair: the
+        // run says where it stopped, and the values before are right.
+        let game = game("grundy-game");
+        let report = run(&game, 100_000, 1 << 17);
+        let why = report.stopped.clone().expect("stopped");
+        assert!(
+            why.contains("not kept") || why.contains("left the window"),
+            "{why}"
+        );
+        assert!(report.computed >= 1 << 16, "{why}");
+        assert_describes(
+            &report,
+            &engine_values(&game, report.computed),
+            "grundy-game",
+        );
+    }
+
+    #[test]
+    fn values_above_255_widen_the_kept_values() {
+        // 0.33...3 with 300 digits: G(n) = n mod 301.
+        let code = format!("0.{}", "3".repeat(300));
+        let game = HeapGame::new(Rules::parse(&code, Base::Octal).unwrap(), "s");
+        let reference: Vec<u32> = (0..5000).map(|n| n % 301).collect();
+        for memory in [8192, 1 << 14, 1 << 15] {
+            let report = run(&game, 5000, memory);
+            assert_describes(&report, &reference, &format!("memory {memory}"));
+            if report.stopped.is_none() {
+                assert_eq!(report.width, 2);
+            }
+        }
+        assert!(run(&game, 5000, 1 << 14).stopped.is_none());
+    }
+
+    #[test]
+    fn an_interrupted_run_resumes_to_the_same_report() {
+        let dir = std::env::temp_dir().join(format!("grundy-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Interrupted in the engine's phase (memory 1M: a prefix of 2^19) and in the window's.
+        for (code, to, memory, polls) in [
+            ("0.77", 300_000u64, 1u64 << 20, 3),
+            ("0.77", 100_000, 4096, 4),
+        ] {
+            let game = game(code);
+            let whole = run(&game, to, memory);
+            assert_eq!(whole.computed, to);
+            let path = dir.join(format!("{code}-{memory}.ck"));
+            let _ = std::fs::remove_file(&path);
+            let options = RecordOptions {
+                to,
+                memory,
+                checkpoint: Some((&path, 0.0)),
+            };
+            let calls = std::cell::Cell::new(0);
+            let first = record(&game, &options, &mut |_| {}, &|| {
+                calls.set(calls.get() + 1);
+                calls.get() > polls
+            })
+            .unwrap();
+            assert!(first.interrupted && first.computed < to, "{first:?}");
+            let mut resumed = record(&game, &options, &mut |_| {}, &|| false).unwrap();
+            assert_eq!(resumed.resumed_from, first.computed);
+            resumed.resumed_from = 0;
+            assert_eq!(resumed, whole, "{code}");
+            // Another --memory is refused.
+            let other = RecordOptions {
+                memory: memory * 2,
+                ..options
+            };
+            let refused = record(&game, &other, &mut |_| {}, &|| false).unwrap_err();
+            assert!(refused.to_string().contains("--memory"), "{refused}");
+            std::fs::remove_file(&path).unwrap();
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+        #[test]
+        fn record_mode_agrees_with_the_engine(
+            digits in proptest::collection::vec(0u8..8, 1..4),
+            four in any::<bool>(),
+            to in 1u64..3000,
+            memory in 64u64..4096,
+        ) {
+            let code = format!(
+                "{}.{}",
+                if four { 4 } else { 0 },
+                digits.iter().map(|d| d.to_string()).collect::<String>()
+            );
+            let rules = Rules::parse(&code, Base::Octal).unwrap();
+            let game = HeapGame::new(rules.clone(), code.clone());
+            let options = RecordOptions { to, memory, checkpoint: None };
+            let report = match record(&game, &options, &mut |_| {}, &|| false) {
+                Ok(report) => report,
+                // A window too small for the code's moves is refused up front.
+                Err(e) => {
+                    prop_assert!(e.to_string().contains("too small"), "{}", e);
+                    return Ok(());
+                }
+            };
+            let mut engine = Engine::new(rules);
+            engine.extend(to, &Run::default(), &mut |_| {}).unwrap();
+            let values: Vec<u32> = (0..to).map(|n| engine.get(n)).collect();
+            assert_describes(&report, &values, &code);
+            prop_assert!(report.stopped.is_some() || report.computed == to);
+        }
+    }
+}
