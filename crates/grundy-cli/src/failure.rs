@@ -10,6 +10,9 @@ pub enum Failure {
     Io(std::io::Error),
     /// Ctrl-C stopped a command whose output stays valid (what it wrote is whole).
     Interrupted(String),
+    /// A run stopped short of what was asked, its output whole and valid for what it covers
+    /// (a record run whose assumption failed): said on stderr, exit code 3.
+    Incomplete(String),
 }
 
 impl std::fmt::Display for Failure {
@@ -17,7 +20,7 @@ impl std::fmt::Display for Failure {
         match self {
             Failure::Grundy(e) => e.fmt(f),
             Failure::Io(e) => write!(f, "cannot write the output: {e}"),
-            Failure::Interrupted(what) => f.write_str(what),
+            Failure::Interrupted(what) | Failure::Incomplete(what) => f.write_str(what),
         }
     }
 }

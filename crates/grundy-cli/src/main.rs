@@ -59,6 +59,11 @@ fn main() -> ExitCode {
             eprintln!("{what}");
             ExitCode::from(130)
         }
+        // A run that stopped short with a valid partial answer on stdout (not an error).
+        Err(failure::Failure::Incomplete(what)) => {
+            eprintln!("stopped: {what}");
+            ExitCode::from(3)
+        }
         Err(e) => {
             eprintln!("error: {}", e.to_string().replace('\n', " "));
             ExitCode::from(2)

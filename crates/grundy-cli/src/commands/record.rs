@@ -90,11 +90,10 @@ pub fn run(args: RecordArgs, out: &mut dyn Write) -> Outcome {
     }
     if let Some(why) = &report.stopped {
         out.flush()?;
-        return Err(Error::TooLarge(format!(
-            "record mode stopped: {why} (the output describes G(0), ..., G({}); more --memory keeps more values)",
+        return Err(Failure::Incomplete(format!(
+            "{why} (the output describes G(0), ..., G({}); more --memory keeps more values)",
             report.computed.saturating_sub(1)
-        ))
-        .into());
+        )));
     }
     Ok(())
 }
