@@ -62,6 +62,16 @@ pub const MAX_NODES: usize = 2_000_000;
 /// The most positions of a game without heaps that one canonical form explores.
 pub const MAX_POSITIONS: usize = 1_000_000;
 
+/// The most canonical games `grundy seq --genus` interns for CGSuite's columns (past it, the
+/// columns of the remaining heaps are left empty).
+pub const SEQ_MAX_NODES: usize = 200_000;
+
+/// What `IsTame` means, as the CLI and JSON state it.
+pub const CGSUITE_TAMENESS: &str = "IsTame: CGSuite's tameness of the misère canonical form: the form and every follower of it is a Nim heap or has a tame pair (G+, G-), equal or both 0 or 1 (CGSuite's hereditarily tame phylum, after Dan Hoey); a wild follower of the game as played may have been simplified away, so IsTame may hold where genus-tame does not";
+
+/// How canonical forms are written, as the CLI and JSON state it.
+pub const NOTATION: &str = "CGSuite's notation: n is the Nim heap *n; a game lists its options (nested ones in parentheses); x# is the game whose only option is x; subscripts in brackets add to the game before them, x[n] = x + *n, x[-n] = the game that plus *n is x, x[1] = x + *";
+
 /// The longest canonical form printed, in characters (the printed tree can be exponentially
 /// larger than the interned DAG).
 pub const MAX_FORM_CHARS: usize = 100_000;
