@@ -23,8 +23,9 @@ class MisereCanonical:
     MisereCanonical(form='*[3]', birthday=3, genus='3^{31}', genus_cgsuite='3', tame=True)
     """
 
-    #: The canonical form in CGSuite's notation (``*[2#]`` is the game whose only option is *2).
-    form: str
+    #: The canonical form in CGSuite's notation (``*[2#]`` is the game whose only option is *2);
+    #: None when it is longer than 100,000 characters (the DAG behind it can be far smaller).
+    form: Optional[str]
     #: The height of the canonical game tree.
     birthday: int
     #: G+, the normal-play Grundy value.

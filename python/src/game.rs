@@ -361,7 +361,7 @@ impl Game {
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
-    ) -> PyResult<(String, u32, u32, u32, String, String, String, bool)> {
+    ) -> PyResult<(Option<String>, u32, u32, u32, String, String, String, bool)> {
         let position = self.position(position)?;
         let ruleset = self.ruleset();
         let report = compute(py, !self.calls_python(), |_| {

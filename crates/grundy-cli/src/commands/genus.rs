@@ -50,8 +50,11 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     };
     // CGSuite's genus and IsTame come from each heap's misère canonical form, while it stays
     // within SEQ_MAX_NODES canonical games.
-    let mut forms =
-        canonical::Forms::with_limits(game.as_ref(), canonical::SEQ_MAX_NODES, canonical::MAX_POSITIONS);
+    let mut forms = canonical::Forms::with_limits(
+        game.as_ref(),
+        canonical::SEQ_MAX_NODES,
+        canonical::MAX_POSITIONS,
+    );
     let mut forms_ok = true;
     let mut write_error = None;
     let result = genus::genus_each(game.as_ref(), from, to, &mut |heap| {

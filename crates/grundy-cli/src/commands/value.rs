@@ -132,12 +132,20 @@ fn canonical_form(
             write_json_named(out, &answer, game)
         }
         Format::Text => {
-            writeln!(out, "{}", report.form)?;
+            match (&report.form, &report.form_omitted) {
+                (Some(form), _) => writeln!(out, "{form}")?,
+                (None, why) => writeln!(
+                    out,
+                    "(form not printed: {})",
+                    why.as_deref().unwrap_or("a limit")
+                )?,
+            }
             writeln!(
                 out,
-                "{} {shown}: misère canonical form (CGSuite's notation), birthday {}, G+ {}, G- {}",
+                "{} {shown}: misère canonical form (CGSuite's notation), birthday {}, {} canonical games interned, G+ {}, G- {}",
                 game.spec(),
                 report.birthday,
+                report.interned,
                 report.nim_value,
                 report.misere_value
             )?;

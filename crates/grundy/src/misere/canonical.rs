@@ -232,7 +232,9 @@ impl Genus {
 
 fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
     let set: BTreeSet<u32> = values.into_iter().collect();
-    (0..).find(|v| !set.contains(v)).expect("a finite set misses a number")
+    (0..)
+        .find(|v| !set.contains(v))
+        .expect("a finite set misses a number")
 }
 
 /// The interned canonical games, their sums and what CGSuite says of them.
@@ -423,7 +425,12 @@ impl Universe {
         self.nodes.push(node);
         self.index.insert(by_id, g);
         // G + * has the options G and G' + *.
-        let mut plus: Vec<GameId> = self.node(g).by_id.iter().map(|&o| self.node(o).star).collect();
+        let mut plus: Vec<GameId> = self
+            .node(g)
+            .by_id
+            .iter()
+            .map(|&o| self.node(o).star)
+            .collect();
         plus.push(g);
         plus.sort_unstable();
         plus.dedup();
@@ -671,16 +678,18 @@ impl Universe {
         if let Some(genus) = self.genera.get(&g) {
             return genus.clone();
         }
-        let options: Vec<Genus> = self.options(g).to_vec().into_iter().map(|o| self.genus(o)).collect();
+        let options: Vec<Genus> = self
+            .options(g)
+            .to_vec()
+            .into_iter()
+            .map(|o| self.genus(o))
+            .collect();
         let base = mex(options.iter().map(|o| o.base));
         let mut last = 2 + options.iter().map(Genus::settles).max().unwrap_or(1).max(1);
         let mut sup = vec![mex(options.iter().map(|o| o.digit(0)))];
         for i in 1..=last {
             let w = sup[i - 1];
-            sup.push(mex(options
-                .iter()
-                .map(|o| o.digit(i))
-                .chain([w, w ^ 1])));
+            sup.push(mex(options.iter().map(|o| o.digit(i)).chain([w, w ^ 1])));
         }
         while last > 1 && sup[last] == sup[last - 2] {
             last -= 1;
@@ -711,7 +720,13 @@ impl Universe {
         Ok(out)
     }
 
-    fn write_form(&mut self, g: GameId, out: &mut String, paren: bool, sub: &mut bool) -> Result<()> {
+    fn write_form(
+        &mut self,
+        g: GameId,
+        out: &mut String,
+        paren: bool,
+        sub: &mut bool,
+    ) -> Result<()> {
         if out.len() > MAX_FORM_CHARS {
             return Err(Error::TooLarge(format!(
                 "the canonical form is longer than {MAX_FORM_CHARS} characters (MAX_FORM_CHARS)"
@@ -906,8 +921,12 @@ impl<'a> Forms<'a> {
 /// What grundy says of one canonical game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CanonicalReport {
-    /// The canonical form in CGSuite's notation ([`Universe::form`]).
-    pub form: String,
+    /// The canonical form in CGSuite's notation ([`Universe::form`]); `None` when printing it
+    /// meets a limit (the tree printed can be exponentially larger than the DAG).
+    pub form: Option<String>,
+    /// Why the form is not printed, naming the limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form_omitted: Option<String>,
     /// The birthday of the canonical form.
     pub birthday: u32,
     /// `G+`, the normal-play Grundy value.
@@ -929,8 +948,14 @@ pub struct CanonicalReport {
 impl Universe {
     /// Everything grundy says of `g`.
     pub fn describe(&mut self, g: GameId) -> Result<CanonicalReport> {
+        let (form, form_omitted) = match self.form(g) {
+            Ok(form) => (Some(form), None),
+            Err(Error::TooLarge(why)) => (None, Some(why)),
+            Err(e) => return Err(e),
+        };
         Ok(CanonicalReport {
-            form: self.form(g)?,
+            form,
+            form_omitted,
             birthday: self.birthday(g),
             nim_value: self.nim_value(g),
             misere_value: self.misere_value(g),
@@ -997,8 +1022,24 @@ mod tests {
                 0,
                 0,
             ),
-            (L(vec![L(vec![N(2)]), N(0)]), "*[2#0]", 4, "1^2", false, 2, 1),
-            (L(vec![L(vec![N(2)]), N(1)]), "*[2#1]", 4, "2^1420", false, 1, 2),
+            (
+                L(vec![L(vec![N(2)]), N(0)]),
+                "*[2#0]",
+                4,
+                "1^2",
+                false,
+                2,
+                1,
+            ),
+            (
+                L(vec![L(vec![N(2)]), N(1)]),
+                "*[2#1]",
+                4,
+                "2^1420",
+                false,
+                1,
+                2,
+            ),
             (L(vec![sum(N(4), N(2))]), "*[4[2#]]", 7, "0^0", true, 0, 0),
             (
                 L(vec![L(vec![L(vec![N(2)])]), L(vec![L(vec![N(2)]), N(1)])]),
@@ -1151,6 +1192,8 @@ mod tests {
     struct Trees {
         options: Vec<Vec<usize>>,
         memo: HashMap<Vec<usize>, bool>,
+        sums: HashMap<(usize, usize), usize>,
+        forms: HashMap<usize, GameId>,
     }
 
     impl Trees {
@@ -1184,9 +1227,36 @@ mod tests {
             p
         }
 
-        fn canonical(&self, u: &mut Universe, t: usize) -> GameId {
-            let ids = self.options[t].clone().into_iter().map(|o| self.canonical(u, o)).collect();
-            u.game(ids).unwrap()
+        /// The canonical form, by reducing the tree from its leaves up.
+        fn canonical(&mut self, u: &mut Universe, t: usize) -> GameId {
+            if let Some(&g) = self.forms.get(&t) {
+                return g;
+            }
+            let ids = self.options[t]
+                .clone()
+                .into_iter()
+                .map(|o| self.canonical(u, o))
+                .collect();
+            let g = u.game(ids).unwrap();
+            self.forms.insert(t, g);
+            g
+        }
+
+        /// `a + b` as a tree, by the definition: every option of one beside the other.
+        fn sum(&mut self, a: usize, b: usize) -> usize {
+            if let Some(&s) = self.sums.get(&(a, b)) {
+                return s;
+            }
+            let mut options = Vec::new();
+            for o in self.options[a].clone() {
+                options.push(self.sum(o, b));
+            }
+            for o in self.options[b].clone() {
+                options.push(self.sum(a, o));
+            }
+            let s = self.add(options);
+            self.sums.insert((a, b), s);
+            s
         }
     }
 
@@ -1196,6 +1266,8 @@ mod tests {
         let mut t = Trees {
             options: Vec::new(),
             memo: HashMap::new(),
+            sums: HashMap::new(),
+            forms: HashMap::new(),
         };
         let mut day = vec![t.add(vec![])];
         for _ in 0..3 {
@@ -1243,7 +1315,10 @@ mod tests {
                     assert!(!pn && !np, "games {a} and {b}: equal forms, told apart");
                 } else {
                     distinct += 1;
-                    assert!(pn && np, "games {a} and {b}: different forms, not told apart");
+                    assert!(
+                        pn && np,
+                        "games {a} and {b}: different forms, not told apart"
+                    );
                 }
             }
         }
@@ -1257,19 +1332,7 @@ mod tests {
         for &a in &games {
             for &b in &games {
                 // The sum as a tree, reduced from scratch, against the sum of the forms.
-                let sum = {
-                    fn tree_sum(t: &mut Trees, a: usize, b: usize) -> usize {
-                        let mut options = Vec::new();
-                        for o in t.options[a].clone() {
-                            options.push(tree_sum(t, o, b));
-                        }
-                        for o in t.options[b].clone() {
-                            options.push(tree_sum(t, a, o));
-                        }
-                        t.add(options)
-                    }
-                    tree_sum(&mut t, a, b)
-                };
+                let sum = t.sum(a, b);
                 let direct = t.canonical(&mut u, sum);
                 let (ga, gb) = (t.canonical(&mut u, a), t.canonical(&mut u, b));
                 assert_eq!(u.add(ga, gb).unwrap(), direct);
@@ -1278,6 +1341,48 @@ mod tests {
         // Reduction is idempotent: every interned game is the canonical form of its options.
         for g in 0..u.len() as GameId {
             assert_eq!(u.game(u.options(g).to_vec()).unwrap(), g);
+        }
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Random games born on day 4 (sets of games born by day 3): equal forms are never
+        /// told apart by any X born by day 3 or sum of two such; different forms are told
+        /// apart (by some X of day 4 at the latest: the games themselves are added to the set
+        /// of X); the sum of the forms is the form of the sum.
+        #[test]
+        fn random_day_4_games_agree_with_the_definition(a in 1u32..(1 << 16), b in 1u32..(1 << 16)) {
+            let (mut t, games) = small_trees();
+            let mut u = Universe::default();
+            let pick = |t: &mut Trees, mask: u32| {
+                let options = (0..16).filter(|i| mask & (1 << i) != 0).map(|i| games[i]).collect();
+                t.add(options)
+            };
+            let (ga, gb) = (pick(&mut t, a), pick(&mut t, b));
+            let (ia, ib) = (t.canonical(&mut u, ga), t.canonical(&mut u, gb));
+            let mut tests: Vec<Vec<usize>> = games.iter().map(|&x| vec![x]).collect();
+            for (i, &x) in games.iter().enumerate() {
+                for &y in &games[i..] {
+                    tests.push(vec![x, y]);
+                }
+            }
+            tests.push(vec![ga]);
+            tests.push(vec![gb]);
+            let mut apart = false;
+            for x in &tests {
+                let mut with_a = x.clone();
+                with_a.push(ga);
+                let mut with_b = x.clone();
+                with_b.push(gb);
+                apart |= t.p_position(&with_a) != t.p_position(&with_b);
+            }
+            prop_assert_eq!(ia == ib, !apart);
+            let sum = t.sum(ga, gb);
+            let direct = t.canonical(&mut u, sum);
+            prop_assert_eq!(u.add(ia, ib).unwrap(), direct);
         }
     }
 
@@ -1298,10 +1403,24 @@ mod tests {
         }
         let game = parse_game("kayles").unwrap();
         let mut forms = Forms::new(game.as_ref());
-        for heaps in [vec![3], vec![4, 2], vec![5], vec![6], vec![5, 1], vec![7], vec![2, 2, 3]] {
+        for heaps in [
+            vec![3],
+            vec![4, 2],
+            vec![5],
+            vec![6],
+            vec![5, 1],
+            vec![7],
+            vec![2, 2, 3],
+        ] {
             let g = forms.position(&heaps).unwrap();
-            assert_eq!(forms.universe.misere_value(g) as u64, minus(game.as_ref(), &heaps, false));
-            assert_eq!(forms.universe.nim_value(g) as u64, minus(game.as_ref(), &heaps, true));
+            assert_eq!(
+                forms.universe.misere_value(g) as u64,
+                minus(game.as_ref(), &heaps, false)
+            );
+            assert_eq!(
+                forms.universe.nim_value(g) as u64,
+                minus(game.as_ref(), &heaps, true)
+            );
         }
     }
 
