@@ -244,7 +244,7 @@ class Game:
         >>> import grundy
         >>> five = grundy.Game("kayles").misere_canonical(5)
         >>> five.form, five.genus, five.tame
-        ('*[42#0]', '4^{146}', False)
+        ('*[2[2]321]', '4^{146}', False)
         """
         form, birthday, plus, minus, genus, genus_cgsuite, phylum, tame = (
             self._native.misere_canonical(position)
