@@ -6,7 +6,7 @@ from typing import Any, Callable, Hashable, Iterable, List, Optional, Tuple, Uni
 
 from . import _grundy, _progress
 from ._arrays import Sequence, Table
-from ._reports import Analysis, Evaluation, Hint, Move, Moves, Position
+from ._reports import Analysis, Evaluation, Hint, MisereCanonical, Move, Moves, Position
 
 #: A position as the methods take it: an int (one coordinate), a tuple of ints, or a string in
 #: the command line's syntax ("3,5,6", "10^6"); in a game with components (``from_options``),
@@ -233,6 +233,25 @@ class Game:
         """
         with _progress.bar(progress, "value") as update:
             return int(self._native.value(position, update))
+
+    def misere_canonical(self, position: PositionLike) -> MisereCanonical:
+        """The misère canonical form of ``position`` (Conway, *On Numbers and Games* ch. 12;
+        the game's tree with reversible options removed, unique for misère-equal games), in
+        CGSuite's notation, with its birthday, genus (Conway's and CGSuite's notation) and
+        CGSuite's ``IsTame``. The play convention of the game does not matter: the form is the
+        game's. Beyond 2,000,000 canonical games it is ``grundy.TooLarge``.
+
+        >>> import grundy
+        >>> five = grundy.Game("kayles").misere_canonical(5)
+        >>> five.form, five.genus, five.tame
+        ('*[2[2]321]', '4^{146}', False)
+        """
+        form, birthday, plus, minus, genus, genus_cgsuite, phylum, tame = (
+            self._native.misere_canonical(position)
+        )
+        return MisereCanonical(
+            form, birthday, plus, minus, genus, genus_cgsuite, phylum, tame
+        )
 
     def evaluate(self, position: PositionLike, progress: Optional[bool] = None) -> Evaluation:
         """The outcome of ``position``, its value where it can be computed, and how (a progress

@@ -14,6 +14,35 @@ Position = Union[int, Tuple[int, ...]]
 
 
 @dataclass(frozen=True)
+class MisereCanonical:
+    """The misère canonical form of a position (``Game.misere_canonical``) and what CGSuite
+    says of it.
+
+    >>> import grundy
+    >>> grundy.Game("kayles").misere_canonical(6)
+    MisereCanonical(form='*[3]', birthday=3, genus='3^{31}', genus_cgsuite='3', tame=True)
+    """
+
+    #: The canonical form in CGSuite's notation (``*[2#]`` is the game whose only option is *2);
+    #: None when it is longer than 100,000 characters (the DAG behind it can be far smaller).
+    form: Optional[str]
+    #: The height of the canonical game tree.
+    birthday: int
+    #: G+, the normal-play Grundy value.
+    nim_value: int = field(repr=False)
+    #: G-, the misère Grundy value (0 exactly at misère P-positions).
+    misere_value: int = field(repr=False)
+    #: Conway's genus in the notation of ``grundy seq --genus`` (``0^{120}``).
+    genus: str
+    #: The genus as CGSuite prints it (a Nim heap as its size, a tame game as ``g^γ0``).
+    genus_cgsuite: str
+    #: CGSuite's phylum (Dan Hoey's classification): ``"nim heap"``, ``"hereditarily tame"``, ...
+    phylum: str = field(repr=False)
+    #: CGSuite's ``IsTame``: the canonical form is hereditarily tame.
+    tame: bool
+
+
+@dataclass(frozen=True)
 class Evaluation:
     """What is known of a position: its outcome always, its value when it can be computed.
 

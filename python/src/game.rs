@@ -354,6 +354,31 @@ impl Game {
         Ok(report.value)
     }
 
+    /// `(form, birthday, nim_value, misere_value, genus, genus_cgsuite, phylum, tame)`: the
+    /// misère canonical form of the position and what CGSuite says of it.
+    #[allow(clippy::type_complexity)]
+    fn misere_canonical(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<(Option<String>, u32, u32, u32, String, String, String, bool)> {
+        let position = self.position(position)?;
+        let ruleset = self.ruleset();
+        let report = compute(py, !self.calls_python(), |_| {
+            grundy::misere::canonical::Forms::new(ruleset).report(&position)
+        })?;
+        Ok((
+            report.form,
+            report.birthday,
+            report.nim_value,
+            report.misere_value,
+            report.genus,
+            report.genus_cgsuite,
+            report.phylum.name().to_string(),
+            report.cgsuite_tame,
+        ))
+    }
+
     /// `([(to, value or None, winning, description, outcome)], complete, why)`: every move, or where
     /// the options cannot all be valued, the theory's winning moves with the reason.
     #[allow(clippy::type_complexity)]

@@ -318,6 +318,10 @@ pub struct ValueArgs {
     pub position: PositionArgs,
     #[command(flatten)]
     pub search: SearchArgs,
+    /// With --misere: the position's misère canonical form in CGSuite's notation, its
+    /// birthday, genus (Conway's and CGSuite's notation) and CGSuite's IsTame.
+    #[arg(long)]
+    pub canonical: bool,
 }
 
 #[derive(Debug, Args)]

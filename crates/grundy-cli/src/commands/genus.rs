@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::{number, unsupported, write_json, Outcome};
 use crate::cli::{Format, SeqArgs};
-use grundy::misere::genus;
+use grundy::misere::{canonical, genus};
 use grundy::spec;
 
 pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
@@ -45,10 +45,35 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         format: args.output.format(),
         game: game.spec(),
         heaps: Vec::new(),
+        cgsuite: Vec::new(),
         written: 0,
     };
+    // CGSuite's genus and IsTame come from each heap's misère canonical form, while it stays
+    // within SEQ_MAX_NODES canonical games.
+    let mut forms = canonical::Forms::with_limits(
+        game.as_ref(),
+        canonical::SEQ_MAX_NODES,
+        canonical::MAX_POSITIONS,
+    );
+    let mut forms_ok = true;
     let mut write_error = None;
     let result = genus::genus_each(game.as_ref(), from, to, &mut |heap| {
+        let cg = if forms_ok {
+            match forms.position(&[heap.heap]) {
+                Ok(g) => Some(Cgsuite {
+                    genus: forms.universe.genus_cgsuite(g),
+                    is_tame: forms.universe.is_tame(g),
+                    phylum: forms.universe.phylum(g),
+                }),
+                Err(_) => {
+                    forms_ok = false;
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        rows.cgsuite.push(cg);
         rows.heaps.push(heap);
         if let Err(e) = rows.write_new(out) {
             write_error = Some(e);
@@ -74,11 +99,28 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     }
 }
 
+/// CGSuite's words for one heap, from its misère canonical form.
+#[derive(serde::Serialize)]
+struct Cgsuite {
+    genus: String,
+    is_tame: bool,
+    phylum: canonical::Phylum,
+}
+
+fn is_tame(c: &Option<Cgsuite>) -> &'static str {
+    match c {
+        Some(c) if c.is_tame => "IsTame",
+        Some(_) => "not IsTame",
+        None => "-",
+    }
+}
+
 /// The rows of `seq --genus`, written as they come.
 struct Rows {
     format: Format,
     game: String,
     heaps: Vec<genus::HeapGenus>,
+    cgsuite: Vec<Option<Cgsuite>>,
     /// Rows written so far (text and CSV).
     written: usize,
 }
@@ -101,13 +143,17 @@ impl Rows {
             match self.format {
                 Format::Text => writeln!(
                     out,
-                    "{}: genus g^{{γ0 γ1 ...}} of each heap (g normal value, γk = G-(heap + k copies of *2))",
+                    "{}: genus g^{{γ0 γ1 ...}} of each heap (g normal value, γk = G-(heap + k copies of *2)); CGSuite's genus and IsTame of its misère canonical form; genus-tameness",
                     self.game
                 )?,
-                _ => writeln!(out, "heap,value,genus,notation,tame")?,
+                _ => writeln!(out, "heap,value,genus,notation,tame,genus_cgsuite,is_tame_cgsuite")?,
             }
         }
-        for h in &self.heaps[self.written..] {
+        for (h, cg) in self.heaps[self.written..]
+            .iter()
+            .zip(&self.cgsuite[self.written..])
+        {
+            let cg_genus = cg.as_ref().map_or("-", |c| c.genus.as_str());
             if self.format == Format::Text {
                 let why = h
                     .wild
@@ -116,21 +162,25 @@ impl Rows {
                 let status = if h.proven { "" } else { " (observed)" };
                 writeln!(
                     out,
-                    "{:>6}  {:<16} {}{why}{status}",
+                    "{:>6}  {:<16} {:<12} {:<10} {}{why}{status}",
                     h.heap,
                     h.notation,
+                    cg_genus,
+                    is_tame(cg),
                     tame(h.tame)
                 )?;
             } else {
                 let superscript: Vec<String> = h.genus.iter().map(u64::to_string).collect();
                 writeln!(
                     out,
-                    "{},{},\"{}\",\"{}\",{}",
+                    "{},{},\"{}\",\"{}\",{},\"{}\",{}",
                     h.heap,
                     h.value,
                     superscript.join(" "),
                     h.notation,
-                    h.tame.map_or(String::new(), |t| t.to_string())
+                    h.tame.map_or(String::new(), |t| t.to_string()),
+                    cg.as_ref().map_or("", |c| c.genus.as_str()),
+                    cg.as_ref().map_or(String::new(), |c| c.is_tame.to_string())
                 )?;
             }
         }
@@ -143,12 +193,25 @@ impl Rows {
     fn finish(&self, out: &mut dyn Write, from: u64, to: u64, stopped: Option<&str>) -> Outcome {
         match self.format {
             Format::Json => {
+                // Each heap with `cgsuite`: CGSuite's genus, IsTame and phylum (null past
+                // SEQ_MAX_NODES canonical games).
+                let heaps: Vec<serde_json::Value> = self
+                    .heaps
+                    .iter()
+                    .zip(&self.cgsuite)
+                    .map(|(h, cg)| {
+                        let mut row = json!(h);
+                        row["cgsuite"] = json!(cg);
+                        row
+                    })
+                    .collect();
                 let mut answer = json!({
                     "game": self.game,
                     "from": from,
                     "to": to,
-                    "heaps": self.heaps,
+                    "heaps": heaps,
                     "tameness": genus::TAMENESS,
+                    "cgsuite_tameness": canonical::CGSUITE_TAMENESS,
                     "complete": stopped.is_none(),
                 });
                 if let Some(why) = stopped {
@@ -158,6 +221,14 @@ impl Rows {
             }
             Format::Text if stopped.is_none() => {
                 writeln!(out, "genus-tame: {}", genus::TAMENESS)?;
+                writeln!(out, "{}", canonical::CGSUITE_TAMENESS)?;
+                if self.cgsuite.iter().any(Option::is_none) {
+                    writeln!(
+                        out,
+                        "-: the misère canonical forms needed more than {} canonical games (SEQ_MAX_NODES); see grundy value GAME N --misere --canonical",
+                        canonical::SEQ_MAX_NODES
+                    )?;
+                }
                 if self.heaps.iter().all(|h| h.proven) {
                     writeln!(
                         out,

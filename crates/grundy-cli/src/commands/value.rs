@@ -8,18 +8,29 @@ use serde_json::json;
 
 use super::{unsupported, write_json_named, Outcome};
 use crate::cli::{Format, ValueArgs};
-use grundy::misere::play;
+use grundy::misere::{canonical, play};
 use grundy::query;
 
 pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
     let ValueArgs {
         position: args,
         search,
+        canonical,
     } = args;
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
     let position = super::position_or_start(game.as_ref(), args.position.as_deref())?;
+    if canonical {
+        if !misere {
+            return Err(grundy::Error::Invalid(
+                "--canonical gives the misère canonical form: add --misere (or the misere- prefix)"
+                    .into(),
+            )
+            .into());
+        }
+        return canonical_form(game.as_ref(), &position, args.output.format(), out);
+    }
     let report = {
         let working = crate::progress::delayed("computing");
         super::with_search(&search, Some(&working), || {
@@ -93,5 +104,64 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
             Ok(())
         }
         format @ Format::Bfile => Err(unsupported(format, "value (b-files are for sequences)")),
+    }
+}
+
+/// `value --misere --canonical`: the misère canonical form and what CGSuite says of it.
+fn canonical_form(
+    game: &dyn grundy::Ruleset,
+    position: &[u64],
+    format: Format,
+    out: &mut dyn Write,
+) -> Outcome {
+    let report = {
+        let working = crate::progress::delayed("computing the misère canonical form");
+        working.watch(|| canonical::Forms::new(game).report(position))?
+    };
+    let shown = game.show_position(position);
+    match format {
+        Format::Json => {
+            let answer = json!({
+                "game": game.spec(),
+                "position": super::position_json(game, position),
+                "play": grundy::misere::Convention::Misere,
+                "canonical": report,
+                "notation": canonical::NOTATION,
+                "is_tame": canonical::CGSUITE_TAMENESS,
+            });
+            write_json_named(out, &answer, game)
+        }
+        Format::Text => {
+            match (&report.form, &report.form_omitted) {
+                (Some(form), _) => writeln!(out, "{form}")?,
+                (None, why) => writeln!(
+                    out,
+                    "(form not printed: {})",
+                    why.as_deref().unwrap_or("a limit")
+                )?,
+            }
+            writeln!(
+                out,
+                "{} {shown}: misère canonical form (CGSuite's notation), birthday {}, {} canonical games interned, G+ {}, G- {}",
+                game.spec(),
+                report.birthday,
+                report.interned,
+                report.nim_value,
+                report.misere_value
+            )?;
+            writeln!(
+                out,
+                "genus {} (Conway), {} (CGSuite)",
+                report.genus, report.genus_cgsuite
+            )?;
+            writeln!(
+                out,
+                "CGSuite IsTame: {} (phylum: {})",
+                report.cgsuite_tame,
+                report.phylum.name()
+            )?;
+            Ok(())
+        }
+        format => Err(unsupported(format, "value --canonical (use text or json)")),
     }
 }

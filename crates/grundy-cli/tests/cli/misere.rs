@@ -466,7 +466,10 @@ fn genus_of_heap_games() {
     let help = stdout(&["seq", "--help"]);
     assert!(help.contains("not CGSuite's IsTame"), "{help}");
     let csv = stdout(&["seq", "kayles", "--genus", "--to", "3", "--format", "csv"]);
-    assert!(csv.starts_with("heap,value,genus,notation,tame\n"), "{csv}");
+    assert!(
+        csv.starts_with("heap,value,genus,notation,tame,genus_cgsuite,is_tame_cgsuite\n"),
+        "{csv}"
+    );
     fails(
         &["seq", "subtraction:s=1,2", "--genus", "--to", "3"],
         "heap games",
@@ -628,7 +631,7 @@ fn genus_rows_are_written_as_each_heap_is_done() {
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     assert_eq!(
         lines.next().unwrap().unwrap(),
-        "heap,value,genus,notation,tame"
+        "heap,value,genus,notation,tame,genus_cgsuite,is_tame_cgsuite"
     );
     for heap in 0..5 {
         let row = lines.next().unwrap().unwrap();
@@ -638,4 +641,80 @@ fn genus_rows_are_written_as_each_heap_is_done() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(running, "the genus ended before its first rows were read");
+}
+
+/// Issue 29: `seq --genus` names both tameness notions; CGSuite's IsTame (from the misère
+/// canonical form) calls Kayles 6 and 8 tame where genus-tameness calls them wild.
+#[test]
+fn genus_rows_carry_cgsuites_tameness_beside_genus_tameness() {
+    let kayles = json(&["seq", "kayles", "--genus", "--to", "9"]);
+    let heaps = kayles["heaps"].as_array().unwrap();
+    let is_tame: Vec<bool> = heaps
+        .iter()
+        .map(|h| h["cgsuite"]["is_tame"].as_bool().unwrap())
+        .collect();
+    // 0..4 are Nim heaps; 5 (restless, genus 4^146), 7 (through the wild 5) and 9 are not
+    // hereditarily tame; 6 is *3 and 8 is *2 + *3 (CGSuite's GameHeapTest: genus "3", "1^1").
+    assert_eq!(
+        is_tame,
+        [true, true, true, true, true, false, true, false, true, false]
+    );
+    assert_eq!(heaps[6]["tame"], false);
+    assert_eq!(heaps[6]["cgsuite"]["genus"], "3");
+    assert_eq!(heaps[8]["cgsuite"]["genus"], "1^1");
+    assert!(kayles["cgsuite_tameness"]
+        .as_str()
+        .unwrap()
+        .starts_with("IsTame: CGSuite's"));
+    let text = stdout(&["seq", "kayles", "--genus", "--from", "6", "--to", "6"]);
+    assert!(text.contains("IsTame     genus-wild"), "{text}");
+}
+
+#[test]
+fn misere_canonical_forms() {
+    // Kayles 6 is misère-equal to *3 (CGSuite's GameHeapTest: genus "3", a Nim heap).
+    let text = stdout(&["value", "kayles", "6", "--misere", "--canonical"]);
+    assert!(text.starts_with("*[3]\n"), "{text}");
+    assert!(text.contains("birthday 3"), "{text}");
+    assert!(
+        text.contains("genus 3^{31} (Conway), 3 (CGSuite)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("CGSuite IsTame: true (phylum: nim heap)"),
+        "{text}"
+    );
+    let five = json(&["value", "misere-kayles", "5", "--canonical"]);
+    let c = &five["canonical"];
+    assert_eq!(c["genus_cgsuite"], "4^146");
+    assert_eq!(c["genus"], "4^{146}");
+    assert_eq!(c["cgsuite_tame"], false);
+    assert_eq!(
+        (c["nim_value"].as_u64(), c["misere_value"].as_u64()),
+        (Some(4), Some(1))
+    );
+    // A sum: Kayles 6 + 6 = *3 + *3 = *2 + *2, since *3 = *2 + * and * + * = 0 in misère
+    // play (ONAG ch. 12); CGSuite writes *2 + *2 as 2[2] (MisereCanonicalGameTestCase.scala).
+    let sum = json(&["value", "kayles", "6,6", "--misere", "--canonical"]);
+    assert_eq!(sum["canonical"]["form"], "*[2[2]]");
+    // A game without heaps is built from its game tree. CGSuite's GameGridTest.scala
+    // (aaron-siegel/cgsuite): Cram(".........|##.######").MisereCanonicalForm = *[2[2]321].
+    let cram = json(&[
+        "value",
+        "cram:board=........./##.######",
+        "--misere",
+        "--canonical",
+    ]);
+    assert_eq!(cram["canonical"]["form"], "*[2[2]321]");
+    let sub = json(&["value", "subtraction:s=1,2", "7", "--misere", "--canonical"]);
+    assert_eq!(sub["canonical"]["nim_value"], 1);
+    fails(&["value", "kayles", "6", "--canonical"], "--misere");
+    // A form too long to print is omitted with its limit named; the rest is still given.
+    let big = json(&["value", "kayles", "20", "--misere", "--canonical"]);
+    assert!(big["canonical"]["form"].is_null());
+    assert!(big["canonical"]["form_omitted"]
+        .as_str()
+        .unwrap()
+        .contains("MAX_FORM_CHARS"));
+    assert_eq!(big["canonical"]["genus_cgsuite"], "1^031");
 }

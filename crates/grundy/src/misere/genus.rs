@@ -423,7 +423,7 @@ fn alternates(tail: &[u64]) -> bool {
 /// The least index `m >= 1` from which every computed entry equals the one two before (so
 /// the superscript is written up to entry `m`), when the superscript ends with
 /// [`ALTERNATION`] alternating entries.
-fn settled(genus: &[u64]) -> Option<usize> {
+pub(crate) fn settled(genus: &[u64]) -> Option<usize> {
     let n = genus.len();
     if n < ALTERNATION + 2 || !alternates(&genus[n - ALTERNATION - 2..]) {
         return None;
@@ -433,7 +433,7 @@ fn settled(genus: &[u64]) -> Option<usize> {
 
 /// Conway's abbreviated notation: the superscript up to where it alternates (a constant
 /// superscript as one entry); entries are separated by commas when one has several digits.
-fn notation(value: u64, genus: &[u64], settled_at: Option<usize>) -> String {
+pub(crate) fn notation(value: u64, genus: &[u64], settled_at: Option<usize>) -> String {
     let shown: &[u64] = match settled_at {
         Some(_) if genus.iter().all(|&v| v == genus[0]) => &genus[..1],
         Some(m) => &genus[..=m],

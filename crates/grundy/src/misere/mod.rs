@@ -42,6 +42,7 @@
 //! [`crate::query::misere_sum`]. The [`Convention`] itself is a word of the core
 //! ([`crate::game`]), since the engines below the families take it.
 
+pub mod canonical;
 pub mod claims;
 pub mod genus;
 pub mod outcome;
