@@ -191,7 +191,7 @@ impl<'a> RulesetTree<'a> {
                     }
                     seen.push(x);
                 }
-                Some(crate::solve::mex(seen.into_iter()))
+                Some(crate::solve::mex(seen))
             });
             self.normal.insert(k, value);
         }
