@@ -55,6 +55,8 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new("Wythoff's game (Wythoff 1907)", games::wythoff::spec::FAMILIES, games::wythoff::theory::CLAIMS),
     Entry::new("Moore's Nim_k (Moore 1910; Winning Ways ch. 15)", games::moore::spec::FAMILIES, games::moore::theory::CLAIMS),
     Entry::new("Staircase Nim (Ferguson, Game Theory, Part I)", games::staircase::spec::FAMILIES, games::staircase::theory::CLAIMS),
+    Entry::new("Fibonacci Nim (Whinihan 1963)", games::fibonacci::spec::FAMILIES, games::fibonacci::theory::CLAIMS),
+    Entry::new("Northcott's game (impartial: checkers slide toward each other)", games::northcott::spec::FAMILIES, games::northcott::theory::CLAIMS),
     Entry::new("Lasker's Nim (Winning Ways ch. 4)", games::lasker::spec::FAMILIES, games::lasker::theory::CLAIMS),
     Entry::new("Euclid's game (Cole and Davie 1969)", games::euclid::spec::FAMILIES, games::euclid::theory::CLAIMS),
     Entry::new("Cram (Gardner 1974; Winning Ways ch. 22)", games::cram::spec::FAMILIES, games::cram::theory::CLAIMS),
