@@ -23,7 +23,7 @@ pub mod sharing_nim;
 pub mod staircase;
 pub mod subdivision;
 pub mod subtraction;
-pub mod tartan;
 pub mod takeaway;
 pub mod takebreak;
+pub mod tartan;
 pub mod wythoff;

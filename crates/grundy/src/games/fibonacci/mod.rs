@@ -99,6 +99,11 @@ impl Ruleset for FibonacciNim {
         Some(n.saturating_mul(n))
     }
 
+    /// `seq` without a position runs along the starts.
+    fn default_template(&self) -> Option<Vec<Option<u64>>> {
+        Some(vec![None])
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(FibonacciSolver::default()))
     }
@@ -211,7 +216,7 @@ impl Solver for FibonacciSolver {
                 value: None,
                 outcome: Outcome::N,
                 method: format!(
-                    "Whinihan's theorem (1963): {n} = {} (Zeckendorf), whose smallest term {} is at most the {} that may be taken: an N-position, take {}; SG value out of reach ({why})",
+                    "Whinihan's theorem (1963): {}, whose smallest term {} is at most the {} that may be taken: an N-position, take {}; SG value out of reach ({why})",
                     zeckendorf_sum(n),
                     theory::smallest_term(n),
                     x.min(n),
@@ -223,14 +228,23 @@ impl Solver for FibonacciSolver {
     }
 }
 
+/// `n`'s Zeckendorf representation in words, the middle left out beyond four terms.
 fn zeckendorf_sum(n: u64) -> String {
     let terms: Vec<String> = theory::zeckendorf(n).iter().map(u64::to_string).collect();
-    terms.join(" + ")
+    match terms.len() {
+        1 => format!("{n} is a Fibonacci number"),
+        len if len <= 4 => format!("{n} = {} (Zeckendorf)", terms.join(" + ")),
+        len => format!(
+            "{n} = {} + ... + {} (Zeckendorf, {len} terms)",
+            terms[0],
+            terms[len - 2..].join(" + ")
+        ),
+    }
 }
 
 fn p_method(n: u64, x: u64) -> String {
     format!(
-        "Whinihan's theorem (1963): {n} = {} (Zeckendorf), whose smallest term is more than the {} that may be taken: a P-position (value 0)",
+        "Whinihan's theorem (1963): {}, whose smallest term is more than the {} that may be taken: a P-position (value 0)",
         zeckendorf_sum(n),
         x.min(n)
     )
@@ -248,7 +262,11 @@ mod tests {
         let mut solver = FibonacciSolver::default();
         for (n, row) in g.iter().enumerate() {
             for (x, &v) in row.iter().enumerate() {
-                assert_eq!(solver.value(&[n as u64, x as u64]).unwrap(), v, "({n}, {x})");
+                assert_eq!(
+                    solver.value(&[n as u64, x as u64]).unwrap(),
+                    v,
+                    "({n}, {x})"
+                );
             }
             // A limit above the pile is the pile; the pile alone is the start.
             assert_eq!(solver.value(&[n as u64, 10_000]).unwrap(), row[n]);
@@ -273,13 +291,17 @@ mod tests {
         let f92 = 7_540_113_804_746_346_429u64;
         let e = query::outcome(&FibonacciNim, &[f92]).unwrap();
         assert_eq!((e.value, e.outcome), (Some(0), Outcome::P));
-        // 10^18 + 1: N; the smallest term is 1 (10^18 + 1 - 1 = 10^18 has its own terms).
+        // 10^18 + 1 = ... + 55 + 21 + 3: N, the winning take 3 (and only it beyond the listing).
         let e = query::outcome(&FibonacciNim, &[1_000_000_000_000_000_001]).unwrap();
         assert_eq!((e.value, e.outcome), (None, Outcome::N));
         let moves = FibonacciNim
             .theory_winning_moves(&[1_000_000_000_000_000_001])
             .unwrap();
         assert_eq!(moves.len(), 1);
+        assert_eq!(
+            moves[0].description,
+            "take 3 counters, leaving 999999999999999998"
+        );
         let to = &moves[0].to;
         assert!(theory::is_p_position(to[0], to[1]));
         assert!(FibonacciNim.moves(&[1_000_000_000_000_000_001]).is_err());

@@ -122,7 +122,11 @@ fn check_theorem(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Res
             tally.check((value == 0) == theorem && wins, || {
                 format!(
                     "({n}, {x}): the definition gives value {value}, the theorem says {}",
-                    if theorem { "P" } else { "N, taking the smallest Zeckendorf term" }
+                    if theorem {
+                        "P"
+                    } else {
+                        "N, taking the smallest Zeckendorf term"
+                    }
                 )
             });
         }

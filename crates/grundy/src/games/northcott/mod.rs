@@ -65,7 +65,8 @@ impl Ruleset for Northcott {
     }
 
     fn position_hint(&self) -> String {
-        "the white and black checkers of each row as white:black columns from 1, like 1:6,3:4".into()
+        "the white and black checkers of each row as white:black columns from 1, like 1:6,3:4"
+            .into()
     }
 
     fn coordinate_name(&self, index: usize, _count: usize) -> String {

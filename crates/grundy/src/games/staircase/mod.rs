@@ -212,7 +212,10 @@ mod tests {
         // could only raise step 1, which must fall.
         assert_eq!(moves.len(), 1, "{moves:?}");
         assert_eq!(moves[0].to, [big + 3, big, big + 3]);
-        assert_eq!(moves[0].description, "move 2 coins from step 1 to the ground");
+        assert_eq!(
+            moves[0].description,
+            "move 2 coins from step 1 to the ground"
+        );
         // 1,3 (value 1): only step 1 to the ground; a coin from step 2 would make step 1 hold 2.
         assert_eq!(theory::winning_moves(&[1, 3]), [vec![0, 3]]);
         // 0,5,2 (value 2): send step 3 down to step 2, or 2 coins from step 2 to raise step 1 to 2.

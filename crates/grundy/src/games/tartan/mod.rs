@@ -415,7 +415,14 @@ mod tests {
     fn corners_values_are_conways_products() {
         // Winning Ways ch. 14: 2 ⊗ 2 = 3, 2 ⊗ 3 = 1, 3 ⊗ 3 = 2, 4 ⊗ 4 = 6.
         let g = Tartan::new(Factor::Twins, Factor::Twins);
-        for (x, y, v) in [(2, 2, 3), (2, 3, 1), (3, 3, 2), (4, 4, 6), (1, 7, 7), (0, 9, 0)] {
+        for (x, y, v) in [
+            (2, 2, 3),
+            (2, 3, 1),
+            (3, 3, 2),
+            (4, 4, 6),
+            (1, 7, 7),
+            (0, 9, 0),
+        ] {
             assert_eq!(g.coin_value(x, y), v, "{x}:{y}");
         }
     }

@@ -26,10 +26,18 @@ fn row_moves(f: Factor, top: usize) -> Vec<Vec<usize>> {
                 // Sets {low, mid, top} with low < mid < top, {mid, top}, {top}.
                 Factor::Twins if low == mid && mid < top => vec![mid, top],
                 Factor::Coins(Rule::TurningTurtles) if low == mid => {
-                    if mid == top { vec![top] } else { vec![mid, top] }
+                    if mid == top {
+                        vec![top]
+                    } else {
+                        vec![mid, top]
+                    }
                 }
                 Factor::Coins(Rule::MockTurtles) if low == mid => {
-                    if mid == top { vec![top] } else { vec![mid, top] }
+                    if mid == top {
+                        vec![top]
+                    } else {
+                        vec![mid, top]
+                    }
                 }
                 Factor::Coins(Rule::MockTurtles) if low < mid && mid < top => vec![low, mid, top],
                 Factor::Coins(Rule::Ruler) if low == mid => (low..=top).collect(),
@@ -48,7 +56,7 @@ fn row_moves(f: Factor, top: usize) -> Vec<Vec<usize>> {
 pub fn by_definition(a: Factor, b: Factor, columns: usize, rows: usize) -> Vec<u64> {
     let coins = columns * rows;
     let moves: Vec<Vec<usize>> = (0..coins)
-        .flat_map(|top| {
+        .map(|top| {
             let (x, y) = (top / rows, top % rows);
             let mut masks = Vec::new();
             for s in row_moves(a, x) {
@@ -60,7 +68,7 @@ pub fn by_definition(a: Factor, b: Factor, columns: usize, rows: usize) -> Vec<u
                     );
                 }
             }
-            Some(masks)
+            masks
         })
         .collect();
     let mut values = vec![0u64; 1 << coins];
@@ -135,11 +143,16 @@ mod tests {
     fn the_theorem_holds_for_every_pair_of_factors() {
         for a in Factor::ALL {
             for b in Factor::ALL {
-                let pairs = [("a", a.name()), ("b", b.name())]
-                    .map(|(k, v)| (k.to_string(), v.to_string()));
+                let pairs =
+                    [("a", a.name()), ("b", b.name())].map(|(k, v)| (k.to_string(), v.to_string()));
                 let params = Params::new(&CLAIMS[0], pairs).unwrap();
                 let v = (CLAIMS[0].check)(&params, 4, &mut |_| {}).unwrap();
-                assert!(v.holds && v.cases == 4096, "{} x {}: {v:?}", a.name(), b.name());
+                assert!(
+                    v.holds && v.cases == 4096,
+                    "{} x {}: {v:?}",
+                    a.name(),
+                    b.name()
+                );
             }
         }
     }
