@@ -152,13 +152,13 @@ impl FibonacciSolver {
             let mut seen = vec![false; m + 2];
             let mut mex = 0usize;
             let mut row = vec![0u16; m + 1];
-            for k in 1..=m {
+            for (k, cell) in row.iter_mut().enumerate().skip(1) {
                 let option = self.rows[m - k][(2 * k).min(m - k)] as usize;
                 seen[option] = true;
                 while seen[mex] {
                     mex += 1;
                 }
-                row[k] = mex as u16;
+                *cell = mex as u16;
             }
             self.rows.push(row);
         }
