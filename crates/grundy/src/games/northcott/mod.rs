@@ -188,14 +188,20 @@ impl Ruleset for Northcott {
     }
 
     /// The winning moves by the theorem: in a row whose gap `g` exceeds `g ⊕ v`, either checker
-    /// slides to leave the gap `g ⊕ v`.
+    /// slides to leave the gap `g ⊕ v` (the first ones only on a board too long to list them).
     fn theory_winning_moves(&self, rows: &[u64]) -> Option<Vec<Move>> {
         let v = theory::value(rows);
         if v == 0 {
             return Some(Vec::new());
         }
+        // A board so long that its winning moves would hold more than the numbers a list of
+        // moves may hold: the first ones only.
+        let most = (crate::ruleset::MAX_LISTED_COORDINATES / rows.len().max(1) as u128).max(2);
         let mut out = Vec::new();
         for r in 0..rows.len() / 2 {
+            if out.len() as u128 >= most {
+                break;
+            }
             let (w, b) = (rows[2 * r], rows[2 * r + 1]);
             let g = theory::gap(w, b);
             let left = g ^ v;

@@ -32,14 +32,17 @@ pub const METHOD: &str =
 /// Every winning move by the theorem, as the position it leaves: from an odd step `i`, leave
 /// `c_i ⊕ v` coins when that is fewer (the rest go down to the even step below); from an even
 /// step `i`, send down the coins that raise `c_{i-1}` to `c_{i-1} ⊕ v` when there are that many.
-/// None at a P-position.
-pub fn winning_moves(steps: &[u64]) -> Vec<Vec<u64>> {
+/// None at a P-position; at most `most` of them (the first steps').
+pub fn winning_moves(steps: &[u64], most: usize) -> Vec<Vec<u64>> {
     let v = value(steps);
     if v == 0 {
         return Vec::new();
     }
     let mut out = Vec::new();
     for i in 0..steps.len() {
+        if out.len() >= most {
+            break;
+        }
         if i % 2 == 0 {
             // Step i + 1 is odd.
             let target = steps[i] ^ v;
