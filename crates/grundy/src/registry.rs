@@ -54,6 +54,9 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new("Games on a directed graph (Smith 1966; Fraenkel and Yesha)", games::digraph::spec::FAMILIES, games::digraph::theory::CLAIMS),
     Entry::new("Wythoff's game (Wythoff 1907)", games::wythoff::spec::FAMILIES, games::wythoff::theory::CLAIMS),
     Entry::new("Moore's Nim_k (Moore 1910; Winning Ways ch. 15)", games::moore::spec::FAMILIES, games::moore::theory::CLAIMS),
+    Entry::new("Staircase Nim (Ferguson, Game Theory, Part I)", games::staircase::spec::FAMILIES, games::staircase::theory::CLAIMS),
+    Entry::new("Fibonacci Nim (Whinihan 1963)", games::fibonacci::spec::FAMILIES, games::fibonacci::theory::CLAIMS),
+    Entry::new("Northcott's game (impartial: checkers slide toward each other)", games::northcott::spec::FAMILIES, games::northcott::theory::CLAIMS),
     Entry::new("Lasker's Nim (Winning Ways ch. 4)", games::lasker::spec::FAMILIES, games::lasker::theory::CLAIMS),
     Entry::new("Euclid's game (Cole and Davie 1969)", games::euclid::spec::FAMILIES, games::euclid::theory::CLAIMS),
     Entry::new("Cram (Gardner 1974; Winning Ways ch. 22)", games::cram::spec::FAMILIES, games::cram::theory::CLAIMS),
@@ -61,6 +64,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new("Node-Kayles and Arc-Kayles on graphs (Schaefer 1978)", games::graph_kayles::spec::FAMILIES, games::graph_kayles::theory::CLAIMS),
     Entry::new("Green Hackenbush (Winning Ways ch. 7)", games::hackenbush::spec::FAMILIES, games::hackenbush::theory::CLAIMS),
     Entry::new("Coin-turning games (Winning Ways ch. 14)", games::coins::spec::FAMILIES, games::coins::theory::CLAIMS),
+    Entry::new("Two-dimensional coin-turning games: Turning Corners and the Tartan theorem (Winning Ways ch. 14)", games::tartan::spec::FAMILIES, games::tartan::theory::CLAIMS),
 ];
 
 /// Every family.

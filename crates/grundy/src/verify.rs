@@ -391,6 +391,9 @@ mod tests {
             "digraph-outcomes" | "digraph-smith-sums" => 3,
             "lemma-22" | "remoteness-generation" | "conjunctive" => 6,
             "hackenbush-fusion" => 4,
+            "staircase-odd-steps" | "tartan-theorem" => 3,
+            "northcott-gaps" => 5,
+            "fibonacci-nim-zeckendorf" => 30,
             "hackenbush-stalks"
             | "turning-turtles-nim"
             | "mock-turtles-odious"

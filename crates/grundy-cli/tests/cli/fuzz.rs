@@ -198,6 +198,11 @@ fn game(rng: &mut Rng, files: &Files) -> String {
                 ),
                 "mark-t" => format!("mark-t:t={}", number(rng)),
                 "moore" => format!("moore:k={}", number(rng)),
+                "tartan" => format!(
+                    "tartan:{}x{}",
+                    rng.pick(&["twins", "ruler", "mock-turtles", "turning-turtles", "nim"]),
+                    rng.pick(&["twins", "ruler", "mock-turtles", "turning-turtles", ""])
+                ),
                 "octal" | "hex" => format!("{family}:{}", code(rng, family == "hex")),
                 "tbreak" => format!("tbreak:code={}", tbreak_code(rng)),
                 "allbut" => format!("allbut:s={}", set(rng)),
@@ -301,10 +306,22 @@ fn position(rng: &mut Rng, blanks: usize, game: &str) -> String {
     .any(|name| game.starts_with(name));
     // Games whose positions below grow exponentially with the numbers: Lasker's Nim reaches
     // every partition below its heaps (`generations lasker 37,15` meets the 5 * 10^7-move limit
-    // after 77 s of a debug build), a coin game every set of coins below its last head.
-    let exponential = ["lasker", "turning-turtles", "mock-turtles", "ruler"]
-        .iter()
-        .any(|name| game.starts_with(name));
+    // after 77 s of a debug build), a coin game every set of coins below its last head. The
+    // other Winning Ways families (staircase, Northcott, Fibonacci Nim) grow polynomially, as
+    // fast as the numbers allow: small numbers too.
+    let exponential = [
+        "lasker",
+        "turning-turtles",
+        "mock-turtles",
+        "ruler",
+        "turning-corners",
+        "tartan",
+        "staircase",
+        "northcott",
+        "fibonacci-nim",
+    ]
+    .iter()
+    .any(|name| game.starts_with(name));
     let heap_game = heap_game || exponential;
     let small_piles = game.starts_with("sharing-nim") || game.starts_with("graph-nim") || heap_game;
     let cap = match (exponential, heap_game) {

@@ -31,4 +31,5 @@ mod takeaway;
 mod takebreak;
 mod verify;
 mod winning_ways;
+mod ww_families;
 mod wythoff;
