@@ -404,6 +404,9 @@ pub const QUICK_POSITIONS: usize = 100_000;
 /// search goes on, from what it stored, to [`super::outcome::MAX_OUTCOME_POSITIONS`]).
 pub const QUICK_OUTCOME_POSITIONS: usize = 1_000_000;
 
+/// Positions of at most this many non-empty heaps try the outcome search before the quotient.
+pub const FEW_HEAPS: usize = 4;
+
 /// `G-` by the definition ([`PlayEngine`]), with the game's misère closed form, or a heap
 /// game's misère quotient, for outcomes beyond the search.
 pub struct MisereSolver<'a> {
@@ -545,9 +548,15 @@ impl Solver for MisereSolver<'_> {
                 }
                 Err(Error::TooLarge(_)) => {
                     // A few heaps: the outcome search usually answers before the quotient
-                    // is built (seconds for a large quotient); many heaps: the quotient.
-                    if let Some(answer) = self.outcome_search(position, QUICK_OUTCOME_POSITIONS)? {
-                        return Ok(answer);
+                    // is built (seconds for a large quotient); many heaps: the quotient
+                    // (linear in the heaps once built) first.
+                    let heaps = position.iter().filter(|&&h| h > 0).count();
+                    if heaps <= FEW_HEAPS {
+                        if let Some(answer) =
+                            self.outcome_search(position, QUICK_OUTCOME_POSITIONS)?
+                        {
+                            return Ok(answer);
+                        }
                     }
                     if let Some((p, method)) = self.quotient.is_p(position)? {
                         return Ok(OutcomeEvaluation {
