@@ -171,19 +171,36 @@ fn write_report(
             report.resumed_from
         )?;
     }
-    writeln!(
+    write_largest_and_rare(
         out,
-        "largest value: {} (first at n = {})",
-        report.max_value, report.max_at
+        (report.max_value, report.max_at),
+        &report.split,
+        report.rare_count,
+        &report.rare,
     )?;
-    let shown: Vec<String> = report
-        .rare
+    if let Some(e) = &report.save_error {
+        writeln!(out, "warning: the checkpoint was not saved: {e}")?;
+    }
+    Ok(())
+}
+
+/// The text lines `grundy period` and `grundy record` share: the largest value and where it
+/// first occurs, and the rare positions (the first 60 shown, then the last).
+pub(super) fn write_largest_and_rare(
+    out: &mut dyn Write,
+    (max_value, max_at): (u64, u64),
+    split: &str,
+    rare_count: u64,
+    rare: &[(u64, u64)],
+) -> std::io::Result<()> {
+    writeln!(out, "largest value: {max_value} (first at n = {max_at})")?;
+    let shown: Vec<String> = rare
         .iter()
         .take(60)
         .map(|(n, v)| format!("{v}@{n}"))
         .collect();
-    let more = if report.rare_count as usize > shown.len() {
-        let (n, v) = report.rare.last().expect("not empty");
+    let more = if rare_count as usize > shown.len() {
+        let (n, v) = rare.last().expect("not empty");
         format!(
             " ... (last {v}@{n}; --json lists the first {})",
             octal::RARE_LISTED
@@ -193,13 +210,7 @@ fn write_report(
     };
     writeln!(
         out,
-        "sparse space ({}): {} rare position(s) (value@n): {}{more}",
-        report.split,
-        report.rare_count,
+        "sparse space ({split}): {rare_count} rare position(s) (value@n): {}{more}",
         shown.join(" ")
-    )?;
-    if let Some(e) = &report.save_error {
-        writeln!(out, "warning: the checkpoint was not saved: {e}")?;
-    }
-    Ok(())
+    )
 }

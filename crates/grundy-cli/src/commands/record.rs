@@ -159,32 +159,12 @@ fn write_report(report: &record::RecordReport, format: Format, out: &mut dyn Wri
         "checksum: {:016x} (FNV-1a over the values)",
         report.checksum
     )?;
-    writeln!(
+    super::period::write_largest_and_rare(
         out,
-        "largest value: {} (first at n = {})",
-        report.max_value, report.max_at
-    )?;
-    let shown: Vec<String> = report
-        .rare
-        .iter()
-        .take(60)
-        .map(|(n, v)| format!("{v}@{n}"))
-        .collect();
-    let more = if report.rare_count as usize > shown.len() {
-        let (n, v) = report.rare.last().expect("not empty");
-        format!(
-            " ... (last {v}@{n}; --json lists the first {})",
-            octal::RARE_LISTED
-        )
-    } else {
-        String::new()
-    };
-    writeln!(
-        out,
-        "sparse space ({}): {} rare position(s) (value@n): {}{more}",
-        report.split,
+        (report.max_value, report.max_at),
+        &report.split,
         report.rare_count,
-        shown.join(" ")
+        &report.rare,
     )?;
     writeln!(
         out,
