@@ -596,6 +596,14 @@ impl Engine {
         &self.table
     }
 
+    /// Lends the table out (to be written somewhere without a copy) and takes it back: `f`
+    /// must return it unchanged.
+    pub fn lend_table<T>(&mut self, f: impl FnOnce(Table) -> (Table, T)) -> T {
+        let (table, result) = f(std::mem::take(&mut self.table));
+        self.table = table;
+        result
+    }
+
     /// How many values are computed (`G(0..len)`).
     pub fn len(&self) -> u64 {
         self.table.len() as u64
