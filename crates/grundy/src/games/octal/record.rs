@@ -211,6 +211,14 @@ struct Windowed {
     rows: Vec<u64>,
 }
 
+/// What steps 1 and 2 decide for a position.
+enum Guess {
+    /// The value.
+    Value(u32),
+    /// The value is this candidate if step 3 finds the values wanted.
+    Check(u32),
+}
+
 /// Positions computed as one block in the windowed phase.
 const WINDOW_BLOCK: usize = 512;
 /// Pair visits of a block below which its rows are not split among threads.
@@ -259,11 +267,11 @@ impl Windowed {
         }
     }
 
-    /// `G(y)` for `y < n` if it is kept.
+    /// `G(y)` if it is kept, the window holding `G(written - r..written)`.
     #[inline(always)]
-    fn get<V: Value>(&self, s: &Store<V>, n: usize, y: usize) -> Option<u32> {
+    fn get<V: Value>(&self, s: &Store<V>, written: usize, y: usize) -> Option<u32> {
         let r = s.ring.len();
-        if y + r >= n {
+        if y + r >= written {
             Some(s.ring[y & (r - 1)].get())
         } else if y < s.prefix.len() {
             Some(s.prefix[y].get())
@@ -338,9 +346,10 @@ impl Windowed {
         self.rows = rows;
     }
 
-    /// `G(n)` from the kept values (every value below `n` known), or why it cannot be. `row`:
-    /// the bits the block's far rare pairs gave; `serial`: the rare positions to visit here
-    /// (the near ones, and those found since the block started).
+    /// `G(n)` from the kept values (every value below `n` known and the window holding the
+    /// latest), or why it cannot be. `row`: the bits the block's far rare pairs gave; `serial`:
+    /// the rare positions to visit here (the near ones, and those found since the block
+    /// started).
     fn value<V: Value>(
         &mut self,
         s: &Store<V>,
@@ -350,23 +359,46 @@ impl Windowed {
         serial: [std::ops::Range<usize>; 2],
     ) -> std::result::Result<u32, String> {
         let bits = bits_of(max_value);
+        match self.guess(s, n, bits, row, serial)? {
+            Guess::Value(v) => Ok(v),
+            Guess::Check(g1) => {
+                let mut wanted = std::mem::take(&mut self.wanted);
+                let mut present = std::mem::take(&mut self.present);
+                let result = self.confirm(s, n, n, g1, &mut wanted, &mut present, bits);
+                self.wanted = wanted;
+                self.present = present;
+                result
+            }
+        }
+    }
+
+    /// Steps 1 and 2 for `n` (see [`Windowed::value`]): the value, or the candidate `g1` with
+    /// the values step 3 must find left in `self.wanted`.
+    fn guess<V: Value>(
+        &mut self,
+        s: &Store<V>,
+        n: usize,
+        bits: u32,
+        row: std::ops::Range<usize>,
+        serial: [std::ops::Range<usize>; 2],
+    ) -> std::result::Result<Guess, String> {
         let mut seen = std::mem::take(&mut self.seen);
         seen.clear();
         seen.resize(words_for(bits), 0);
         seen[..row.len()].copy_from_slice(&self.rows[row]);
-        let result = self.value_with(s, n, bits, &mut seen, serial);
+        let result = self.guess_with(s, n, bits, &mut seen, serial);
         self.seen = seen;
         result
     }
 
-    fn value_with<V: Value>(
+    fn guess_with<V: Value>(
         &mut self,
         s: &Store<V>,
         n: usize,
         bits: u32,
         seen: &mut [u64],
         serial: [std::ops::Range<usize>; 2],
-    ) -> std::result::Result<u32, String> {
+    ) -> std::result::Result<Guess, String> {
         let outside = |y: usize| format!("G({y}) is needed and is not kept");
         for &t in &self.take_all {
             if n == t {
@@ -407,12 +439,11 @@ impl Windowed {
         let size = (2u32 << bits) + 1;
         let candidate = (0..size).find(|&v| !has_bit(seen, v)).unwrap_or(size);
         if safe(candidate) {
-            return Ok(candidate);
+            return Ok(Guess::Value(candidate));
         }
         // g1: the least absent value common-common pairs cannot give; `wanted`: the absent
         // values below it (ascending), which the other pairs must give for G(n) = g1.
-        let mut wanted = std::mem::take(&mut self.wanted);
-        wanted.clear();
+        self.wanted.clear();
         let mut g1 = size;
         for v in candidate..size {
             if !has_bit(seen, v) {
@@ -420,14 +451,10 @@ impl Windowed {
                     g1 = v;
                     break;
                 }
-                wanted.push(v);
+                self.wanted.push(v);
             }
         }
-        let mut present = std::mem::take(&mut self.present);
-        let result = self.confirm(s, n, g1, &mut wanted, &mut present, bits);
-        self.wanted = wanted;
-        self.present = present;
-        result
+        Ok(Guess::Check(g1))
     }
 
     /// Step 3: the pairs `(a, n - t - a)` for `a = 1, 2, ...`, all `t` interleaved in growing
@@ -437,10 +464,12 @@ impl Windowed {
     /// ([`kernel::find_in`]), reading `G(a)` from the prefix and `G(n - t - a)` from the window
     /// as two slices. Past them a pair is read one at a time, and a pair not kept stops the
     /// check.
+    #[allow(clippy::too_many_arguments)]
     fn confirm<V: Value>(
         &self,
         s: &Store<V>,
         n: usize,
+        written: usize,
         g1: u32,
         wanted: &mut Vec<u32>,
         present: &mut Vec<u8>,
@@ -468,10 +497,11 @@ impl Windowed {
                     continue;
                 }
                 any = true;
-                // G(k) in the prefix and G(m - k) in the window: k < prefix, m - k >= n - r.
+                // G(k) in the prefix and G(m - k) in the window: k < prefix and
+                // m - k >= written - r.
                 let fast = top
                     .min(prefix.len())
-                    .min((ring.len() + 1).saturating_sub(t));
+                    .min((m + ring.len() + 1).saturating_sub(written));
                 let mut k = a;
                 while k < fast {
                     // The window's slots for m - end + 1 ..= m - k, without wrapping.
@@ -487,7 +517,9 @@ impl Windowed {
                     k = end;
                 }
                 for k in k..top {
-                    let (Some(ga), Some(gb)) = (self.get(s, n, k), self.get(s, n, m - k)) else {
+                    let (Some(ga), Some(gb)) =
+                        (self.get(s, written, k), self.get(s, written, m - k))
+                    else {
                         return Err(format!(
                             "confirming the candidate {g1} needs the pair ({k}, {}), which is not kept (the value may be a new rare value)",
                             m - k
@@ -856,7 +888,8 @@ enum Pause {
 
 /// Computes in the window until `to`, a poll, a value too wide for `V`, or a failed read: a
 /// block of positions at a time ([`Windowed::block`]), the pairs of far rare positions for the
-/// whole block first ([`Windowed::fill_rows`]), then each position in order.
+/// whole block first ([`Windowed::fill_rows`]), then each position in order; with more than
+/// one thread, step 3 for the whole block in parallel ([`speculate`]).
 fn run_window<V: Value>(
     w: &mut Windowed,
     s: &mut Store<V>,
@@ -865,6 +898,7 @@ fn run_window<V: Value>(
 ) -> Pause {
     let mask = s.ring.len() - 1;
     let end = to.min(summary.n + POLL as u64);
+    let parallel = rayon::current_num_threads() > 1;
     while summary.n < end {
         let start = summary.n as usize;
         let (len, near) = w.block(s, (end - summary.n) as usize);
@@ -873,15 +907,23 @@ fn run_window<V: Value>(
         if near < known {
             w.fill_rows(s, start, len, near..known, wb);
         }
-        for i in 0..len {
-            let n = start + i;
-            let row = if near < known {
+        let rows = move |i: usize| {
+            if near < known {
                 i * wb..(i + 1) * wb
             } else {
                 0..0
-            };
+            }
+        };
+        if parallel && len > 1 {
+            if let Some(pause) = speculate(w, s, summary, len, near, rows) {
+                return pause;
+            }
+            continue;
+        }
+        for i in 0..len {
+            let n = start + i;
             let serial = [0..near, known..w.rare.len()];
-            let v = match w.value(s, n, summary.max_value, row, serial) {
+            let v = match w.value(s, n, summary.max_value, rows(i), serial) {
                 Ok(v) => v,
                 Err(why) => return Pause::Outside(why),
             };
@@ -900,6 +942,129 @@ fn run_window<V: Value>(
     } else {
         Pause::Poll
     }
+}
+
+/// A block with its checks in parallel: steps 1 and 2 for each position in order, taking each
+/// candidate that needs step 3 as the value, then every step 3 of the block at once (each
+/// reads only positions before its own). The values are kept up to the first check that
+/// fails, which gives that position its value; the positions after it are computed again by
+/// the next block (their window slots restored). Returns why the phase pauses, if it does.
+fn speculate<V: Value>(
+    w: &mut Windowed,
+    s: &mut Store<V>,
+    summary: &mut Summary,
+    len: usize,
+    near: usize,
+    rows: impl Fn(usize) -> std::ops::Range<usize>,
+) -> Option<Pause> {
+    use rayon::prelude::*;
+    let start = summary.n as usize;
+    let known = w.rare.len();
+    let mask = s.ring.len() - 1;
+    // The slots the block overwrites, to restore past a failed check.
+    let saved: Vec<V> = (start..start + len).map(|n| s.ring[n & mask]).collect();
+    let mut values = Vec::with_capacity(len);
+    let mut checks: Vec<(usize, u32, u32, Vec<u32>)> = Vec::new();
+    let mut max = summary.max_value;
+    let mut pause = None;
+    for i in 0..len {
+        let n = start + i;
+        let bits = bits_of(max);
+        let (v, check) = match w.guess(s, n, bits, rows(i), [0..near, known..w.rare.len()]) {
+            Ok(Guess::Value(v)) => (v, false),
+            Ok(Guess::Check(g1)) => (g1, true),
+            Err(why) => {
+                pause = Some(Pause::Outside(why));
+                break;
+            }
+        };
+        let (v, check) = if check && v > V::MAX {
+            // A candidate too wide for `V`: its check decides whether to widen, as with one
+            // thread. It ends the block, unless it opens it (then it is checked here).
+            if i > 0 {
+                break;
+            }
+            let mut wanted = std::mem::take(&mut w.wanted);
+            let mut present = std::mem::take(&mut w.present);
+            let checked = w.confirm(s, n, n, v, &mut wanted, &mut present, bits);
+            (w.wanted, w.present) = (wanted, present);
+            match checked {
+                Ok(v) => (v, false),
+                Err(why) => {
+                    pause = Some(Pause::Outside(why));
+                    break;
+                }
+            }
+        } else {
+            (v, check)
+        };
+        if v > V::MAX {
+            pause = Some(Pause::Widen);
+            break;
+        }
+        if check {
+            checks.push((i, v, bits, w.wanted.clone()));
+        }
+        s.ring[n & mask] = V::new(v);
+        if w.split.is_rare(n, v) {
+            w.rare.push((n as u64, v));
+        }
+        values.push(v);
+        max = max.max(v);
+    }
+    let written = start + values.len();
+    let shared: &Windowed = w;
+    let store: &Store<V> = s;
+    let results: Vec<std::result::Result<u32, String>> = checks
+        .par_iter()
+        .map_init(Vec::new, |present, (i, g1, bits, wanted)| {
+            let mut wanted = wanted.clone();
+            shared.confirm(store, start + i, written, *g1, &mut wanted, present, *bits)
+        })
+        .collect();
+    let mut failed = None;
+    for ((i, g1, _, _), result) in checks.iter().zip(results) {
+        match result {
+            Ok(v) if v == *g1 => {}
+            Ok(v) => {
+                values[*i] = v;
+                failed = Some(*i);
+                break;
+            }
+            Err(why) => {
+                values.truncate(*i);
+                failed = Some(*i);
+                pause = Some(Pause::Outside(why));
+                break;
+            }
+        }
+    }
+    if let Some(i) = failed {
+        // Positions from i on are undone (their window slots and rare positions); a check that
+        // found another value gives it to position i.
+        for (j, &v) in saved.iter().enumerate().skip(i) {
+            s.ring[(start + j) & mask] = v;
+        }
+        w.rare.retain(|r| (r.0 as usize) < start + i);
+        values.truncate(i + 1);
+        if values.len() == i + 1 {
+            pause = None;
+            let (n, v) = (start + i, values[i]);
+            if v > V::MAX {
+                values.pop();
+                pause = Some(Pause::Widen);
+            } else {
+                s.ring[n & mask] = V::new(v);
+                if w.split.is_rare(n, v) {
+                    w.rare.push((n as u64, v));
+                }
+            }
+        }
+    }
+    for v in values {
+        summary.push(v);
+    }
+    pause
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -1439,6 +1604,41 @@ mod tests {
         assert_describes(&report, &reference, "widened in the window");
         assert_eq!(report.width, 2);
         assert!(report.computed > 1000, "{report:?}");
+    }
+
+    #[test]
+    fn one_and_two_threads_give_the_same_report() {
+        // Small windows, so that most values come from the windowed phase, whose checks run in
+        // parallel with two threads (and fail at times: 0.6 and Grundy's game find rare values
+        // and values above a candidate there).
+        for (code, to, plan) in [
+            ("0.6", 60_000u64, (4096, 1 << 16)),
+            ("grundy-game", 60_000, (4096, 1 << 17)),
+            ("0.007", 6_000, (512, 1 << 14)),
+            ("0.165", 20_000, (1024, 1 << 12)),
+        ] {
+            let game = game(code);
+            let options = RecordOptions {
+                to,
+                memory: 1 << 30,
+                checkpoint: None,
+            };
+            let reports: Vec<RecordReport> = [1, 2]
+                .into_iter()
+                .map(|threads| {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap()
+                        .install(|| {
+                            record_in(&game, &options, plan, &mut |_| {}, &|| false).unwrap()
+                        })
+                })
+                .collect();
+            assert_eq!(reports[0], reports[1], "{code}");
+            let values = engine_values(&game, reports[0].computed);
+            assert_describes(&reports[0], &values, code);
+        }
     }
 
     #[test]
