@@ -216,7 +216,10 @@ pub(crate) fn rare_table(mode: Mode) -> Result<Table> {
     // Grundy's game: the record run, and the engine to 2^17 for the positions.
     let grundy = HeapGame::new(Rules::grundy_game(), "grundy-game");
     let (near, far) = (1u64 << 17, mode.pick(1u64 << 17, 1 << 24));
-    let (report, secs) = run(&grundy, far, mode.pick(1 << 20, 1 << 24))?;
+    // Full mode: 128 MiB keeps 2^24 values in the prefix (the engine, every thread): 120 s in a
+    // release build under load, where 16 MiB (the window from 2^22 on, one thread) took 693 s
+    // (BENCHMARKS.md, "Record mode").
+    let (report, secs) = run(&grundy, far, mode.pick(1 << 20, 1 << 27))?;
     let (engine, engine_secs) = values(&grundy, near)?;
     let last = (0..near)
         .rev()
@@ -415,7 +418,7 @@ pub(crate) fn rare_table(mode: Mode) -> Result<Table> {
         title: "Rare values of Grundy's game and Officers, recomputed in record mode".into(),
         note: format!(
             "`grundy record` runs (library: `games::octal::record`) to the bound, in {} of memory; a position is rare when G(n) AND mask has an even number of ones, counted from the run's count of each value with the published mask (whatever split the run used). The last rare positions come from the engine's values (all in memory) below 2^17 (Grundy's game) and 2^15 (0.6), and hold below 2^21 when the rare counts there are equal. Flammenkamp's 1287 are known to 2^35: only how many lie below the bound is compared, and the check is that it does not exceed 1287. Seconds: the record run (the engine's for the last positions and G(10^6)). {}",
-            mode.pick("1 MiB", "16 MiB"),
+            mode.pick("1 MiB", "128 MiB (Grundy's game) and 16 MiB (0.6)"),
             mode.pick(
                 "The quick report goes to 2^17 and 2^15; the full report to 2^24 and 2^21.",
                 "",
