@@ -62,7 +62,7 @@ fn heading(paper: Paper) -> &'static str {
         Paper::Takeaway => "One-pile Nim with a move function",
         Paper::Imark => "i-Mark games",
         Paper::NimFractals => "Nim Fractals",
-        Paper::Octal => "Octal games: known periods",
+        Paper::Octal => "Octal games: known periods and record computations",
         Paper::Misere => "Misère play: quotients",
         Paper::Boards => "Boards and graphs: Cram, Chomp, Node-Kayles, Arc-Kayles",
     }

@@ -77,6 +77,8 @@ fn every_file_is_written_and_not_empty() {
         "nim-fractals-counts",
         "octal-known-periods",
         "octal-survey-published",
+        "octal-records-rare",
+        "octal-records-rogalski",
         "misere-quotients",
         "boards-cram-beling",
         "boards-kayles-octal",

@@ -16,6 +16,7 @@ mod imark;
 mod misere;
 mod nim_fractals;
 mod octal;
+mod records;
 mod sharing_nim;
 mod takeaway;
 
@@ -60,7 +61,8 @@ pub enum Paper {
     /// T. Khovanova, J. Xiong, Nim Fractals.
     NimFractals,
     /// Octal games: the known periods (Guy and Smith; Winning Ways; Gangolli and Plambeck;
-    /// Flammenkamp) and the periodicity theorem.
+    /// Flammenkamp), the periodicity theorem, and the record computations (tczajka, Flammenkamp,
+    /// Rogalski).
     Octal,
     /// Misère play: the misère quotients of Plambeck and Siegel and the other stored sources.
     Misere,
@@ -120,7 +122,7 @@ impl Paper {
             Paper::Imark => "O. Friman, G. Nivasch, Some i-Mark games",
             Paper::NimFractals => "T. Khovanova, J. Xiong, Nim Fractals",
             Paper::Octal => {
-                "Octal games: R. K. Guy, C. A. B. Smith, The G-values of various games (1956); Winning Ways, ch. 4; A. Gangolli, T. Plambeck (1989); A. Flammenkamp's tables"
+                "Octal games: R. K. Guy, C. A. B. Smith, The G-values of various games (1956); Winning Ways, ch. 4; A. Gangolli, T. Plambeck (1989); A. Flammenkamp's tables; the record computations: tczajka/octal-games, A. Flammenkamp's Grundy's game page, Rogalski's rogalski-wmii-uni-lodz-pl/octal"
             }
             Paper::Misere => {
                 "Misère play: T. E. Plambeck, Taming the wild in impartial combinatorial games (2005); T. E. Plambeck, A. N. Siegel, Misère quotients for impartial games (2008); A. N. Siegel (2007); M. Weimerskirch (2015)"

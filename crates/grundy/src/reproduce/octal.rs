@@ -1,14 +1,15 @@
 //! Octal games: the table of known periods (Guy and Smith 1956, *Winning Ways* ch. 4, Gangolli
-//! and Plambeck 1989, Flammenkamp), recomputed and proven with the periodicity theorem, and the
-//! checks of the engine and of the theorem.
+//! and Plambeck 1989, Flammenkamp), recomputed and proven with the periodicity theorem, the
+//! checks of the engine and of the theorem, and the record computations ([`super::records`]).
 
 use super::{cells, check, claim_rows, grid, Mode, PaperSection, Row, Steps, Table};
 use crate::games::octal::theory::{recompute, KNOWN};
 use crate::reproduce::Paper;
 use crate::Result;
 
-/// Two tables (the known periods; the survey against the published lists); no figures.
-pub(crate) const TABLES_AND_FIGURES: usize = 2;
+/// Four tables (the known periods; the survey against the published lists; the record
+/// computations' rare values and Rogalski's counts); no figures.
+pub(crate) const TABLES_AND_FIGURES: usize = 2 + super::records::TABLES;
 
 /// The most values computed per game of the table.
 fn limit(mode: Mode) -> u64 {
@@ -146,10 +147,16 @@ pub(crate) fn section(mode: Mode, steps: &mut Steps) -> Result<PaperSection> {
     steps.start("survey against the published tables");
     let survey = survey_table(mode)?;
     steps.finish();
+    steps.start("record computations: rare values of Grundy's game and Officers");
+    let rare = super::records::rare_table(mode)?;
+    steps.finish();
+    steps.start("record computations: Rogalski's counts per power of two");
+    let rogalski = super::records::rogalski_table(mode)?;
+    steps.finish();
     Ok(PaperSection {
         paper: Paper::Octal,
         claims,
-        tables: vec![table, survey],
+        tables: vec![table, survey, rare, rogalski],
         figures: Vec::new(),
     })
 }
