@@ -328,6 +328,11 @@ impl Universe {
         self.node(g).phylum
     }
 
+    /// The canonical form of `G + *`, interned with `G` (no new game).
+    pub fn plus_star(&self, g: GameId) -> GameId {
+        self.node(g).star
+    }
+
     /// CGSuite's `IsTame`: the game is hereditarily tame.
     pub fn is_tame(&self, g: GameId) -> bool {
         self.phylum(g).hereditarily_tame()
@@ -829,7 +834,7 @@ impl<'a> Forms<'a> {
     }
 
     /// The canonical form of one heap of a heap game (its options are sums of smaller heaps).
-    fn heap(&mut self, h: u64) -> Result<GameId> {
+    pub fn heap(&mut self, h: u64) -> Result<GameId> {
         while self.heaps.len() as u64 <= h {
             let k = self.heaps.len() as u64;
             let moves = match self.ruleset.heap_options(k) {
