@@ -27,11 +27,13 @@ pub struct CanonicalTree<'a> {
 }
 
 impl<'a> CanonicalTree<'a> {
-    /// The tree of a heap game `ruleset`, interning at most `max_nodes` canonical games.
-    pub fn new(ruleset: &'a dyn Ruleset, max_nodes: usize) -> Self {
-        CanonicalTree {
-            forms: Forms::with_limits(ruleset, max_nodes, 0),
-        }
+    /// The tree of a heap game `ruleset`, interning at most `max_nodes` canonical games and
+    /// reading at most `max_work` options to add the forms of heaps' parts
+    /// ([`super::canonical::Universe::limit_sum_work`]).
+    pub fn new(ruleset: &'a dyn Ruleset, max_nodes: usize, max_work: u64) -> Self {
+        let mut forms = Forms::with_limits(ruleset, max_nodes, 0);
+        forms.universe.limit_sum_work(max_work);
+        CanonicalTree { forms }
     }
 
     /// The stored form of a position of heaps: the heaps' canonical forms, reduced.
@@ -148,7 +150,7 @@ mod tests {
     }
 
     fn search_p(game: &dyn Ruleset, heaps: &[u64]) -> bool {
-        let mut search = OutcomeSearch::new(CanonicalTree::new(game, 100_000), 1 << 20);
+        let mut search = OutcomeSearch::new(CanonicalTree::new(game, 100_000, u64::MAX), 1 << 20);
         let form = search.tree_mut().form_of(heaps).unwrap();
         search.is_p_of_form(form).unwrap()
     }

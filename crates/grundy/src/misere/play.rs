@@ -458,6 +458,10 @@ pub const CANONICAL_SEARCH_HEAP: u64 = 128;
 /// (past it, the search on heaps goes on alone).
 pub const CANONICAL_SEARCH_NODES: usize = 300_000;
 
+/// The most options [`MisereSolver`] reads to add the canonical forms of the heaps' parts (a
+/// bound on the seconds the forms take; past it, the search on heaps goes on alone).
+pub const CANONICAL_SEARCH_WORK: u64 = 3_000_000;
+
 /// The method of an outcome found by the search on canonical forms.
 pub const CANONICAL_SEARCH_METHOD: &str = "misère outcome by the definition on the sum of the heaps' misère canonical forms (equal games leave the outcome of every sum unchanged: Conway, ONAG ch. 12), memoised search that stops at the first P option; G- not computed: its search needs every option's value";
 
@@ -527,7 +531,7 @@ impl MisereSolver<'_> {
         let slot = self.canonical.get_or_insert_with(|| {
             (game.heap_options(0).is_some()).then(|| {
                 super::outcome::OutcomeSearch::new(
-                    CanonicalTree::new(game, CANONICAL_SEARCH_NODES),
+                    CanonicalTree::new(game, CANONICAL_SEARCH_NODES, CANONICAL_SEARCH_WORK),
                     super::outcome::MAX_OUTCOME_POSITIONS,
                 )
             })
@@ -548,7 +552,7 @@ impl MisereSolver<'_> {
             Ok(p) => Ok(Some(p)),
             Err(Error::TooLarge(_)) => {
                 *search = super::outcome::OutcomeSearch::new(
-                    CanonicalTree::new(game, CANONICAL_SEARCH_NODES),
+                    CanonicalTree::new(game, CANONICAL_SEARCH_NODES, CANONICAL_SEARCH_WORK),
                     super::outcome::MAX_OUTCOME_POSITIONS,
                 );
                 Ok(None)

@@ -290,10 +290,20 @@ impl<'a> Builder<'a> {
             let heap = self.quotient.bound();
             if let Some(budget) = self.option_budget {
                 let ahead = listed.saturating_mul(n - heap);
-                if self.listed.saturating_add(ahead) > budget {
+                let total = self.listed.saturating_add(ahead);
+                if total > budget {
                     return Err(too_large(format!(
                         "the misère quotient of heaps up to {n} would list more than {budget} heap options ({} so far; heap {heap} alone has {listed})",
                         self.listed
+                    )));
+                }
+                // Each new heap's classes are compared with those of every smaller heap and
+                // its candidate verified on every option listed: about `total * n / 2` reads.
+                let work = total.saturating_mul(n) / 2;
+                let work_budget = budget.saturating_mul(QUOTIENT_WORK_PER_OPTION);
+                if work > work_budget {
+                    return Err(too_large(format!(
+                        "the misère quotient of heaps up to {n} would take about {work} option reads (its {total} heap options, each read again for every larger heap), more than {work_budget}"
                     )));
                 }
             }
@@ -1085,6 +1095,11 @@ pub const PROOF_HEAPS: u64 = 256;
 /// (seconds of work) the query is refused at once, or goes to another method, instead of
 /// building for minutes; `grundy quotient` has no such limit.
 pub const QUERY_OPTION_BUDGET: u64 = 20_000_000;
+
+/// A builder with an option budget ([`Builder::with_option_budget`]) also stops when its
+/// estimated reads of heap options (each heap's options are read again for every larger
+/// heap) pass this many times the budget.
+pub const QUOTIENT_WORK_PER_OPTION: u64 = 50;
 
 impl<'a> Cached<'a> {
     /// Nothing computed yet.
