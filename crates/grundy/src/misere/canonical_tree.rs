@@ -178,7 +178,14 @@ mod tests {
         // Misère Nim by the definition: its canonical forms are Nim heaps, decided by Bouton.
         let nim = parse_game("nim").unwrap();
         let mut memo = HashMap::new();
-        for heaps in [[1, 1, 1], [1, 1, 0], [2, 2, 0], [1, 2, 3], [3, 5, 6], [1, 4, 5]] {
+        for heaps in [
+            [1, 1, 1],
+            [1, 1, 0],
+            [2, 2, 0],
+            [1, 2, 3],
+            [3, 5, 6],
+            [1, 4, 5],
+        ] {
             assert_eq!(
                 search_p(nim.as_ref(), &heaps),
                 !wins(nim.as_ref(), &heaps, &mut memo),

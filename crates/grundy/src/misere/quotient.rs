@@ -1613,6 +1613,25 @@ mod tests {
     }
 
     #[test]
+    fn a_budgeted_quotient_refuses_at_once_when_its_option_reads_would_pass_the_budget() {
+        // Nim to heap 1000 lists 1 + ... + 1000 options; at the rate of heap 1 the estimate is
+        // 1000 options (within a budget of 5000), each read again by the larger heaps: about
+        // 1000 * 1000 / 2 reads, more than 50 * 5000. Refused after heap 1, not at heap 1000.
+        let nim = parse_game("nim").unwrap();
+        let mut builder = Builder::new(nim.as_ref()).unwrap().with_option_budget(5000);
+        let err = builder.extend_to(1000, &mut |_| {}).unwrap_err();
+        assert!(
+            matches!(&err, Error::TooLarge(m) if m.contains("option reads")),
+            "{err}"
+        );
+        assert_eq!(builder.quotient().bound(), 1);
+        // Without a budget the same builder goes on.
+        let mut free = Builder::new(nim.as_ref()).unwrap();
+        free.extend_to(8, &mut |_| {}).unwrap();
+        assert_eq!(free.quotient().bound(), 8);
+    }
+
+    #[test]
     fn nim_quotients_give_the_outcomes_of_the_definition() {
         for bound in 0..=5 {
             let q = agrees("nim", bound, 16);
