@@ -245,6 +245,9 @@ pub struct Universe {
     nimbers: Vec<GameId>,
     genera: HashMap<GameId, Genus>,
     max_nodes: usize,
+    /// Options read by [`Universe::add`] for sums not yet known, and the most allowed.
+    sum_work: u64,
+    max_sum_work: u64,
 }
 
 impl Default for Universe {
@@ -263,6 +266,8 @@ impl Universe {
             nimbers: vec![ZERO, STAR],
             genera: HashMap::new(),
             max_nodes: max_nodes.max(2),
+            sum_work: 0,
+            max_sum_work: u64::MAX,
         };
         universe.nodes.push(Node {
             options: vec![],
@@ -287,6 +292,13 @@ impl Universe {
         universe.index.insert(vec![], ZERO);
         universe.index.insert(vec![ZERO], STAR);
         universe
+    }
+
+    /// Refuses ([`Error::TooLarge`]) sums that would read more than `work` options in all
+    /// (each new sum reads the options of its two terms): a bound on the time, where
+    /// `max_nodes` bounds the memory.
+    pub fn limit_sum_work(&mut self, work: u64) {
+        self.max_sum_work = work;
     }
 
     /// How many canonical games are interned.
@@ -326,6 +338,11 @@ impl Universe {
     /// CGSuite's phylum of the game.
     pub fn phylum(&self, g: GameId) -> Phylum {
         self.node(g).phylum
+    }
+
+    /// The canonical form of `G + *`, interned with `G` (no new game).
+    pub fn plus_star(&self, g: GameId) -> GameId {
+        self.node(g).star
     }
 
     /// CGSuite's `IsTame`: the game is hereditarily tame.
@@ -609,6 +626,13 @@ impl Universe {
             match self.sums.get(&key) {
                 Some(&s) => s,
                 None => {
+                    self.sum_work += (self.options(a).len() + self.options(b).len()) as u64;
+                    if self.sum_work > self.max_sum_work {
+                        return Err(Error::TooLarge(format!(
+                            "the misère canonical sums would read more than {} options",
+                            self.max_sum_work
+                        )));
+                    }
                     let mut options = Vec::new();
                     for o in self.options(a).to_vec() {
                         options.push(self.add(o, b)?);
@@ -829,7 +853,7 @@ impl<'a> Forms<'a> {
     }
 
     /// The canonical form of one heap of a heap game (its options are sums of smaller heaps).
-    fn heap(&mut self, h: u64) -> Result<GameId> {
+    pub fn heap(&mut self, h: u64) -> Result<GameId> {
         while self.heaps.len() as u64 <= h {
             let k = self.heaps.len() as u64;
             let moves = match self.ruleset.heap_options(k) {

@@ -43,6 +43,7 @@
 //! ([`crate::game`]), since the engines below the families take it.
 
 pub mod canonical;
+pub mod canonical_tree;
 pub mod claims;
 pub mod genus;
 pub mod outcome;

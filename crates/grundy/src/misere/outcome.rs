@@ -97,6 +97,12 @@ pub trait Tree {
     fn likely_p(&mut self, _form: &[u64]) -> bool {
         false
     }
+    /// The misère outcome of a stored form (`Some(true)`: P) where the tree knows it exactly
+    /// without a search; an [`OutcomeSearch`] asks it before searching a position. The
+    /// default knows none.
+    fn known_p(&mut self, _form: &[u64]) -> Option<bool> {
+        None
+    }
     /// The options of a stored form, each pruned ([`Tree::pruned`]).
     fn pruned_options(&mut self, form: &[u64]) -> Result<Vec<Position>> {
         let mut options = Vec::new();
@@ -443,11 +449,36 @@ impl<T: Tree> OutcomeSearch<T> {
         Ok(())
     }
 
+    /// The tree searched.
+    pub fn tree_mut(&mut self) -> &mut T {
+        &mut self.tree
+    }
+
+    /// The outcome of a form if it is stored or the tree knows it ([`Tree::known_p`]; then
+    /// it is stored).
+    fn lookup(&mut self, form: &Position) -> Result<Option<bool>> {
+        if let Some(&p) = self.p_positions.get(form) {
+            return Ok(Some(p));
+        }
+        match self.tree.known_p(form) {
+            Some(p) => {
+                self.store(form.clone(), p)?;
+                Ok(Some(p))
+            }
+            None => Ok(None),
+        }
+    }
+
     /// Whether `position` is a misère P-position (the player to move loses).
     pub fn is_p(&mut self, position: &[u64]) -> Result<bool> {
         let root = self.tree.form(position);
         let root = self.tree.pruned(root)?;
-        if let Some(&p) = self.p_positions.get(&root) {
+        self.is_p_of_form(root)
+    }
+
+    /// Whether a position given in the tree's stored form (pruned) is a misère P-position.
+    pub fn is_p_of_form(&mut self, root: Position) -> Result<bool> {
+        if let Some(p) = self.lookup(&root)? {
             return Ok(p);
         }
         let options = self.options(&root)?;
@@ -458,22 +489,26 @@ impl<T: Tree> OutcomeSearch<T> {
             let decided = if *next == options.len() {
                 Some(!options.is_empty())
             } else {
-                match self.p_positions.get(&options[*next]) {
+                let child = options[*next].clone();
+                match self.lookup(&child)? {
                     Some(true) => Some(false),
                     Some(false) => {
                         *next += 1;
                         None
                     }
                     None => {
-                        let child = options[*next].clone();
                         let child_options = self.options(&child)?;
                         // An option already known to be P decides the child N at once,
                         // before any unknown option is searched (an enhanced transposition
                         // cutoff).
-                        if child_options
-                            .iter()
-                            .any(|o| self.p_positions.get(o) == Some(&true))
-                        {
+                        let mut known = false;
+                        for o in &child_options {
+                            if self.lookup(o)? == Some(true) {
+                                known = true;
+                                break;
+                            }
+                        }
+                        if known {
                             self.store(child, false)?;
                             *next += 1;
                         } else {

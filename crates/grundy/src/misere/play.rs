@@ -10,6 +10,7 @@
 
 use std::ops::Range;
 
+use super::canonical_tree::CanonicalTree;
 use super::outcome::{PlayEngine, RulesetTree, MAX_MISERE_POSITIONS};
 use super::Convention;
 use crate::ruleset::{
@@ -416,6 +417,9 @@ pub struct MisereSolver<'a> {
     quotient: super::quotient::Cached<'a>,
     /// The outcome search, kept between questions (the options of one position share it).
     outcomes: super::outcome::OutcomeSearch<RulesetTree<'a>>,
+    /// The outcome search on the heaps' misère canonical forms, once built (`None` inside:
+    /// the forms passed their limit, or the game is not a heap game).
+    canonical: Option<Option<super::outcome::OutcomeSearch<CanonicalTree<'a>>>>,
 }
 
 impl<'a> MisereSolver<'a> {
@@ -429,6 +433,7 @@ impl<'a> MisereSolver<'a> {
                 RulesetTree::new(game),
                 super::outcome::MAX_OUTCOME_POSITIONS,
             ),
+            canonical: None,
         }
     }
 
@@ -446,6 +451,20 @@ impl<'a> MisereSolver<'a> {
 /// ([`super::outcome::OutcomeSearch`]) when `G-` is out of reach: a few heaps below 64 and more.
 pub const OUTCOME_SEARCH_TOKENS: u64 = 512;
 
+/// The largest heap whose misère canonical form [`MisereSolver`] builds for the outcome search.
+pub const CANONICAL_SEARCH_HEAP: u64 = 128;
+
+/// The most canonical games [`MisereSolver`] interns for the outcome search on canonical forms
+/// (past it, the search on heaps goes on alone).
+pub const CANONICAL_SEARCH_NODES: usize = 300_000;
+
+/// The most options [`MisereSolver`] reads to add the canonical forms of the heaps' parts (a
+/// bound on the seconds the forms take; past it, the search on heaps goes on alone).
+pub const CANONICAL_SEARCH_WORK: u64 = 3_000_000;
+
+/// The method of an outcome found by the search on canonical forms.
+pub const CANONICAL_SEARCH_METHOD: &str = "misère outcome by the definition on the sum of the heaps' misère canonical forms (equal games leave the outcome of every sum unchanged: Conway, ONAG ch. 12), memoised search that stops at the first P option; G- not computed: its search needs every option's value";
+
 impl MisereSolver<'_> {
     /// The misère outcome of a position of a heap game by the search that stops at the first P
     /// option (no `G-`), storing at most `limit` positions, when the position is small enough
@@ -461,6 +480,18 @@ impl MisereSolver<'_> {
             .try_fold(0u64, |total, &h| total.checked_add(h));
         if tokens.is_none_or(|t| t > OUTCOME_SEARCH_TOKENS) {
             return Ok(None);
+        }
+        if let Some(p) = self.canonical_search(position)? {
+            return Ok(Some(OutcomeEvaluation {
+                infinite: None,
+                value: None,
+                outcome: if p {
+                    crate::Outcome::P
+                } else {
+                    crate::Outcome::N
+                },
+                method: CANONICAL_SEARCH_METHOD.into(),
+            }));
         }
         let search = &mut self.outcomes;
         search.set_limit(limit);
@@ -480,6 +511,48 @@ impl MisereSolver<'_> {
                 // Full: start afresh for the next question.
                 *search = super::outcome::OutcomeSearch::new(
                     RulesetTree::new(self.game),
+                    super::outcome::MAX_OUTCOME_POSITIONS,
+                );
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The misère outcome (P: `true`) by the search on the heaps' canonical forms
+    /// ([`CanonicalTree`]), when every heap is at most [`CANONICAL_SEARCH_HEAP`], the forms
+    /// take at most [`CANONICAL_SEARCH_NODES`] games and the search at most
+    /// [`super::outcome::MAX_OUTCOME_POSITIONS`] positions; `None` otherwise.
+    fn canonical_search(&mut self, position: &[u64]) -> Result<Option<bool>> {
+        if position.iter().any(|&h| h > CANONICAL_SEARCH_HEAP) {
+            return Ok(None);
+        }
+        let game = self.game;
+        let slot = self.canonical.get_or_insert_with(|| {
+            (game.heap_options(0).is_some()).then(|| {
+                super::outcome::OutcomeSearch::new(
+                    CanonicalTree::new(game, CANONICAL_SEARCH_NODES, CANONICAL_SEARCH_WORK),
+                    super::outcome::MAX_OUTCOME_POSITIONS,
+                )
+            })
+        });
+        let Some(search) = slot else {
+            return Ok(None);
+        };
+        let form = match search.tree_mut().form_of(position) {
+            Ok(form) => form,
+            Err(Error::TooLarge(_)) => {
+                // The forms are too large for this game: never again.
+                self.canonical = Some(None);
+                return Ok(None);
+            }
+            Err(e) => return Err(e),
+        };
+        match search.is_p_of_form(form) {
+            Ok(p) => Ok(Some(p)),
+            Err(Error::TooLarge(_)) => {
+                *search = super::outcome::OutcomeSearch::new(
+                    CanonicalTree::new(game, CANONICAL_SEARCH_NODES, CANONICAL_SEARCH_WORK),
                     super::outcome::MAX_OUTCOME_POSITIONS,
                 );
                 Ok(None)

@@ -290,10 +290,20 @@ impl<'a> Builder<'a> {
             let heap = self.quotient.bound();
             if let Some(budget) = self.option_budget {
                 let ahead = listed.saturating_mul(n - heap);
-                if self.listed.saturating_add(ahead) > budget {
+                let total = self.listed.saturating_add(ahead);
+                if total > budget {
                     return Err(too_large(format!(
                         "the misère quotient of heaps up to {n} would list more than {budget} heap options ({} so far; heap {heap} alone has {listed})",
                         self.listed
+                    )));
+                }
+                // Each new heap's classes are compared with those of every smaller heap and
+                // its candidate verified on every option listed: about `total * n / 2` reads.
+                let work = total.saturating_mul(n) / 2;
+                let work_budget = budget.saturating_mul(QUOTIENT_WORK_PER_OPTION);
+                if work > work_budget {
+                    return Err(too_large(format!(
+                        "the misère quotient of heaps up to {n} would take about {work} option reads (its {total} heap options, each read again for every larger heap), more than {work_budget}"
                     )));
                 }
             }
@@ -1086,6 +1096,11 @@ pub const PROOF_HEAPS: u64 = 256;
 /// building for minutes; `grundy quotient` has no such limit.
 pub const QUERY_OPTION_BUDGET: u64 = 20_000_000;
 
+/// A builder with an option budget ([`Builder::with_option_budget`]) also stops when its
+/// estimated reads of heap options (each heap's options are read again for every larger
+/// heap) pass this many times the budget.
+pub const QUOTIENT_WORK_PER_OPTION: u64 = 50;
+
 impl<'a> Cached<'a> {
     /// Nothing computed yet.
     pub fn new(game: &'a dyn Ruleset) -> Self {
@@ -1595,6 +1610,25 @@ mod tests {
         (0..m).all(|x| {
             (0..x).all(|y| (0..m).any(|z| q.is_p(q.monoid.mul(x, z)) != q.is_p(q.monoid.mul(y, z))))
         })
+    }
+
+    #[test]
+    fn a_budgeted_quotient_refuses_at_once_when_its_option_reads_would_pass_the_budget() {
+        // Nim to heap 1000 lists 1 + ... + 1000 options; at the rate of heap 1 the estimate is
+        // 1000 options (within a budget of 5000), each read again by the larger heaps: about
+        // 1000 * 1000 / 2 reads, more than 50 * 5000. Refused after heap 1, not at heap 1000.
+        let nim = parse_game("nim").unwrap();
+        let mut builder = Builder::new(nim.as_ref()).unwrap().with_option_budget(5000);
+        let err = builder.extend_to(1000, &mut |_| {}).unwrap_err();
+        assert!(
+            matches!(&err, Error::TooLarge(m) if m.contains("option reads")),
+            "{err}"
+        );
+        assert_eq!(builder.quotient().bound(), 1);
+        // Without a budget the same builder goes on.
+        let mut free = Builder::new(nim.as_ref()).unwrap();
+        free.extend_to(8, &mut |_| {}).unwrap();
+        assert_eq!(free.quotient().bound(), 8);
     }
 
     #[test]

@@ -110,6 +110,53 @@ impl Ruleset for Lasker {
         Ok(moves)
     }
 
+    /// The positions of [`Ruleset::moves`], in its order, without the descriptions (an
+    /// exploration asks this millions of times).
+    fn options(&self, heaps: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let count = move_count(heaps);
+        check_listing(count, heaps.len() + 1)?;
+        let mut out = Vec::with_capacity(count as usize);
+        for (i, &h) in heaps.iter().enumerate() {
+            for m in (0..h).rev() {
+                let taken = [m];
+                out.push(replace(heaps, i, if m == 0 { &[] } else { &taken }));
+            }
+            for a in 1..=h / 2 {
+                out.push(replace(heaps, i, &[a, h - a]));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The options in [`Ruleset::explored_form`], each once: equal heaps move alike, so one
+    /// heap of each size is moved.
+    fn explored_options(&self, heaps: &[u64]) -> Result<Vec<Vec<u64>>> {
+        let form = self.explored_form(heaps);
+        check_listing(move_count(&form), form.len() + 1)?;
+        let mut out = Vec::new();
+        for (i, &h) in form.iter().enumerate() {
+            if i > 0 && form[i - 1] == h {
+                continue;
+            }
+            let parts = (0..h)
+                .rev()
+                .map(|m| if m == 0 { vec![] } else { vec![m] })
+                .chain((1..=h / 2).map(|a| vec![a, h - a]));
+            for parts in parts {
+                let mut next = Vec::with_capacity(form.len() + 1);
+                next.extend_from_slice(&form[..i]);
+                next.extend_from_slice(&form[i + 1..]);
+                next.extend_from_slice(&parts);
+                next.sort_unstable();
+                if next.is_empty() {
+                    next.push(0);
+                }
+                out.push(next);
+            }
+        }
+        Ok(out)
+    }
+
     /// `seq lasker` with no position: one heap.
     fn default_template(&self) -> Option<Vec<Option<u64>>> {
         Some(vec![None])
@@ -289,6 +336,26 @@ mod tests {
 
         fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
             Lasker.canonical(heaps)
+        }
+    }
+
+    proptest! {
+        /// The options without descriptions are the moves' positions; explored, each option
+        /// of the explored form once.
+        #[test]
+        fn options_are_the_moves_positions(heaps in prop::collection::vec(0u64..9, 1..4)) {
+            let moves: Vec<Vec<u64>> =
+                Lasker.moves(&heaps).unwrap().into_iter().map(|m| m.to).collect();
+            prop_assert_eq!(Lasker.options(&heaps).unwrap(), moves.clone());
+            let mut want: Vec<Vec<u64>> = moves.iter().map(|o| Lasker.explored_form(o)).collect();
+            want.sort();
+            want.dedup();
+            let mut got = Lasker.explored_options(&heaps).unwrap();
+            got.sort();
+            let listed = got.len();
+            got.dedup();
+            prop_assert_eq!(listed, got.len());
+            prop_assert_eq!(got, want);
         }
     }
 
