@@ -1243,8 +1243,13 @@ impl Core {
             let failed = if widen {
                 None
             } else {
+                // The mirror serves only the fast strike kernel: without it, it would double
+                // the memory for nothing.
+                let bits = 32 - self.max_value.leading_zeros();
                 if let (Some(words), false) = (V::as_words(g), checks.is_empty()) {
-                    self.sync_mirror(words);
+                    if kernel::strike_is_fast::<V>(bits) {
+                        self.sync_mirror(words);
+                    }
                 }
                 self.confirm_all(g, &mut checks)
             };
