@@ -462,6 +462,20 @@ pub const CANONICAL_SEARCH_NODES: usize = 300_000;
 /// bound on the seconds the forms take; past it, the search on heaps goes on alone).
 pub const CANONICAL_SEARCH_WORK: u64 = 3_000_000;
 
+/// The answer of an outcome search: P or N, no value (G- is not computed).
+fn searched_outcome(p: bool, method: &str) -> OutcomeEvaluation {
+    OutcomeEvaluation {
+        infinite: None,
+        value: None,
+        outcome: if p {
+            crate::Outcome::P
+        } else {
+            crate::Outcome::N
+        },
+        method: method.into(),
+    }
+}
+
 /// The method of an outcome found by the search on canonical forms.
 pub const CANONICAL_SEARCH_METHOD: &str = "misère outcome by the definition on the sum of the heaps' misère canonical forms (equal games leave the outcome of every sum unchanged: Conway, ONAG ch. 12), memoised search that stops at the first P option; G- not computed: its search needs every option's value";
 
@@ -482,30 +496,15 @@ impl MisereSolver<'_> {
             return Ok(None);
         }
         if let Some(p) = self.canonical_search(position)? {
-            return Ok(Some(OutcomeEvaluation {
-                infinite: None,
-                value: None,
-                outcome: if p {
-                    crate::Outcome::P
-                } else {
-                    crate::Outcome::N
-                },
-                method: CANONICAL_SEARCH_METHOD.into(),
-            }));
+            return Ok(Some(searched_outcome(p, CANONICAL_SEARCH_METHOD)));
         }
         let search = &mut self.outcomes;
         search.set_limit(limit);
         match search.is_p(position) {
-            Ok(p) => Ok(Some(OutcomeEvaluation {
-                infinite: None,
-                value: None,
-                outcome: if p {
-                    crate::Outcome::P
-                } else {
-                    crate::Outcome::N
-                },
-                method: "misère outcome by the definition (memoised search over multisets of heaps that stops at the first P option; G- not computed: its search needs every option's value)".into(),
-            })),
+            Ok(p) => Ok(Some(searched_outcome(
+                p,
+                "misère outcome by the definition (memoised search over multisets of heaps that stops at the first P option; G- not computed: its search needs every option's value)",
+            ))),
             Err(Error::TooLarge(_)) if limit < super::outcome::MAX_OUTCOME_POSITIONS => Ok(None),
             Err(Error::TooLarge(_)) => {
                 // Full: start afresh for the next question.

@@ -361,15 +361,24 @@ impl Windowed {
         let bits = bits_of(max_value);
         match self.guess(s, n, bits, row, serial)? {
             Guess::Value(v) => Ok(v),
-            Guess::Check(g1) => {
-                let mut wanted = std::mem::take(&mut self.wanted);
-                let mut present = std::mem::take(&mut self.present);
-                let result = self.confirm(s, n, n, g1, &mut wanted, &mut present, bits);
-                self.wanted = wanted;
-                self.present = present;
-                result
-            }
+            Guess::Check(g1) => self.check(s, n, g1, bits),
         }
+    }
+
+    /// Step 3 for `n` on this thread (the window holding the latest values), with the values
+    /// [`Windowed::guess`] left in `self.wanted`.
+    fn check<V: Value>(
+        &mut self,
+        s: &Store<V>,
+        n: usize,
+        g1: u32,
+        bits: u32,
+    ) -> std::result::Result<u32, String> {
+        let mut wanted = std::mem::take(&mut self.wanted);
+        let mut present = std::mem::take(&mut self.present);
+        let result = self.confirm(s, n, n, g1, &mut wanted, &mut present, bits);
+        (self.wanted, self.present) = (wanted, present);
+        result
     }
 
     /// Steps 1 and 2 for `n` (see [`Windowed::value`]): the value, or the candidate `g1` with
@@ -984,11 +993,7 @@ fn speculate<V: Value>(
             if i > 0 {
                 break;
             }
-            let mut wanted = std::mem::take(&mut w.wanted);
-            let mut present = std::mem::take(&mut w.present);
-            let checked = w.confirm(s, n, n, v, &mut wanted, &mut present, bits);
-            (w.wanted, w.present) = (wanted, present);
-            match checked {
+            match w.check(s, n, v, bits) {
                 Ok(v) => (v, false),
                 Err(why) => {
                     pause = Some(Pause::Outside(why));
