@@ -3,8 +3,10 @@
 //! bottom-left one, is never taken, so a player left with it alone cannot move and loses.
 //!
 //! A position is the heights of the columns from left to right, non-increasing, the first at
-//! least 1 (the poisoned square): `4,4,3,1`. Its value is found by the board search
-//! ([`crate::solve::search`]) valuing each position whole, as the mex of its options (Chomp's
+//! least 1 (the poisoned square): `4,4,3,1`. Where every diagram of the position's box fits a
+//! table of two bytes each ([`dense`]), they are all valued in an order where options come
+//! first, each option found by arithmetic on ranks. Otherwise (and with `--checkpoint`) its
+//! value is found by the board search ([`crate::solve::search`]) valuing each position whole, as the mex of its options (Chomp's
 //! values are large, 28 on 6x7, so searches of `G + *k` for each `k` would repeat the same
 //! work); Chomp does not split, so a part is the whole position, stored as
 //! the boundary of its Young diagram and identified with its mirror image in the diagonal
@@ -15,13 +17,15 @@
 //! strategy-stealing argument); an "L" (one row and one column through the poisoned square) is
 //! two Nim heaps.
 
+pub mod dense;
 pub mod spec;
 pub mod theory;
 
 use crate::games::board::{Board, BoardSolver, Theorem};
-use crate::ruleset::{Arity, Move, Position};
-use crate::solve::search::Splittable;
+use crate::ruleset::{Arity, Evaluation, Move, Position};
+use crate::solve::search::{current_settings, Splittable};
 use crate::{Error, Result, Ruleset, Solver};
+use dense::Dense;
 
 /// The most rows plus columns of a position: its boundary, one bit a step, fits a `u128`.
 pub const MAX_ROWS_PLUS_COLUMNS: u64 = 126;
@@ -268,7 +272,69 @@ impl Ruleset for Chomp {
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
-        Some(Box::new(BoardSolver::new(self)))
+        Some(Box::new(ChompSolver {
+            chomp: self,
+            dense: None,
+            search: BoardSolver::new(self),
+        }))
+    }
+}
+
+/// Values from a dense table of the position's box where it fits ([`dense`]), otherwise by the
+/// board search.
+struct ChompSolver<'a> {
+    chomp: &'a Chomp,
+    dense: Option<Dense>,
+    search: BoardSolver<'a, Chomp>,
+}
+
+impl ChompSolver<'_> {
+    /// The dense table holding `position`, made (for the box of it and of the table so far) if
+    /// it fits the memory bound and no checkpoint is asked for; `None`: use the search.
+    fn dense_for(&mut self, position: &[u64]) -> Result<Option<&Dense>> {
+        if !self.dense.as_ref().is_some_and(|d| d.holds(position)) {
+            let (old_rows, old_cols) = self.dense.as_ref().map_or((0, 0), Dense::size);
+            let rows = old_rows.max(position[0] as u32);
+            let cols = old_cols.max(position.iter().filter(|&&h| h > 0).count() as u32);
+            let settings = current_settings();
+            let fits = dense::diagrams(rows, cols).is_some_and(|n| {
+                n <= dense::MOST_DIAGRAMS && n.saturating_mul(2) <= settings.memory
+            });
+            if !fits || settings.checkpoint.is_some() {
+                return Ok(None);
+            }
+            let table = Dense::build(rows, cols, settings.stop, |done, total| {
+                crate::progress::status(&format!(
+                    "valuing every diagram of the {rows}x{cols} box: {done} of {total} ({:.0}%)",
+                    100.0 * done as f64 / total as f64
+                ))
+            })?;
+            self.dense = Some(table);
+        }
+        Ok(self.dense.as_ref())
+    }
+}
+
+impl Solver for ChompSolver<'_> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        Ok(self.evaluate(position)?.value)
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        self.chomp.validate(position)?;
+        match self.dense_for(position)? {
+            Some(table) => {
+                let (rows, cols) = table.size();
+                Ok(Evaluation {
+                    value: table.value(position),
+                    method: format!(
+                        "dense table: all {} diagrams of the {rows}x{cols} box valued in rank order, each as the mex of its options",
+                        table.len()
+                    ),
+                })
+            }
+            None => self.search.evaluate(position),
+        }
     }
 }
 
@@ -356,13 +422,15 @@ mod tests {
         let mut memo = HashMap::new();
         let all = positions(4, 5);
         assert_eq!(all.len(), 125); // C(9, 4) diagrams, less the empty one
+                                    // The solver (a dense table of the box) and the board search (which the solver uses
+                                    // for boxes too large for the table, or with a checkpoint) on every position.
+        let mut search = crate::solve::search::Search::new(&Diagrams, "chomp diagrams").unwrap();
         for p in all {
             chomp.validate(&p).unwrap();
-            assert_eq!(
-                solver.value(&p).unwrap(),
-                by_definition(&p, &mut memo),
-                "{p:?}"
-            );
+            let expected = by_definition(&p, &mut memo);
+            assert_eq!(solver.value(&p).unwrap(), expected, "{p:?}");
+            let parts = chomp.parts(&p);
+            assert_eq!(search.value(&parts).unwrap(), expected, "{p:?}");
         }
     }
 

@@ -58,6 +58,16 @@ pub trait Bits:
     fn to_u128(self) -> u128;
     /// The geometries of every box that fits the word, made once.
     fn geometries() -> &'static OnceLock<Vec<Geometry<Self>>>;
+    /// Bit `b` of the byte `byte` moved to bit `b * stride` (those that fit the word).
+    fn spread(byte: u32, stride: u32) -> Self {
+        let mut out = Self::ZERO;
+        for b in 0..8 {
+            if byte >> b & 1 == 1 && b * stride < Self::BITS {
+                out |= Self::ONE << (b * stride);
+            }
+        }
+        out
+    }
 }
 
 macro_rules! bits {
@@ -96,8 +106,56 @@ macro_rules! bits {
         }
     };
 }
-bits!(u64);
 bits!(u128);
+
+impl Bits for u64 {
+    const BITS: u32 = u64::BITS;
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    const MAX: Self = u64::MAX;
+    const EVEN: Self = u64::MAX / 3;
+    fn count_ones(self) -> u32 {
+        u64::count_ones(self)
+    }
+    fn trailing_zeros(self) -> u32 {
+        u64::trailing_zeros(self)
+    }
+    fn leading_zeros(self) -> u32 {
+        u64::leading_zeros(self)
+    }
+    fn reverse_bits(self) -> Self {
+        u64::reverse_bits(self)
+    }
+    fn wrapping_neg(self) -> Self {
+        u64::wrapping_neg(self)
+    }
+    fn from_u128(x: u128) -> Self {
+        x as u64
+    }
+    fn to_u128(self) -> u128 {
+        self as u128
+    }
+    fn geometries() -> &'static OnceLock<Vec<Geometry<Self>>> {
+        static ALL: OnceLock<Vec<Geometry<u64>>> = OnceLock::new();
+        &ALL
+    }
+    /// From a table made once (a transpose is a few lookups a row).
+    fn spread(byte: u32, stride: u32) -> Self {
+        static TABLE: OnceLock<Vec<u64>> = OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            (0..=64u32)
+                .flat_map(|stride| {
+                    (0..256u32).map(move |byte| {
+                        (0..8)
+                            .filter(|&b| byte >> b & 1 == 1 && b * stride < 64)
+                            .fold(0u64, |out, b| out | 1 << (b * stride))
+                    })
+                })
+                .collect()
+        });
+        table[(stride * 256 + byte) as usize]
+    }
+}
 
 /// A set of empty cells inside a `rows x cols` box. Packed (18 bytes, no padding) to keep the
 /// search's table slots small.
@@ -294,15 +352,11 @@ impl<W: Bits> Geometry<W> {
 
     /// The piece `cells` (of this box) in its own bounding box, in canonical form.
     pub fn region(&self, cells: W) -> Region {
-        let (mut first, mut last, mut columns) = (u32::MAX, 0, W::ZERO);
-        for r in 0..self.rows {
-            let row = (cells >> (r * self.cols)) & self.row_mask;
-            if row != W::ZERO {
-                first = first.min(r);
-                last = r;
-                columns |= row;
-            }
-        }
+        let first = cells.trailing_zeros() / self.cols;
+        let last = (W::BITS - 1 - cells.leading_zeros()) / self.cols;
+        let columns = (first..=last).fold(W::ZERO, |columns, r| {
+            columns | (cells >> (r * self.cols)) & self.row_mask
+        });
         let c0 = columns.trailing_zeros();
         let width = W::BITS - columns.leading_zeros() - c0;
         let height = last - first + 1;
@@ -355,15 +409,21 @@ fn half_turn<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     cells.reverse_bits() >> (W::BITS - rows * cols)
 }
 
-/// The transpose of a `rows x cols` set (a `cols x rows` set).
+/// The transpose of a `rows x cols` set (a `cols x rows` set): each row, a byte at a time,
+/// spread into a column.
 fn transpose<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
+    let mask = low_bits::<W>(cols);
     let mut out = W::ZERO;
-    let mut rest = cells;
-    while rest != W::ZERO {
-        let i = rest.trailing_zeros();
-        rest &= rest - W::ONE;
-        let (r, c) = (i / cols, i % cols);
-        out |= W::ONE << (c * rows + r);
+    for r in 0..rows {
+        let row = (cells >> (r * cols)) & mask;
+        let mut k = 0;
+        while k < cols {
+            let byte = ((row >> k).to_u128() & 0xff) as u32;
+            if byte != 0 {
+                out |= W::spread(byte, rows) << (k * rows + r);
+            }
+            k += 8;
+        }
     }
     out
 }
