@@ -309,7 +309,7 @@ impl Engine {
         }
         while (self.g.len() as u64) < len {
             self.step()?;
-            if self.g.len().is_multiple_of(1024) {
+            if self.g.len().is_multiple_of(64) {
                 progress(self.g.len() as u64);
             }
         }

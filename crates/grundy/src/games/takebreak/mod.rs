@@ -519,12 +519,17 @@ impl<'a> TakeBreakSolver<'a> {
                     }
                 };
             }
-            if n < self.limit() {
-                let next = (n + 1).max(2 * self.len()).min(self.limit());
-                self.extend(next, &mut |_| {})?;
+            // The values are computed up to the heap, or up to the engine's limit while a
+            // proof is looked for: long for codes that split into many heaps, so the watcher
+            // of the question (the command line's bar) is told how far it is.
+            let limit = self.limit();
+            let mut progress = |done: u64| crate::progress::report(done, limit);
+            if n < limit {
+                let next = (n + 1).max(2 * self.len()).min(limit);
+                self.extend(next, &mut progress)?;
                 continue;
             }
-            if self.search_proof(&mut |_| {})?.is_none() {
+            if self.search_proof(&mut progress)?.is_none() {
                 return Err(Error::TooLarge(format!(
                     "{} computes heaps up to {} and answers larger ones only through a proven period, and none is proven ({})",
                     self.game.name,
@@ -566,5 +571,32 @@ impl Solver for TakeBreakSolver<'_> {
             None => format!("nim-sum of the heaps' computed values ({engine})"),
         };
         Ok(Evaluation { value, method })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn a_long_heap_question_reports_its_progress() {
+        // Splits into up to 63 heaps: a value costs a set operation per level and smaller
+        // heap, so the values up to a large heap take long and the watcher must hear of them.
+        let game = TakeBreak::new(Code::parse("4.3&9223372036854775808;5").unwrap(), "t");
+        let heard = Arc::new(Mutex::new(Vec::new()));
+        let log = heard.clone();
+        let mut solver = game.solver().unwrap();
+        let value = crate::progress::watched(
+            Box::new(move |done, total| log.lock().unwrap().push((done, total))),
+            || solver.value(&[300]),
+        );
+        assert!(value.is_ok());
+        let heard = heard.lock().unwrap();
+        assert!(heard.len() >= 4, "{heard:?}");
+        assert!(heard.windows(2).all(|w| w[0].0 <= w[1].0), "{heard:?}");
+        assert!(heard
+            .iter()
+            .all(|&(done, total)| done <= total && total > 300));
     }
 }
