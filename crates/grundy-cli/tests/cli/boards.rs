@@ -89,6 +89,28 @@ fn chomp_rectangles_and_positions() {
     // 2x2: bites at (1,2), (2,1), (2,2); taking the top-right leaves an L of heaps 1 and 1.
     assert_eq!(moves["moves"].as_array().unwrap().len(), 3);
     assert_eq!(moves["winning"], 1);
+    // A bar's box fits the dense table; with --checkpoint (which a dense table does not keep)
+    // the board search answers, and the two agree: the L of heaps 3 and 2 (column of 4, row
+    // of 3) is 3 xor 2 = 1.
+    let dense = json(&["value", "chomp:4x3", "4,1,1"]);
+    assert_eq!(dense["value"], 1);
+    assert!(dense["method"].as_str().unwrap().starts_with("dense table"));
+    let dir = std::env::temp_dir().join(format!("grundy-chomp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("chomp.ck");
+    let searched = json(&[
+        "value",
+        "chomp:4x3",
+        "4,1,1",
+        "--checkpoint",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(searched["value"], 1);
+    assert!(searched["method"]
+        .as_str()
+        .unwrap()
+        .starts_with("board search"));
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
