@@ -408,6 +408,12 @@ pub const QUICK_OUTCOME_POSITIONS: usize = 1_000_000;
 /// Positions of at most this many non-empty heaps try the outcome search before the quotient.
 pub const FEW_HEAPS: usize = 4;
 
+/// The largest misère quotient tried before the outcome search (Kayles' has 40 elements, so
+/// `value kayles 100,120 --misere` answers in milliseconds): building one this small, or
+/// giving up on a larger one, takes a fraction of a second, where the outcome search on a
+/// tame or nearly tame game can take a minute.
+pub const SMALL_QUOTIENT_ORDER: usize = 128;
+
 /// `G-` by the definition ([`PlayEngine`]), with the game's misère closed form, or a heap
 /// game's misère quotient, for outcomes beyond the search.
 pub struct MisereSolver<'a> {
@@ -415,6 +421,8 @@ pub struct MisereSolver<'a> {
     engine: PlayEngine<RulesetTree<'a>>,
     /// The heap game's misère quotient, for outcomes beyond the search.
     quotient: super::quotient::Cached<'a>,
+    /// The same of at most [`SMALL_QUOTIENT_ORDER`] elements, tried before any long search.
+    small_quotient: super::quotient::Cached<'a>,
     /// The outcome search, kept between questions (the options of one position share it).
     outcomes: super::outcome::OutcomeSearch<RulesetTree<'a>>,
     /// The outcome search on the heaps' misère canonical forms, once built (`None` inside:
@@ -429,6 +437,7 @@ impl<'a> MisereSolver<'a> {
             game,
             engine: PlayEngine::for_ruleset(game, Convention::Misere),
             quotient: super::quotient::Cached::new(game),
+            small_quotient: super::quotient::Cached::with_max_order(game, SMALL_QUOTIENT_ORDER),
             outcomes: super::outcome::OutcomeSearch::new(
                 RulesetTree::new(game),
                 super::outcome::MAX_OUTCOME_POSITIONS,
@@ -473,6 +482,20 @@ fn searched_outcome(p: bool, method: &str) -> OutcomeEvaluation {
             crate::Outcome::N
         },
         method: method.into(),
+    }
+}
+
+/// The answer of a misère quotient: P or N, no value.
+fn quotient_outcome((p, method): (bool, String)) -> OutcomeEvaluation {
+    OutcomeEvaluation {
+        infinite: None,
+        value: None,
+        outcome: if p {
+            crate::Outcome::P
+        } else {
+            crate::Outcome::N
+        },
+        method,
     }
 }
 
@@ -619,6 +642,9 @@ impl Solver for MisereSolver<'_> {
                     })
                 }
                 Err(Error::TooLarge(_)) => {
+                    if let Some(answer) = self.small_quotient.is_p(position)? {
+                        return Ok(quotient_outcome(answer));
+                    }
                     // A few heaps: the outcome search usually answers before the quotient
                     // is built (seconds for a large quotient); many heaps: the quotient
                     // (linear in the heaps once built) first.
