@@ -428,6 +428,8 @@ pub struct MisereSolver<'a> {
     /// The outcome search on the heaps' misère canonical forms, once built (`None` inside:
     /// the forms passed their limit, or the game is not a heap game).
     canonical: Option<Option<super::outcome::OutcomeSearch<CanonicalTree<'a>>>>,
+    /// The last position's [`heap_search_work_at_least`].
+    work_bound: Option<(Position, u128)>,
 }
 
 impl<'a> MisereSolver<'a> {
@@ -443,6 +445,7 @@ impl<'a> MisereSolver<'a> {
                 super::outcome::MAX_OUTCOME_POSITIONS,
             ),
             canonical: None,
+            work_bound: None,
         }
     }
 
@@ -470,6 +473,101 @@ pub const CANONICAL_SEARCH_NODES: usize = 300_000;
 /// The most options [`MisereSolver`] reads to add the canonical forms of the heaps' parts (a
 /// bound on the seconds the forms take; past it, the search on heaps goes on alone).
 pub const CANONICAL_SEARCH_WORK: u64 = 3_000_000;
+
+/// The most heap options [`heap_search_work_at_least`] lists (a fraction of a second).
+pub const WORK_BOUND_OPTIONS: u64 = 5_000_000;
+
+/// A lower bound on the numbers the search by the definition of `G-`
+/// ([`super::outcome::PlayEngine`] on [`RulesetTree`]) lists for a position of a heap game,
+/// found by listing at most `budget` heap options: 0 for other games.
+///
+/// The search lists every option of every reachable position (sorted non-empty heaps), each
+/// option as its heaps and one more number. From each heap `h_i` of the `k` non-empty heaps
+/// the heaps reached by moves that leave one heap (found by a walk over the listed options) are
+/// reachable, alone, and moves in different heaps commute; so every choice of one such heap
+/// `m_i` for each `i` is a reachable position. Shared sizes are given to one heap only, so
+/// the choices are distinct positions. Each lists the options of each of its heaps, and an
+/// option keeps the `k - 1` other heaps: at least `k` numbers per option. Summed over the
+/// choices: `k * sum_i c_i * prod_{j != i} n_j`, with `n_i` the sizes given to heap `i` and
+/// `c_i` their options. A walk stopped at `budget` only counts less.
+pub fn heap_search_work_at_least(game: &dyn Ruleset, position: &[u64], budget: u64) -> u128 {
+    let mut heaps: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
+    if heaps.is_empty() || game.heap_options(0).is_none() {
+        return 0;
+    }
+    heaps.sort_unstable_by(|a, b| b.cmp(a));
+    // The single heaps each distinct size reaches (itself included), with their option counts.
+    let mut counts: std::collections::HashMap<u64, Option<u64>> = Default::default();
+    let mut reach: Vec<Vec<u64>> = Vec::new();
+    let mut listed = 0u64;
+    let mut distinct = heaps.clone();
+    distinct.dedup();
+    let mut reach_of: std::collections::HashMap<u64, usize> = Default::default();
+    for &h in &distinct {
+        let mut seen = std::collections::HashSet::from([h]);
+        let mut todo = vec![h];
+        while let Some(m) = todo.pop() {
+            if listed >= budget {
+                break;
+            }
+            let options = match game.heap_options(m) {
+                Some(Ok(options)) => options,
+                _ => break,
+            };
+            listed += options.len() as u64;
+            counts.insert(m, Some(options.len() as u64));
+            for parts in options {
+                let mut alive = parts.iter().filter(|&&p| p > 0);
+                if let (Some(&p), None) = (alive.next(), alive.next()) {
+                    if seen.insert(p) {
+                        todo.push(p);
+                    }
+                }
+            }
+        }
+        let mut found: Vec<u64> = seen.into_iter().collect();
+        found.sort_unstable_by(|a, b| b.cmp(a));
+        reach_of.insert(h, reach.len());
+        reach.push(found);
+    }
+    // Each size goes to one heap that reaches it, the one with the fewest sizes so far.
+    let k = heaps.len();
+    let mut sizes = vec![0u128; k];
+    let mut options = vec![0u128; k];
+    let mut all: Vec<u64> = reach.iter().flatten().copied().collect();
+    all.sort_unstable_by(|a, b| b.cmp(a));
+    all.dedup();
+    let sets: Vec<std::collections::HashSet<u64>> = reach
+        .iter()
+        .map(|r| r.iter().copied().collect())
+        .collect();
+    for m in all {
+        let holder = (0..k)
+            .filter(|&i| sets[reach_of[&heaps[i]]].contains(&m))
+            .min_by_key(|&i| sizes[i]);
+        if let Some(i) = holder {
+            sizes[i] += 1;
+            options[i] += u128::from(counts.get(&m).copied().flatten().unwrap_or(0));
+        }
+    }
+    let mut total = 0u128;
+    for i in 0..k {
+        let others = (0..k)
+            .filter(|&j| j != i)
+            .fold(1u128, |p, j| p.saturating_mul(sizes[j]));
+        total = total.saturating_add(options[i].saturating_mul(others));
+    }
+    total.saturating_mul(k as u128)
+}
+
+/// The refusal of a search whose work is bounded below by `bound` ([`heap_search_work_at_least`]).
+fn work_refusal(game: &dyn Ruleset, position: &[u64], bound: u128) -> Error {
+    Error::TooLarge(format!(
+        "the search by the definition would list at least {bound} numbers of positions (counted before searching, from the heaps each heap reaches alone), more than its limit of {}; use smaller heaps{}",
+        super::outcome::MAX_MISERE_WORK,
+        quotient_hint(game, position)
+    ))
+}
 
 /// The answer of an outcome search: P or N, no value (G- is not computed).
 fn searched_outcome(p: bool, method: &str) -> OutcomeEvaluation {
@@ -583,10 +681,29 @@ impl MisereSolver<'_> {
         }
     }
 
-    /// `G-` by the search, after the game's own refusals of positions too large to search.
+    /// `G-` by the search, after the game's own refusals of positions too large to search
+    /// and of positions whose search would pass its work limit
+    /// ([`heap_search_work_at_least`]).
     fn search(&mut self, position: &[u64]) -> Result<u64> {
         self.game.check_size(position)?;
+        let bound = self.work_at_least(position);
+        if bound > u128::from(super::outcome::MAX_MISERE_WORK) {
+            return Err(work_refusal(self.game, position, bound));
+        }
         self.engine.value(position)
+    }
+
+    /// [`heap_search_work_at_least`] of the position, computed once per position asked.
+    fn work_at_least(&mut self, position: &[u64]) -> u128 {
+        let form = super::outcome::heap_multiset(position);
+        if let Some((last, bound)) = &self.work_bound {
+            if *last == form {
+                return *bound;
+            }
+        }
+        let bound = heap_search_work_at_least(self.game, position, WORK_BOUND_OPTIONS);
+        self.work_bound = Some((form, bound));
+        bound
     }
 }
 
@@ -628,11 +745,16 @@ impl Solver for MisereSolver<'_> {
                 Convention::Misere,
                 QUICK_POSITIONS,
             );
-            match self
-                .game
-                .check_size(position)
-                .and_then(|()| quick.value(position))
-            {
+            // Beyond the search's work limit (a lower bound counted before any search): only
+            // the quotients and the outcome search may answer.
+            let beyond = self.work_at_least(position) > u128::from(super::outcome::MAX_MISERE_WORK);
+            match self.game.check_size(position).and_then(|()| {
+                if beyond {
+                    Err(Error::TooLarge(String::new()))
+                } else {
+                    quick.value(position)
+                }
+            }) {
                 Ok(value) => {
                     return Ok(OutcomeEvaluation {
                         infinite: None,
