@@ -835,3 +835,58 @@ impl Solver for MisereSolver<'_> {
         crate::ruleset::sequence_by_position(self, template, range, sink)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse_game;
+    use proptest::prelude::*;
+
+    /// The search's own count: what the engine lists for the position from nothing stored.
+    fn listed(game: &dyn Ruleset, position: &[u64]) -> u64 {
+        let mut engine = PlayEngine::for_ruleset(game, Convention::Misere);
+        engine.value(position).unwrap();
+        engine.listed()
+    }
+
+    #[test]
+    fn the_work_bound_is_below_the_search_s_count() {
+        for (spec, position) in [
+            ("allbut:s=3,12", vec![0u64, 60, 27]),
+            ("allbut:s=3,12", vec![40, 40]),
+            ("kayles", vec![9, 7, 3]),
+            ("dawson-kayles", vec![12, 12, 5]),
+            ("lasker", vec![8, 5]),
+            ("nim", vec![6, 5, 4, 3]),
+        ] {
+            let game = parse_game(spec).unwrap();
+            let bound = heap_search_work_at_least(game.as_ref(), &position, u64::MAX);
+            let count = listed(game.as_ref(), &position);
+            assert!(bound > 0, "{spec} {position:?}");
+            assert!(bound <= u128::from(count), "{spec} {position:?}: {bound} > {count}");
+        }
+        // The audit's all-but position: past the limit before any search.
+        let game = parse_game("allbut:s=3,12").unwrap();
+        let bound = heap_search_work_at_least(game.as_ref(), &[0, 2941, 27], WORK_BOUND_OPTIONS);
+        assert!(bound > u128::from(super::super::outcome::MAX_MISERE_WORK));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Any octal code of up to three digits, up to four heaps: never above the count.
+        #[test]
+        fn the_work_bound_never_passes_the_count(
+            code in "0\\.[0-7]{1,3}",
+            heaps in prop::collection::vec(0u64..=12, 1..=4),
+            budget in prop::sample::select(vec![10u64, 1000, u64::MAX]),
+        ) {
+            prop_assume!(heaps.iter().sum::<u64>() <= 24);
+            let Ok(game) = parse_game(&format!("octal:{code}")) else {
+                return Ok(());
+            };
+            let bound = heap_search_work_at_least(game.as_ref(), &heaps, budget);
+            prop_assert!(bound <= u128::from(listed(game.as_ref(), &heaps)));
+        }
+    }
+}

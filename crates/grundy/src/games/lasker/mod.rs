@@ -385,10 +385,7 @@ mod tests {
         }
     }
 
-    proptest! {
-        /// The options without descriptions are the moves' positions; explored, each option
-        /// of the explored form once.
-        /// The moves below a position by the definition: every position reachable through
+    /// The moves below a position by the definition: every position reachable through
     /// `explored_options`, each counted with its options.
     fn moves_below_by_walking(heaps: &[u64]) -> u128 {
         let start = Lasker.explored_form(heaps);
@@ -427,7 +424,10 @@ mod tests {
         assert!(Lasker.moves_below_at_least(&[37, 15]) > crate::solve::MAX_GRAPH_EDGES as u128);
     }
 
-    #[test]
+    proptest! {
+        /// The options without descriptions are the moves' positions; explored, each option
+        /// of the explored form once.
+        #[test]
         fn options_are_the_moves_positions(heaps in prop::collection::vec(0u64..9, 1..4)) {
             let moves: Vec<Vec<u64>> =
                 Lasker.moves(&heaps).unwrap().into_iter().map(|m| m.to).collect();
