@@ -128,6 +128,7 @@ impl Ruleset for Played {
         options(position: &[u64]) -> Result<Vec<Position>>;
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;
+        explored_option_numbers(position: &[u64]) -> Result<u64>;
         heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
         heap_shape() -> Option<crate::ruleset::HeapShape>;
         canonical(position: &[u64]) -> Position;
@@ -182,6 +183,7 @@ impl Ruleset for Same<'_> {
         options(position: &[u64]) -> Result<Vec<Position>>;
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;
+        explored_option_numbers(position: &[u64]) -> Result<u64>;
         heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
         normal_play() -> bool;
         parse_position(text: &str) -> Result<Position>;
@@ -306,6 +308,10 @@ impl Ruleset for Misere<'_> {
 
     fn explored_options(&self, position: &[u64]) -> Result<Vec<Position>> {
         self.game.explored_options(position)
+    }
+
+    fn explored_option_numbers(&self, position: &[u64]) -> Result<u64> {
+        self.game.explored_option_numbers(position)
     }
 
     fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
@@ -558,6 +564,47 @@ pub fn heap_search_work_at_least(game: &dyn Ruleset, position: &[u64], budget: u
         total = total.saturating_add(options[i].saturating_mul(others));
     }
     total.saturating_mul(k as u128)
+}
+
+/// The most cells [`check_cells_work`] reads (those beyond are not counted).
+pub const CELLS_COUNTED: usize = 2_000_000;
+
+/// Refuses at once a misère table (or sequence) of a game that is not played on heaps when
+/// its cells alone would make the search by the definition list more than
+/// [`super::outcome::MAX_MISERE_WORK`] numbers: the table's one search stores each position
+/// once and lists its options once, so the options of the distinct cells (in the form the
+/// search stores, [`Ruleset::explored_form`]) are a lower bound on its work. Counted until
+/// the limit is passed or [`CELLS_COUNTED`] cells are read, so at most about a second; cells
+/// a closed form answers are left out.
+/// Heap games are left to their quotients and [`heap_search_work_at_least`].
+pub fn check_cells_work(
+    ruleset: &dyn Ruleset,
+    cells: &mut dyn Iterator<Item = Position>,
+) -> Result<()> {
+    if ruleset.normal_play() || ruleset.heap_options(0).is_some() {
+        return Ok(());
+    }
+    let mut seen = std::collections::HashSet::new();
+    let (mut numbers, mut count) = (0u64, 0u64);
+    for cell in cells.take(CELLS_COUNTED) {
+        let form = ruleset.explored_form(&cell);
+        if ruleset.theory_winning_moves(&form).is_some() || !seen.insert(form.clone()) {
+            continue;
+        }
+        count += 1;
+        numbers += match ruleset.explored_option_numbers(&form) {
+            Ok(n) => n,
+            // A refusal to list is the search's own, met when it gets there.
+            Err(_) => return Ok(()),
+        };
+        if numbers > super::outcome::MAX_MISERE_WORK {
+            return Err(Error::TooLarge(format!(
+                "the misère search by the definition would list more than {} numbers of positions for the options of the first {count} distinct cells alone (counted before searching), its limit; use a smaller range",
+                super::outcome::MAX_MISERE_WORK
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The refusal of a search whose work is bounded below by `bound` ([`heap_search_work_at_least`]).
@@ -869,6 +916,38 @@ mod tests {
         let game = parse_game("allbut:s=3,12").unwrap();
         let bound = heap_search_work_at_least(game.as_ref(), &[0, 2941, 27], WORK_BOUND_OPTIONS);
         assert!(bound > u128::from(super::super::outcome::MAX_MISERE_WORK));
+    }
+
+    #[test]
+    fn the_cells_work_is_below_the_search_s_count() {
+        // Sharing Nim is not played on heaps: the search stores its explored forms.
+        let game = parse_game("sharing-nim").unwrap();
+        let cells: Vec<Vec<u64>> = (0..=14u64)
+            .flat_map(|a| (0..=14u64).map(move |b| vec![a, b, 5]))
+            .collect();
+        let mut engine = PlayEngine::for_ruleset(game.as_ref(), Convention::Misere);
+        for cell in &cells {
+            engine.value(cell).unwrap();
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut own = 0;
+        for cell in &cells {
+            let form = game.explored_form(cell);
+            if seen.insert(form.clone()) {
+                own += game.explored_option_numbers(&form).unwrap();
+            }
+        }
+        assert!(own > 0 && own <= engine.listed(), "{own} > {}", engine.listed());
+        // The audit's table is refused before searching, a small one is not.
+        let misere = super::parse_game("sharing-nim", true).unwrap();
+        let table = |max: u64| {
+            (0..=max).flat_map(move |a| (0..=max).map(move |b| vec![a, b, 5]))
+        };
+        assert!(matches!(
+            check_cells_work(&misere, &mut table(618)),
+            Err(Error::TooLarge(_))
+        ));
+        assert!(check_cells_work(&misere, &mut table(40)).is_ok());
     }
 
     proptest! {
