@@ -712,10 +712,7 @@ pub fn sequence_blocks(
         ruleset.check_size(&fill(template, &[end]))?;
     }
     // Misère play by the definition: the positions' own options, counted before searching.
-    crate::misere::play::check_cells_work(
-        ruleset,
-        &mut (from..end).map(|n| fill(template, &[n])),
-    )?;
+    crate::misere::play::check_cells_work(ruleset, &mut (from..end).map(|n| fill(template, &[n])))?;
     solver_for(ruleset).sequence_blocks(template, from..end, sink)
 }
 

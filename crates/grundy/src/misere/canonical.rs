@@ -1371,7 +1371,11 @@ mod tests {
     /// The 32 games whose options are a set of the five games born by day 3 (one tree for
     /// each, the first of its form among [`small_trees`]; the forms of games born by day 3 are
     /// checked against the definition above), and the tests `X = Y + Z` for every two of them.
-    fn day_4_sets(t: &mut Trees, u: &mut Universe, games: &[usize]) -> (Vec<usize>, Vec<Vec<usize>>) {
+    fn day_4_sets(
+        t: &mut Trees,
+        u: &mut Universe,
+        games: &[usize],
+    ) -> (Vec<usize>, Vec<Vec<usize>>) {
         let mut reps: Vec<usize> = Vec::new();
         let mut seen = Vec::new();
         for &g in games {
@@ -1381,7 +1385,11 @@ mod tests {
                 reps.push(g);
             }
         }
-        assert_eq!(reps.len(), 5, "0, *, *2, *3 and {{*2}}: five games born by day 3");
+        assert_eq!(
+            reps.len(),
+            5,
+            "0, *, *2, *3 and {{*2}}: five games born by day 3"
+        );
         let sets: Vec<usize> = (0..1u32 << reps.len())
             .map(|mask| {
                 let options = (0..reps.len())
@@ -1436,7 +1444,10 @@ mod tests {
                 if ids[a] == ids[b] {
                     assert!(!pn && !np, "sets {a} and {b}: equal forms, told apart");
                 } else {
-                    assert!(pn && np, "sets {a} and {b}: different forms, not told apart");
+                    assert!(
+                        pn && np,
+                        "sets {a} and {b}: different forms, not told apart"
+                    );
                 }
             }
         }
@@ -1451,7 +1462,10 @@ mod tests {
         let (mut t, games) = small_trees();
         let mut u = Universe::default();
         let pick = |t: &mut Trees, mask: u32| {
-            let options = (0..16).filter(|i| mask & (1 << i) != 0).map(|i| games[i]).collect();
+            let options = (0..16)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| games[i])
+                .collect();
             t.add(options)
         };
         let (a, b) = (pick(&mut t, 28424), pick(&mut t, 16411));

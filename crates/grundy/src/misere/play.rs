@@ -543,10 +543,8 @@ pub fn heap_search_work_at_least(game: &dyn Ruleset, position: &[u64], budget: u
     let mut all: Vec<u64> = reach.iter().flatten().copied().collect();
     all.sort_unstable_by(|a, b| b.cmp(a));
     all.dedup();
-    let sets: Vec<std::collections::HashSet<u64>> = reach
-        .iter()
-        .map(|r| r.iter().copied().collect())
-        .collect();
+    let sets: Vec<std::collections::HashSet<u64>> =
+        reach.iter().map(|r| r.iter().copied().collect()).collect();
     for m in all {
         let holder = (0..k)
             .filter(|&i| sets[reach_of[&heaps[i]]].contains(&m))
@@ -910,7 +908,10 @@ mod tests {
             let bound = heap_search_work_at_least(game.as_ref(), &position, u64::MAX);
             let count = listed(game.as_ref(), &position);
             assert!(bound > 0, "{spec} {position:?}");
-            assert!(bound <= u128::from(count), "{spec} {position:?}: {bound} > {count}");
+            assert!(
+                bound <= u128::from(count),
+                "{spec} {position:?}: {bound} > {count}"
+            );
         }
         // The audit's all-but position: past the limit before any search.
         let game = parse_game("allbut:s=3,12").unwrap();
@@ -937,12 +938,14 @@ mod tests {
                 own += game.explored_option_numbers(&form).unwrap();
             }
         }
-        assert!(own > 0 && own <= engine.listed(), "{own} > {}", engine.listed());
+        assert!(
+            own > 0 && own <= engine.listed(),
+            "{own} > {}",
+            engine.listed()
+        );
         // The audit's table is refused before searching, a small one is not.
         let misere = super::parse_game("sharing-nim", true).unwrap();
-        let table = |max: u64| {
-            (0..=max).flat_map(move |a| (0..=max).map(move |b| vec![a, b, 5]))
-        };
+        let table = |max: u64| (0..=max).flat_map(move |a| (0..=max).map(move |b| vec![a, b, 5]));
         assert!(matches!(
             check_cells_work(&misere, &mut table(618)),
             Err(Error::TooLarge(_))

@@ -306,9 +306,17 @@ fn moves_below_two_heaps(heaps: &[u64]) -> Option<u128> {
         }
         for part in (1..=largest.min(a + b - total)).rev() {
             let new_part = part != largest || total == 0;
-            let mask = if b == 127 { u128::MAX } else { (1u128 << (b + 1)) - 1 };
+            let mask = if b == 127 {
+                u128::MAX
+            } else {
+                (1u128 << (b + 1)) - 1
+            };
             let shifted = if part > b { 0 } else { (sums << part) & mask };
-            let added = if new_part { u128::from(part + part / 2) } else { 0 };
+            let added = if new_part {
+                u128::from(part + part / 2)
+            } else {
+                0
+            };
             walk(a, b, total + part, part, sums | shifted, moves + added, out);
         }
     }
@@ -418,7 +426,10 @@ mod tests {
         }
         for heaps in [[3u64, 2, 1], [5, 5, 2], [6, 4, 4], [7, 1, 1]] {
             let bound = Lasker.moves_below_at_least(&heaps);
-            assert!(bound > 0 && bound <= moves_below_by_walking(&heaps), "{heaps:?}");
+            assert!(
+                bound > 0 && bound <= moves_below_by_walking(&heaps),
+                "{heaps:?}"
+            );
         }
         // generations lasker 37,15: refused at once, not after 50 million moves explored.
         assert!(Lasker.moves_below_at_least(&[37, 15]) > crate::solve::MAX_GRAPH_EDGES as u128);

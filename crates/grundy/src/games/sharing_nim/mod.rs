@@ -383,14 +383,24 @@ mod tests {
     #[test]
     fn option_numbers_are_those_of_the_listed_options() {
         let game = SharingNim::default();
-        for piles in [vec![1, 2, 7], vec![0, 0, 9], vec![5, 5, 5], vec![3, 8, 1, 12], vec![4]] {
+        for piles in [
+            vec![1, 2, 7],
+            vec![0, 0, 9],
+            vec![5, 5, 5],
+            vec![3, 8, 1, 12],
+            vec![4],
+        ] {
             let listed: u64 = game
                 .explored_options(&piles)
                 .unwrap()
                 .iter()
                 .map(|o| o.len() as u64 + 1)
                 .sum();
-            assert_eq!(game.explored_option_numbers(&piles).unwrap(), listed, "{piles:?}");
+            assert_eq!(
+                game.explored_option_numbers(&piles).unwrap(),
+                listed,
+                "{piles:?}"
+            );
         }
     }
 
