@@ -492,7 +492,8 @@ pub const WORK_BOUND_OPTIONS: u64 = 5_000_000;
 /// the heaps reached by moves that leave one heap (found by a walk over the listed options) are
 /// reachable, alone, and moves in different heaps commute; so every choice of one such heap
 /// `m_i` for each `i` is a reachable position. Shared sizes are given to one heap only, so
-/// the choices are distinct positions. Each lists the options of each of its heaps, and an
+/// the choices are distinct positions (a heap left with no size of its own is kept as it is:
+/// the others still tell the positions apart). Each lists the options of its heaps, and an
 /// option keeps the `k - 1` other heaps: at least `k` numbers per option. Summed over the
 /// choices: `k * sum_i c_i * prod_{j != i} n_j`, with `n_i` the sizes given to heap `i` and
 /// `c_i` their options. A walk stopped at `budget` only counts less.
@@ -509,7 +510,8 @@ pub fn heap_search_work_at_least(game: &dyn Ruleset, position: &[u64], budget: u
     let mut distinct = heaps.clone();
     distinct.dedup();
     let mut reach_of: std::collections::HashMap<u64, usize> = Default::default();
-    for &h in &distinct {
+    // The smallest heaps first: a large heap's walk may spend the budget alone.
+    for &h in distinct.iter().rev() {
         let mut seen = std::collections::HashSet::from([h]);
         let mut todo = vec![h];
         while let Some(m) = todo.pop() {
@@ -558,7 +560,8 @@ pub fn heap_search_work_at_least(game: &dyn Ruleset, position: &[u64], budget: u
     for i in 0..k {
         let others = (0..k)
             .filter(|&j| j != i)
-            .fold(1u128, |p, j| p.saturating_mul(sizes[j]));
+            // A heap given no size of its own stays as it is (one choice).
+            .fold(1u128, |p, j| p.saturating_mul(sizes[j].max(1)));
         total = total.saturating_add(options[i].saturating_mul(others));
     }
     total.saturating_mul(k as u128)
@@ -809,13 +812,23 @@ impl Solver for MisereSolver<'_> {
                     })
                 }
                 Err(Error::TooLarge(_)) => {
-                    if let Some(answer) = self.small_quotient.is_p(position)? {
-                        return Ok(quotient_outcome(answer));
+                    // The small quotient first, unless the large one comes next anyway (no
+                    // search can run in between).
+                    let heaps = position.iter().filter(|&&h| h > 0).count();
+                    let searchable = !beyond
+                        || (heaps <= FEW_HEAPS
+                            && position
+                                .iter()
+                                .try_fold(0u64, |t, &h| t.checked_add(h))
+                                .is_some_and(|t| t <= OUTCOME_SEARCH_TOKENS));
+                    if searchable {
+                        if let Some(answer) = self.small_quotient.is_p(position)? {
+                            return Ok(quotient_outcome(answer));
+                        }
                     }
                     // A few heaps: the outcome search usually answers before the quotient
                     // is built (seconds for a large quotient); many heaps: the quotient
                     // (linear in the heaps once built) first.
-                    let heaps = position.iter().filter(|&&h| h > 0).count();
                     if heaps <= FEW_HEAPS {
                         if let Some(answer) =
                             self.outcome_search(position, QUICK_OUTCOME_POSITIONS)?
