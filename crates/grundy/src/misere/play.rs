@@ -557,12 +557,12 @@ pub fn heap_search_work_at_least(game: &dyn Ruleset, position: &[u64], budget: u
         }
     }
     let mut total = 0u128;
-    for i in 0..k {
+    for (i, &c) in options.iter().enumerate() {
         let others = (0..k)
             .filter(|&j| j != i)
             // A heap given no size of its own stays as it is (one choice).
             .fold(1u128, |p, j| p.saturating_mul(sizes[j].max(1)));
-        total = total.saturating_add(options[i].saturating_mul(others));
+        total = total.saturating_add(c.saturating_mul(others));
     }
     total.saturating_mul(k as u128)
 }
