@@ -711,6 +711,8 @@ pub fn sequence_blocks(
     for end in [from, to] {
         ruleset.check_size(&fill(template, &[end]))?;
     }
+    // Misère play by the definition: the positions' own options, counted before searching.
+    crate::misere::play::check_cells_work(ruleset, &mut (from..end).map(|n| fill(template, &[n])))?;
     solver_for(ruleset).sequence_blocks(template, from..end, sink)
 }
 
@@ -829,6 +831,15 @@ pub fn table_rows(
     for corner in [[lo_row, lo_col], [lo_row, max], [max, lo_col], [max, max]] {
         ruleset.check_size(&fill(template, &corner))?;
     }
+    // Misère play by the definition: the cells' own options, counted before searching.
+    crate::misere::play::check_cells_work(
+        ruleset,
+        &mut (lo_row..=max).flat_map(|row| {
+            (lo_col..=max)
+                .map(move |col| fill(template, &[row, col]))
+                .filter(|position| ruleset.table_cell_shown(template, position))
+        }),
+    )?;
     let mut solver = solver_for(ruleset);
     solver.reserve(&fill(template, &[max, max]))?;
     let mut values = Vec::new();

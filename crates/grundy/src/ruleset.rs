@@ -332,6 +332,17 @@ pub trait Ruleset: Send + Sync {
         Ok(options.iter().map(|o| self.explored_form(o)).collect())
     }
 
+    /// The numbers [`Ruleset::explored_options`] hands out for `position` (each option's
+    /// coordinates and one more), what the misère search by the definition counts against its
+    /// work limit. The default lists the options; a game may count them without listing.
+    fn explored_option_numbers(&self, position: &[u64]) -> Result<u64> {
+        Ok(self
+            .explored_options(position)?
+            .iter()
+            .map(|o| o.len() as u64 + 1)
+            .sum())
+    }
+
     /// For a game played on heaps (a position is the disjunctive sum of its coordinates, each a
     /// heap, and a move replaces one heap by smaller ones): the options of one heap of size
     /// `heap`, each as the list of non-empty heaps it leaves (`[]`: nothing left). Misère

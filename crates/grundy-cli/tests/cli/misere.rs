@@ -718,3 +718,39 @@ fn misere_canonical_forms() {
         .contains("MAX_FORM_CHARS"));
     assert_eq!(big["canonical"]["genus_cgsuite"], "1^031");
 }
+
+/// Runs a command that must be refused the documented way ([`fails`]) within `seconds`: an
+/// up-front refusal, counted before any search (a debug build, so a generous bound).
+fn refused_at_once(args: &[&str], fragment: &str, seconds: u64) {
+    let start = std::time::Instant::now();
+    fails(args, fragment);
+    let took = start.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(seconds),
+        "grundy {args:?} took {took:?}: not refused up front"
+    );
+}
+
+/// Issue 29's slow cases, refused from a count of the work before searching: the all-but
+/// position from the heaps each heap reaches alone, the Sharing Nim table from its cells' own
+/// options, Lasker's Nim from the moves below the position.
+#[test]
+fn work_past_the_limits_is_refused_up_front() {
+    for command in ["value", "moves"] {
+        refused_at_once(
+            &[command, "--misere", "allbut:s=3,12", "0,2941,27"],
+            "would list at least 235",
+            20,
+        );
+    }
+    refused_at_once(
+        &["table", "sharing-nim", "_,_,5", "--max", "618", "--misere"],
+        "numbers of positions for the options of the first",
+        20,
+    );
+    refused_at_once(
+        &["generations", "lasker", "37,15"],
+        "at least 78337903 moves lie below this position",
+        20,
+    );
+}

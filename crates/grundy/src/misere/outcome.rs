@@ -593,6 +593,11 @@ impl<T: Tree> PlayEngine<T> {
         self.convention
     }
 
+    /// The numbers of positions listed so far (what [`MAX_MISERE_WORK`] limits).
+    pub fn listed(&self) -> u64 {
+        self.listed
+    }
+
     /// The tree searched.
     pub fn tree_mut(&mut self) -> &mut T {
         &mut self.tree

@@ -128,6 +128,7 @@ impl Ruleset for Played {
         options(position: &[u64]) -> Result<Vec<Position>>;
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;
+        explored_option_numbers(position: &[u64]) -> Result<u64>;
         heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
         heap_shape() -> Option<crate::ruleset::HeapShape>;
         canonical(position: &[u64]) -> Position;
@@ -182,6 +183,7 @@ impl Ruleset for Same<'_> {
         options(position: &[u64]) -> Result<Vec<Position>>;
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;
+        explored_option_numbers(position: &[u64]) -> Result<u64>;
         heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
         normal_play() -> bool;
         parse_position(text: &str) -> Result<Position>;
@@ -308,6 +310,10 @@ impl Ruleset for Misere<'_> {
         self.game.explored_options(position)
     }
 
+    fn explored_option_numbers(&self, position: &[u64]) -> Result<u64> {
+        self.game.explored_option_numbers(position)
+    }
+
     fn heap_options(&self, heap: u64) -> Option<Result<Vec<Vec<u64>>>> {
         self.game.heap_options(heap)
     }
@@ -408,6 +414,12 @@ pub const QUICK_OUTCOME_POSITIONS: usize = 1_000_000;
 /// Positions of at most this many non-empty heaps try the outcome search before the quotient.
 pub const FEW_HEAPS: usize = 4;
 
+/// The largest misère quotient tried before the outcome search (Kayles' has 40 elements, so
+/// `value kayles 100,120 --misere` answers in milliseconds): building one this small, or
+/// giving up on a larger one, takes a fraction of a second, where the outcome search on a
+/// tame or nearly tame game can take a minute.
+pub const SMALL_QUOTIENT_ORDER: usize = 128;
+
 /// `G-` by the definition ([`PlayEngine`]), with the game's misère closed form, or a heap
 /// game's misère quotient, for outcomes beyond the search.
 pub struct MisereSolver<'a> {
@@ -415,11 +427,15 @@ pub struct MisereSolver<'a> {
     engine: PlayEngine<RulesetTree<'a>>,
     /// The heap game's misère quotient, for outcomes beyond the search.
     quotient: super::quotient::Cached<'a>,
+    /// The same of at most [`SMALL_QUOTIENT_ORDER`] elements, tried before any long search.
+    small_quotient: super::quotient::Cached<'a>,
     /// The outcome search, kept between questions (the options of one position share it).
     outcomes: super::outcome::OutcomeSearch<RulesetTree<'a>>,
     /// The outcome search on the heaps' misère canonical forms, once built (`None` inside:
     /// the forms passed their limit, or the game is not a heap game).
     canonical: Option<Option<super::outcome::OutcomeSearch<CanonicalTree<'a>>>>,
+    /// The last position's [`heap_search_work_at_least`].
+    work_bound: Option<(Position, u128)>,
 }
 
 impl<'a> MisereSolver<'a> {
@@ -429,11 +445,13 @@ impl<'a> MisereSolver<'a> {
             game,
             engine: PlayEngine::for_ruleset(game, Convention::Misere),
             quotient: super::quotient::Cached::new(game),
+            small_quotient: super::quotient::Cached::with_max_order(game, SMALL_QUOTIENT_ORDER),
             outcomes: super::outcome::OutcomeSearch::new(
                 RulesetTree::new(game),
                 super::outcome::MAX_OUTCOME_POSITIONS,
             ),
             canonical: None,
+            work_bound: None,
         }
     }
 
@@ -462,6 +480,143 @@ pub const CANONICAL_SEARCH_NODES: usize = 300_000;
 /// bound on the seconds the forms take; past it, the search on heaps goes on alone).
 pub const CANONICAL_SEARCH_WORK: u64 = 3_000_000;
 
+/// The most heap options [`heap_search_work_at_least`] lists (a fraction of a second).
+pub const WORK_BOUND_OPTIONS: u64 = 5_000_000;
+
+/// A lower bound on the numbers the search by the definition of `G-`
+/// ([`super::outcome::PlayEngine`] on [`RulesetTree`]) lists for a position of a heap game,
+/// found by listing at most `budget` heap options: 0 for other games.
+///
+/// The search lists every option of every reachable position (sorted non-empty heaps), each
+/// option as its heaps and one more number. From each heap `h_i` of the `k` non-empty heaps
+/// the heaps reached by moves that leave one heap (found by a walk over the listed options) are
+/// reachable, alone, and moves in different heaps commute; so every choice of one such heap
+/// `m_i` for each `i` is a reachable position. Shared sizes are given to one heap only, so
+/// the choices are distinct positions (a heap left with no size of its own is kept as it is:
+/// the others still tell the positions apart). Each lists the options of its heaps, and an
+/// option keeps the `k - 1` other heaps: at least `k` numbers per option. Summed over the
+/// choices: `k * sum_i c_i * prod_{j != i} n_j`, with `n_i` the sizes given to heap `i` and
+/// `c_i` their options. A walk stopped at `budget` only counts less.
+pub fn heap_search_work_at_least(game: &dyn Ruleset, position: &[u64], budget: u64) -> u128 {
+    let mut heaps: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
+    if heaps.is_empty() || game.heap_options(0).is_none() {
+        return 0;
+    }
+    heaps.sort_unstable_by(|a, b| b.cmp(a));
+    // The single heaps each distinct size reaches (itself included), with their option counts.
+    let mut counts: std::collections::HashMap<u64, Option<u64>> = Default::default();
+    let mut reach: Vec<Vec<u64>> = Vec::new();
+    let mut listed = 0u64;
+    let mut distinct = heaps.clone();
+    distinct.dedup();
+    let mut reach_of: std::collections::HashMap<u64, usize> = Default::default();
+    // The smallest heaps first: a large heap's walk may spend the budget alone.
+    for &h in distinct.iter().rev() {
+        let mut seen = std::collections::HashSet::from([h]);
+        let mut todo = vec![h];
+        while let Some(m) = todo.pop() {
+            if listed >= budget {
+                break;
+            }
+            let options = match game.heap_options(m) {
+                Some(Ok(options)) => options,
+                _ => break,
+            };
+            listed += options.len() as u64;
+            counts.insert(m, Some(options.len() as u64));
+            for parts in options {
+                let mut alive = parts.iter().filter(|&&p| p > 0);
+                if let (Some(&p), None) = (alive.next(), alive.next()) {
+                    if seen.insert(p) {
+                        todo.push(p);
+                    }
+                }
+            }
+        }
+        let mut found: Vec<u64> = seen.into_iter().collect();
+        found.sort_unstable_by(|a, b| b.cmp(a));
+        reach_of.insert(h, reach.len());
+        reach.push(found);
+    }
+    // Each size goes to one heap that reaches it, the one with the fewest sizes so far.
+    let k = heaps.len();
+    let mut sizes = vec![0u128; k];
+    let mut options = vec![0u128; k];
+    let mut all: Vec<u64> = reach.iter().flatten().copied().collect();
+    all.sort_unstable_by(|a, b| b.cmp(a));
+    all.dedup();
+    let sets: Vec<std::collections::HashSet<u64>> =
+        reach.iter().map(|r| r.iter().copied().collect()).collect();
+    for m in all {
+        let holder = (0..k)
+            .filter(|&i| sets[reach_of[&heaps[i]]].contains(&m))
+            .min_by_key(|&i| sizes[i]);
+        if let Some(i) = holder {
+            sizes[i] += 1;
+            options[i] += u128::from(counts.get(&m).copied().flatten().unwrap_or(0));
+        }
+    }
+    let mut total = 0u128;
+    for (i, &c) in options.iter().enumerate() {
+        let others = (0..k)
+            .filter(|&j| j != i)
+            // A heap given no size of its own stays as it is (one choice).
+            .fold(1u128, |p, j| p.saturating_mul(sizes[j].max(1)));
+        total = total.saturating_add(c.saturating_mul(others));
+    }
+    total.saturating_mul(k as u128)
+}
+
+/// The most cells [`check_cells_work`] reads (those beyond are not counted).
+pub const CELLS_COUNTED: usize = 2_000_000;
+
+/// Refuses at once a misère table (or sequence) of a game that is not played on heaps when
+/// its cells alone would make the search by the definition list more than
+/// [`super::outcome::MAX_MISERE_WORK`] numbers: the table's one search stores each position
+/// once and lists its options once, so the options of the distinct cells (in the form the
+/// search stores, [`Ruleset::explored_form`]) are a lower bound on its work. Counted until
+/// the limit is passed or [`CELLS_COUNTED`] cells are read, so at most about a second; cells
+/// a closed form answers are left out.
+/// Heap games are left to their quotients and [`heap_search_work_at_least`].
+pub fn check_cells_work(
+    ruleset: &dyn Ruleset,
+    cells: &mut dyn Iterator<Item = Position>,
+) -> Result<()> {
+    if ruleset.normal_play() || ruleset.heap_options(0).is_some() {
+        return Ok(());
+    }
+    let mut seen = std::collections::HashSet::new();
+    let (mut numbers, mut count) = (0u64, 0u64);
+    for cell in cells.take(CELLS_COUNTED) {
+        let form = ruleset.explored_form(&cell);
+        if ruleset.theory_winning_moves(&form).is_some() || !seen.insert(form.clone()) {
+            continue;
+        }
+        count += 1;
+        numbers += match ruleset.explored_option_numbers(&form) {
+            Ok(n) => n,
+            // A refusal to list is the search's own, met when it gets there.
+            Err(_) => return Ok(()),
+        };
+        if numbers > super::outcome::MAX_MISERE_WORK {
+            return Err(Error::TooLarge(format!(
+                "the misère search by the definition would list more than {} numbers of positions for the options of the first {count} distinct cells alone (counted before searching), its limit; use a smaller range",
+                super::outcome::MAX_MISERE_WORK
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The refusal of a search whose work is bounded below by `bound` ([`heap_search_work_at_least`]).
+fn work_refusal(game: &dyn Ruleset, position: &[u64], bound: u128) -> Error {
+    Error::TooLarge(format!(
+        "the search by the definition would list at least {bound} numbers of positions (counted before searching, from the heaps each heap reaches alone), more than its limit of {}; use smaller heaps{}",
+        super::outcome::MAX_MISERE_WORK,
+        quotient_hint(game, position)
+    ))
+}
+
 /// The answer of an outcome search: P or N, no value (G- is not computed).
 fn searched_outcome(p: bool, method: &str) -> OutcomeEvaluation {
     OutcomeEvaluation {
@@ -473,6 +628,20 @@ fn searched_outcome(p: bool, method: &str) -> OutcomeEvaluation {
             crate::Outcome::N
         },
         method: method.into(),
+    }
+}
+
+/// The answer of a misère quotient: P or N, no value.
+fn quotient_outcome((p, method): (bool, String)) -> OutcomeEvaluation {
+    OutcomeEvaluation {
+        infinite: None,
+        value: None,
+        outcome: if p {
+            crate::Outcome::P
+        } else {
+            crate::Outcome::N
+        },
+        method,
     }
 }
 
@@ -560,10 +729,29 @@ impl MisereSolver<'_> {
         }
     }
 
-    /// `G-` by the search, after the game's own refusals of positions too large to search.
+    /// `G-` by the search, after the game's own refusals of positions too large to search
+    /// and of positions whose search would pass its work limit
+    /// ([`heap_search_work_at_least`]).
     fn search(&mut self, position: &[u64]) -> Result<u64> {
         self.game.check_size(position)?;
+        let bound = self.work_at_least(position);
+        if bound > u128::from(super::outcome::MAX_MISERE_WORK) {
+            return Err(work_refusal(self.game, position, bound));
+        }
         self.engine.value(position)
+    }
+
+    /// [`heap_search_work_at_least`] of the position, computed once per position asked.
+    fn work_at_least(&mut self, position: &[u64]) -> u128 {
+        let form = super::outcome::heap_multiset(position);
+        if let Some((last, bound)) = &self.work_bound {
+            if *last == form {
+                return *bound;
+            }
+        }
+        let bound = heap_search_work_at_least(self.game, position, WORK_BOUND_OPTIONS);
+        self.work_bound = Some((form, bound));
+        bound
     }
 }
 
@@ -605,11 +793,16 @@ impl Solver for MisereSolver<'_> {
                 Convention::Misere,
                 QUICK_POSITIONS,
             );
-            match self
-                .game
-                .check_size(position)
-                .and_then(|()| quick.value(position))
-            {
+            // Beyond the search's work limit (a lower bound counted before any search): only
+            // the quotients and the outcome search may answer.
+            let beyond = self.work_at_least(position) > u128::from(super::outcome::MAX_MISERE_WORK);
+            match self.game.check_size(position).and_then(|()| {
+                if beyond {
+                    Err(Error::TooLarge(String::new()))
+                } else {
+                    quick.value(position)
+                }
+            }) {
                 Ok(value) => {
                     return Ok(OutcomeEvaluation {
                         infinite: None,
@@ -619,10 +812,23 @@ impl Solver for MisereSolver<'_> {
                     })
                 }
                 Err(Error::TooLarge(_)) => {
+                    // The small quotient first, unless the large one comes next anyway (no
+                    // search can run in between).
+                    let heaps = position.iter().filter(|&&h| h > 0).count();
+                    let searchable = !beyond
+                        || (heaps <= FEW_HEAPS
+                            && position
+                                .iter()
+                                .try_fold(0u64, |t, &h| t.checked_add(h))
+                                .is_some_and(|t| t <= OUTCOME_SEARCH_TOKENS));
+                    if searchable {
+                        if let Some(answer) = self.small_quotient.is_p(position)? {
+                            return Ok(quotient_outcome(answer));
+                        }
+                    }
                     // A few heaps: the outcome search usually answers before the quotient
                     // is built (seconds for a large quotient); many heaps: the quotient
                     // (linear in the heaps once built) first.
-                    let heaps = position.iter().filter(|&&h| h > 0).count();
                     if heaps <= FEW_HEAPS {
                         if let Some(answer) =
                             self.outcome_search(position, QUICK_OUTCOME_POSITIONS)?
@@ -685,5 +891,97 @@ impl Solver for MisereSolver<'_> {
         sink: &mut BlockSink,
     ) -> Result<()> {
         crate::ruleset::sequence_by_position(self, template, range, sink)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse_game;
+    use proptest::prelude::*;
+
+    /// The search's own count: what the engine lists for the position from nothing stored.
+    fn listed(game: &dyn Ruleset, position: &[u64]) -> u64 {
+        let mut engine = PlayEngine::for_ruleset(game, Convention::Misere);
+        engine.value(position).unwrap();
+        engine.listed()
+    }
+
+    #[test]
+    fn the_work_bound_is_below_the_search_s_count() {
+        for (spec, position) in [
+            ("allbut:s=3,12", vec![0u64, 60, 27]),
+            ("allbut:s=3,12", vec![40, 40]),
+            ("kayles", vec![9, 7, 3]),
+            ("dawson-kayles", vec![12, 12, 5]),
+            ("lasker", vec![8, 5]),
+            ("nim", vec![6, 5, 4, 3]),
+        ] {
+            let game = parse_game(spec).unwrap();
+            let bound = heap_search_work_at_least(game.as_ref(), &position, u64::MAX);
+            let count = listed(game.as_ref(), &position);
+            assert!(bound > 0, "{spec} {position:?}");
+            assert!(
+                bound <= u128::from(count),
+                "{spec} {position:?}: {bound} > {count}"
+            );
+        }
+        // The audit's all-but position: past the limit before any search.
+        let game = parse_game("allbut:s=3,12").unwrap();
+        let bound = heap_search_work_at_least(game.as_ref(), &[0, 2941, 27], WORK_BOUND_OPTIONS);
+        assert!(bound > u128::from(super::super::outcome::MAX_MISERE_WORK));
+    }
+
+    #[test]
+    fn the_cells_work_is_below_the_search_s_count() {
+        // Sharing Nim is not played on heaps: the search stores its explored forms.
+        let game = parse_game("sharing-nim").unwrap();
+        let cells: Vec<Vec<u64>> = (0..=14u64)
+            .flat_map(|a| (0..=14u64).map(move |b| vec![a, b, 5]))
+            .collect();
+        let mut engine = PlayEngine::for_ruleset(game.as_ref(), Convention::Misere);
+        for cell in &cells {
+            engine.value(cell).unwrap();
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut own = 0;
+        for cell in &cells {
+            let form = game.explored_form(cell);
+            if seen.insert(form.clone()) {
+                own += game.explored_option_numbers(&form).unwrap();
+            }
+        }
+        assert!(
+            own > 0 && own <= engine.listed(),
+            "{own} > {}",
+            engine.listed()
+        );
+        // The audit's table is refused before searching, a small one is not.
+        let misere = super::parse_game("sharing-nim", true).unwrap();
+        let table = |max: u64| (0..=max).flat_map(move |a| (0..=max).map(move |b| vec![a, b, 5]));
+        assert!(matches!(
+            check_cells_work(&misere, &mut table(618)),
+            Err(Error::TooLarge(_))
+        ));
+        assert!(check_cells_work(&misere, &mut table(40)).is_ok());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Any octal code of up to three digits, up to four heaps: never above the count.
+        #[test]
+        fn the_work_bound_never_passes_the_count(
+            code in "0\\.[0-7]{1,3}",
+            heaps in prop::collection::vec(0u64..=12, 1..=4),
+            budget in prop::sample::select(vec![10u64, 1000, u64::MAX]),
+        ) {
+            prop_assume!(heaps.iter().sum::<u64>() <= 24);
+            let Ok(game) = parse_game(&format!("octal:{code}")) else {
+                return Ok(());
+            };
+            let bound = heap_search_work_at_least(game.as_ref(), &heaps, budget);
+            prop_assert!(bound <= u128::from(listed(game.as_ref(), &heaps)));
+        }
     }
 }

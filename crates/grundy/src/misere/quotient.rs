@@ -1085,6 +1085,8 @@ pub struct Cached<'a> {
     failed: Option<u64>,
     /// Whether a proof for every heap size was looked for ([`Cached::proven`]).
     proof_tried: bool,
+    /// The largest order accepted ([`FALLBACK_ORDER`] unless lowered).
+    max_order: usize,
 }
 
 /// The largest heap bound [`Cached`] extends a quotient to, looking for the proof that it is
@@ -1104,11 +1106,18 @@ pub const QUOTIENT_WORK_PER_OPTION: u64 = 50;
 impl<'a> Cached<'a> {
     /// Nothing computed yet.
     pub fn new(game: &'a dyn Ruleset) -> Self {
+        Self::with_max_order(game, FALLBACK_ORDER)
+    }
+
+    /// The same, giving up on quotients of more than `max_order` elements: a small bound is a
+    /// quick first try (a tame or small quotient in milliseconds, a large one refused at once).
+    pub fn with_max_order(game: &'a dyn Ruleset, max_order: usize) -> Self {
         Cached {
             game,
             builder: None,
             failed: None,
             proof_tried: false,
+            max_order,
         }
     }
 
@@ -1125,11 +1134,12 @@ impl<'a> Cached<'a> {
     fn builder<'b>(
         slot: &'b mut Option<Builder<'a>>,
         game: &'a dyn Ruleset,
+        max_order: usize,
     ) -> Result<&'b mut Builder<'a>> {
         if slot.is_none() {
             *slot = Some(
                 Builder::new(game)?
-                    .with_max_order(FALLBACK_ORDER)
+                    .with_max_order(max_order)
                     .with_option_budget(QUERY_OPTION_BUDGET),
             );
         }
@@ -1156,7 +1166,7 @@ impl<'a> Cached<'a> {
 
     fn prove(&mut self, shape: HeapShape) -> Result<()> {
         let failed = self.failed;
-        let builder = Self::builder(&mut self.builder, self.game)?;
+        let builder = Self::builder(&mut self.builder, self.game, self.max_order)?;
         // Start where a small period would show, then go to the bound it needs; a longer
         // period or preperiod seen on the way asks for a larger bound, tried while in reach.
         let mut target = (shape.last_digit + 1) * 8;
@@ -1217,7 +1227,7 @@ impl<'a> Cached<'a> {
         if largest > MAX_HEAPS || self.failed.is_some_and(|f| largest >= f) {
             return Ok(None);
         }
-        let builder = Self::builder(&mut self.builder, self.game)?;
+        let builder = Self::builder(&mut self.builder, self.game, self.max_order)?;
         match builder.extend_to(largest, &mut |_| {}) {
             Ok(()) => {}
             Err(Error::TooLarge(_)) => {

@@ -197,6 +197,18 @@ impl Ruleset for Lasker {
         heaps.iter().map(|&h| bound(h)).max().unwrap_or(1)
     }
 
+    /// The moves counted position by position over the positions reachable from the two
+    /// largest heaps `a >= b` (the others kept): exactly the multisets `ν` of total at most
+    /// `a + b` that split into a part of total at most `a` and one of total at most `b` (a
+    /// heap reaches every partition of every smaller total by taking and splitting, and the
+    /// heaps are played apart), each with `h + floor(h / 2)` distinct options for each distinct
+    /// part `h` (takes leave distinct heaps, splits distinct pairs, and options of different
+    /// parts differ). Enumerated when `P(a + b)` is at most [`MOVE_BOUND_PARTITIONS`] and
+    /// `b < 128`; else 0 (the position bounds refuse such positions first).
+    fn moves_below_at_least(&self, heaps: &[u64]) -> u128 {
+        moves_below_two_heaps(heaps).unwrap_or(0)
+    }
+
     /// Every reachable position is a multiset of heaps of total at most the position's total
     /// `S`: at most `P(S)` positions.
     fn reachable_at_most(&self, heaps: &[u64]) -> Option<u128> {
@@ -271,6 +283,48 @@ impl Ruleset for Lasker {
     }
 }
 
+/// The most partitions [`Ruleset::moves_below_at_least`] of Lasker's Nim enumerates (about a
+/// tenth of a second).
+pub const MOVE_BOUND_PARTITIONS: u128 = 6_000_000;
+
+/// The moves among the positions reachable from the two largest heaps (see
+/// [`Ruleset::moves_below_at_least`] of [`Lasker`]); `None` when not enumerated.
+fn moves_below_two_heaps(heaps: &[u64]) -> Option<u128> {
+    let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    sorted.sort_unstable_by(|x, y| y.cmp(x));
+    let a = *sorted.first()?;
+    let b = sorted.get(1).copied().unwrap_or(0);
+    if b >= 128 || partitions_up_to(a.checked_add(b)?)? > MOVE_BOUND_PARTITIONS {
+        return None;
+    }
+    // Partitions as non-increasing parts; `sums` has bit s when some sub-multiset sums to s
+    // (s <= b), `moves` the options of the distinct parts so far.
+    fn walk(a: u64, b: u64, total: u64, largest: u64, sums: u128, moves: u128, out: &mut u128) {
+        let low = total.saturating_sub(a);
+        if low <= b && (sums >> low) != 0 {
+            *out += moves;
+        }
+        for part in (1..=largest.min(a + b - total)).rev() {
+            let new_part = part != largest || total == 0;
+            let mask = if b == 127 {
+                u128::MAX
+            } else {
+                (1u128 << (b + 1)) - 1
+            };
+            let shifted = if part > b { 0 } else { (sums << part) & mask };
+            let added = if new_part {
+                u128::from(part + part / 2)
+            } else {
+                0
+            };
+            walk(a, b, total + part, part, sums | shifted, moves + added, out);
+        }
+    }
+    let mut out = 0u128;
+    walk(a, b, 0, a.max(b), 1, 0, &mut out);
+    Some(out)
+}
+
 /// `p(0) + ... + p(n)`, the partitions of the numbers up to `n`, by Euler's pentagonal
 /// recurrence; `None` from `n = 1000` on (`p(1000)` is about `2.4 * 10^31`; the table stops
 /// well before `i128` overflows).
@@ -337,6 +391,48 @@ mod tests {
         fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
             Lasker.canonical(heaps)
         }
+    }
+
+    /// The moves below a position by the definition: every position reachable through
+    /// `explored_options`, each counted with its options.
+    fn moves_below_by_walking(heaps: &[u64]) -> u128 {
+        let start = Lasker.explored_form(heaps);
+        let mut seen = std::collections::HashSet::from([start.clone()]);
+        let mut todo = vec![start];
+        let mut moves = 0u128;
+        while let Some(p) = todo.pop() {
+            let options = Lasker.explored_options(&p).unwrap();
+            moves += options.len() as u128;
+            for o in options {
+                if seen.insert(o.clone()) {
+                    todo.push(o);
+                }
+            }
+        }
+        moves
+    }
+
+    #[test]
+    fn moves_below_are_those_of_the_walk() {
+        // Exact for one or two heaps, a lower bound with more.
+        for a in 0..=10u64 {
+            for b in 0..=a {
+                assert_eq!(
+                    Lasker.moves_below_at_least(&[a, b]),
+                    moves_below_by_walking(&[a, b]),
+                    "{a},{b}"
+                );
+            }
+        }
+        for heaps in [[3u64, 2, 1], [5, 5, 2], [6, 4, 4], [7, 1, 1]] {
+            let bound = Lasker.moves_below_at_least(&heaps);
+            assert!(
+                bound > 0 && bound <= moves_below_by_walking(&heaps),
+                "{heaps:?}"
+            );
+        }
+        // generations lasker 37,15: refused at once, not after 50 million moves explored.
+        assert!(Lasker.moves_below_at_least(&[37, 15]) > crate::solve::MAX_GRAPH_EDGES as u128);
     }
 
     proptest! {

@@ -243,6 +243,13 @@ impl Ruleset for SharingNim {
         Some(reachable_bound(piles))
     }
 
+    /// Every option keeps the number of piles: the moves times that number plus one.
+    fn explored_option_numbers(&self, piles: &[u64]) -> Result<u64> {
+        let moves = count_moves(piles, complete_arcs(piles.len()));
+        u64::try_from(moves.saturating_mul(piles.len() as u128 + 1))
+            .map_err(|_| Error::TooLarge("too many options to count".into()))
+    }
+
     fn check_size(&self, piles: &[u64]) -> Result<()> {
         if piles.len() >= 4 {
             check_search_size(piles, true)?;
@@ -372,6 +379,30 @@ pub(crate) fn three_pile_value(table: &mut Table, piles: &[u64]) -> Result<Evalu
 mod tests {
     use super::*;
     use crate::solve::MemoSolver;
+
+    #[test]
+    fn option_numbers_are_those_of_the_listed_options() {
+        let game = SharingNim::default();
+        for piles in [
+            vec![1, 2, 7],
+            vec![0, 0, 9],
+            vec![5, 5, 5],
+            vec![3, 8, 1, 12],
+            vec![4],
+        ] {
+            let listed: u64 = game
+                .explored_options(&piles)
+                .unwrap()
+                .iter()
+                .map(|o| o.len() as u64 + 1)
+                .sum();
+            assert_eq!(
+                game.explored_option_numbers(&piles).unwrap(),
+                listed,
+                "{piles:?}"
+            );
+        }
+    }
 
     #[test]
     fn moves_follow_the_rule() {
