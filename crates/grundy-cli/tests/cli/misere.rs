@@ -754,3 +754,29 @@ fn work_past_the_limits_is_refused_up_front() {
         20,
     );
 }
+
+#[test]
+fn the_options_of_a_position_answered_by_a_quotient_are_answered_by_it_too() {
+    // Issue 29: the computer's first move here took minutes, each of the position's options
+    // trying the short searches before the small quotient that had answered the position.
+    let game = "tbreak:4?.2{1,3,5}=[{0,2,3}{1}7]";
+    let started = std::time::Instant::now();
+    let moves = json(&["moves", game, "39,37", "--misere"]);
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    let all = moves["moves"].as_array().unwrap();
+    let winning: Vec<&serde_json::Value> = all.iter().filter(|m| m["winning"] == true).collect();
+    // 39,37 is an N-position (`value` says so): at least one move wins, and `value` agrees on
+    // where each winning move and the first listed moves go.
+    assert_eq!(json(&["value", game, "39,37", "--misere"])["outcome"], "N");
+    assert!(!winning.is_empty());
+    for m in winning.iter().copied().chain(all.iter().take(3)) {
+        let to: Vec<String> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        let answer = json(&["value", game, &to.join(","), "--misere"]);
+        assert_eq!(answer["outcome"], m["outcome"], "{to:?}");
+    }
+}

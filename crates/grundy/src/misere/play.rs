@@ -774,8 +774,18 @@ impl Solver for MisereSolver<'_> {
         // A heap game without a closed form: G- by a short search, else the outcome from the
         // quotient (microseconds where the search takes minutes), else the whole search.
         if theory.is_none() && self.game.heap_options(0).is_some() {
-            if self.quotient.covers(position) {
-                if let Some((p, method)) = self.quotient.is_p(position)? {
+            // A quotient already built for these heaps (the small one, or the large one)
+            // answers at once.
+            let built = match (
+                self.small_quotient.covers(position),
+                self.quotient.covers(position),
+            ) {
+                (true, _) => Some(&mut self.small_quotient),
+                (false, true) => Some(&mut self.quotient),
+                (false, false) => None,
+            };
+            if let Some(quotient) = built {
+                if let Some((p, method)) = quotient.is_p(position)? {
                     return Ok(OutcomeEvaluation {
                         infinite: None,
                         value: None,
