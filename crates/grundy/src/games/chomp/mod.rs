@@ -6,9 +6,9 @@
 //! least 1 (the poisoned square): `4,4,3,1`. Where every diagram of the position's box fits a
 //! table of two bytes each ([`dense`]), they are all valued in an order where options come
 //! first, each option found by arithmetic on ranks. Otherwise (and with `--checkpoint`) its
-//! value is found by the board search ([`crate::solve::search`]) valuing each position whole, as the mex of its options (Chomp's
-//! values are large, 28 on 6x7, so searches of `G + *k` for each `k` would repeat the same
-//! work); Chomp does not split, so a part is the whole position, stored as
+//! value is found by the board search ([`crate::solve::search`]) valuing each position whole,
+//! as the mex of its options (Chomp's values are large, 28 on 6x7, so searches of `G + *k`
+//! for each `k` would repeat the same work); Chomp does not split, so a part is the whole position, stored as
 //! the boundary of its Young diagram and identified with its mirror image in the diagonal
 //! through the poisoned square (rows and columns swapped), which is the same game. A position of
 //! `s` squares ends within `s - 1` moves, so its value is at most `s - 1`.
@@ -421,9 +421,10 @@ mod tests {
         let mut solver = chomp.solver().unwrap();
         let mut memo = HashMap::new();
         let all = positions(4, 5);
-        assert_eq!(all.len(), 125); // C(9, 4) diagrams, less the empty one
-                                    // The solver (a dense table of the box) and the board search (which the solver uses
-                                    // for boxes too large for the table, or with a checkpoint) on every position.
+        // C(9, 4) diagrams, less the empty one.
+        assert_eq!(all.len(), 125);
+        // The solver (a dense table of the box) and the board search (which the solver uses
+        // for boxes too large for the table, or with a checkpoint) on every position.
         let mut search = crate::solve::search::Search::new(&Diagrams, "chomp diagrams").unwrap();
         for p in all {
             chomp.validate(&p).unwrap();
