@@ -785,17 +785,8 @@ impl Solver for MisereSolver<'_> {
                 (false, false) => None,
             };
             if let Some(quotient) = built {
-                if let Some((p, method)) = quotient.is_p(position)? {
-                    return Ok(OutcomeEvaluation {
-                        infinite: None,
-                        value: None,
-                        outcome: if p {
-                            crate::Outcome::P
-                        } else {
-                            crate::Outcome::N
-                        },
-                        method,
-                    });
+                if let Some(answer) = quotient.is_p(position)? {
+                    return Ok(quotient_outcome(answer));
                 }
             }
             let mut quick = PlayEngine::with_limit(
@@ -846,17 +837,8 @@ impl Solver for MisereSolver<'_> {
                             return Ok(answer);
                         }
                     }
-                    if let Some((p, method)) = self.quotient.is_p(position)? {
-                        return Ok(OutcomeEvaluation {
-                            infinite: None,
-                            value: None,
-                            outcome: if p {
-                                crate::Outcome::P
-                            } else {
-                                crate::Outcome::N
-                            },
-                            method,
-                        });
+                    if let Some(answer) = self.quotient.is_p(position)? {
+                        return Ok(quotient_outcome(answer));
                     }
                     if let Some(answer) =
                         self.outcome_search(position, super::outcome::MAX_OUTCOME_POSITIONS)?

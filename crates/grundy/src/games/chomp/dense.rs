@@ -195,30 +195,8 @@ impl Dense {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chomp::tests::by_definition;
     use std::collections::HashMap;
-
-    /// The value by the definition, positions as height vectors, memoised.
-    fn by_definition(heights: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
-        if let Some(&v) = memo.get(heights) {
-            return v;
-        }
-        let mut seen = Vec::new();
-        for column in 0..heights.len() {
-            for row in 0..heights[column] {
-                if (column, row) != (0, 0) {
-                    let next: Vec<u64> = heights
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &h)| if k >= column { h.min(row) } else { h })
-                        .collect();
-                    seen.push(by_definition(&next, memo));
-                }
-            }
-        }
-        let v = crate::solve::mex(seen);
-        memo.insert(heights.to_vec(), v);
-        v
-    }
 
     /// Every non-increasing height vector of `cols` columns at most `rows` high.
     fn positions(rows: u64, cols: usize) -> Vec<Vec<u64>> {

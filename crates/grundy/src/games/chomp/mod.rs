@@ -373,7 +373,7 @@ mod tests {
     use std::collections::HashMap;
 
     /// The value by the definition: every bite, positions as height vectors, memoised.
-    fn by_definition(heights: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+    pub(super) fn by_definition(heights: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
         if let Some(&v) = memo.get(heights) {
             return v;
         }
