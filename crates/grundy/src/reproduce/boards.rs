@@ -118,7 +118,7 @@ fn search_cram(rows: u32, cols: u32) -> Result<(u64, f64, u64)> {
     )?;
     let start = game.start().expect("a Cram game starts from its board");
     let parts = game.regions(&start);
-    let mut search = Search::new(&Regions, "cram regions")?;
+    let mut search = Search::new(&Regions::WITH_TABLE, "cram regions")?;
     let value = search.value(&parts)?;
     let nodes = search.stats().nodes;
     Ok((value, started.elapsed().as_secs_f64(), nodes))

@@ -30,6 +30,9 @@
 //! the others are searched easiest first (the least sum of the squared bounds of their unknown
 //! parts).
 //!
+//! **Known parts.** A part whose value the game knows without a search (an endgame table of
+//! small Cram regions, [`Splittable::exact`]) is answered at once and never stored.
+//!
 //! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
 //! otherwise the values `k < 64` it is known not to have (when finding that cost 256 search
 //! nodes or more). It starts small and doubles (when three quarters of it are used, or a bucket
@@ -62,6 +65,12 @@ pub trait Splittable {
     /// The parts of the option `mv` of `part`, pushed to `out` (canonical; parts without moves
     /// may be left out).
     fn play(&self, part: &Self::Part, mv: Self::Move, out: &mut Vec<Self::Part>);
+
+    /// The value of `part` when it is known without a search (an endgame table, a theorem); such
+    /// parts are never searched nor kept in the transposition table.
+    fn exact(&self, _part: &Self::Part) -> Option<u64> {
+        None
+    }
 
     /// An upper bound on the number of moves of any play from `part` (so on its value), and its
     /// size: the largest part of a sum is the one searched last.
@@ -196,16 +205,30 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         self.index(b, tag, part).map(|i| &self.slots[i])
     }
 
-    /// Doubles the slots (every entry moved to its new bucket).
+    /// Doubles the slots in place: the vectors are grown (a large one by remapping its pages,
+    /// not copying them, so the old and new tables are never both held), and an entry of
+    /// bucket `b` stays there or moves to bucket `b + old length`, as the next bit of its hash
+    /// says.
     fn grow(&mut self) {
-        let doubled = vec![Slot::default(); 2 * self.slots.len()];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        let old_tags = std::mem::replace(&mut self.tags, vec![0; 2 * old.len()]);
-        self.filled = 0;
-        for (slot, _) in old.into_iter().zip(old_tags).filter(|(_, t)| *t != 0) {
-            let work = slot.work;
-            let new = self.entry(&slot.part, work);
-            *new = slot;
+        let old = self.slots.len();
+        self.slots.resize(2 * old, Slot::default());
+        self.tags.resize(2 * old, 0);
+        for bucket in (0..old).step_by(WAYS) {
+            for i in bucket..bucket + WAYS {
+                if self.tags[i] == 0 {
+                    continue;
+                }
+                let (b, _) = self.place(&self.slots[i].part);
+                if b != bucket {
+                    debug_assert_eq!(b, bucket + old);
+                    let free = (b..b + WAYS)
+                        .find(|&j| self.tags[j] == 0)
+                        .expect("the new bucket takes at most the old one's entries");
+                    self.tags[free] = self.tags[i];
+                    self.slots[free] = self.slots[i];
+                    self.tags[i] = 0;
+                }
+            }
         }
     }
 
@@ -570,11 +593,13 @@ impl<'g, G: Splittable> Search<'g, G> {
         Ok(x)
     }
 
-    /// The exact value of a part, if the table has it.
+    /// The exact value of a part, if the game or the table has it.
     fn known(&self, part: &G::Part) -> Option<u64> {
-        self.table
-            .find(part)
-            .and_then(|s| (s.value != UNKNOWN).then_some(u64::from(s.value)))
+        self.game.exact(part).or_else(|| {
+            self.table
+                .find(part)
+                .and_then(|s| (s.value != UNKNOWN).then_some(u64::from(s.value)))
+        })
     }
 
     /// Stores a part's exact value.
@@ -630,6 +655,9 @@ impl<'g, G: Splittable> Search<'g, G> {
     fn in_set_here(&mut self, part: &G::Part, want: NimSet) -> Result<Option<u64>> {
         if self.game.values_whole() {
             return self.whole(part).map(Some);
+        }
+        if let Some(v) = self.game.exact(part) {
+            return Ok(Some(v));
         }
         let mut want = want.and(NimSet::up_to(self.game.bound(part)));
         if let Some(slot) = self.table.find(part) {

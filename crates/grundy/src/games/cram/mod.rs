@@ -7,13 +7,16 @@
 //! values) and stored in canonical form under the eight symmetries of the square
 //! ([`region::canonical`]). A region of `b` cells of one colour and `w` of the other of a
 //! checkerboard holds at most `min(b, w)` dominoes, so no play is longer and its value is at
-//! most that ([`Splittable::bound`]).
+//! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells are not searched:
+//! [`small`] values every set of cells of such a box once, by the definition, and the search
+//! looks them up ([`Splittable::exact`]).
 //!
 //! Known theorems ([`theory`]): on an empty board with both sides even the second player wins,
 //! and with one side even and one odd the first player wins (the symmetry strategies of Winning
 //! Ways ch. 22).
 
 pub mod region;
+pub mod small;
 pub mod spec;
 pub mod theory;
 
@@ -28,17 +31,37 @@ use crate::{Error, Result, Ruleset, Solver};
 
 /// The regions of a board as a [`Splittable`] game: the same for every board, so one table
 /// (and one checkpoint) serves them all.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Regions;
+#[derive(Debug, Clone, Copy)]
+pub struct Regions {
+    /// Whether regions of small boxes are valued by [`small`]'s table.
+    by_table: bool,
+}
 
 impl Regions {
+    /// Regions of at most [`small::SMALL_CELLS`] cells valued by table, the others searched.
+    pub const WITH_TABLE: Regions = Regions { by_table: true };
+
+    /// Every region searched (to test the search itself on small boards).
+    pub const SEARCH_ONLY: Regions = Regions { by_table: false };
+
     /// The regions of `cells` in the box `g` that have a move (a region without two adjacent
-    /// cells has value 0 and is left out), pairs of equal regions cancelled (G + G = 0).
-    pub fn split<W: Bits>(g: &Geometry<W>, cells: W, out: &mut Vec<Region>) {
+    /// cells has value 0 and is left out), pairs of equal regions cancelled (G + G = 0). Each
+    /// region is in canonical form, but those the table values when `self.by_table` (their
+    /// boxes have at most [`small::SMALL_CELLS`] cells) are left as they lie: a lookup needs no
+    /// symmetry, and they never enter the transposition table.
+    pub fn split<W: Bits>(&self, g: &Geometry<W>, cells: W, out: &mut Vec<Region>) {
         let start = out.len();
         g.pieces(g.without_spare_tufts(cells), |piece| {
             if g.horizontal(piece) | g.vertical(piece) != W::ZERO {
-                out.push(g.region(piece));
+                let (rows, cols, trimmed) = g.trimmed(piece);
+                out.push(match self.by_table && rows * cols <= small::SMALL_CELLS {
+                    true => Region {
+                        rows: rows as u8,
+                        cols: cols as u8,
+                        cells: trimmed.to_u128(),
+                    },
+                    false => region::canonical(rows, cols, trimmed),
+                });
             }
         });
         crate::games::board::cancel_pairs(out, start);
@@ -82,8 +105,15 @@ impl Splittable for Regions {
         let (rows, cols) = (part.rows.into(), part.cols.into());
         let left = part.cells & !domino;
         match part.is_small() {
-            true => Regions::split(Geometry::<u64>::of(rows, cols), left as u64, out),
-            false => Regions::split(Geometry::<u128>::of(rows, cols), left, out),
+            true => self.split(Geometry::<u64>::of(rows, cols), left as u64, out),
+            false => self.split(Geometry::<u128>::of(rows, cols), left, out),
+        }
+    }
+
+    fn exact(&self, part: &Region) -> Option<u64> {
+        match self.by_table {
+            true => small::value(part),
+            false => None,
         }
     }
 
@@ -203,7 +233,7 @@ impl Cram {
     /// The regions of a position, for the search.
     pub fn regions(&self, position: &[u64]) -> Vec<Region> {
         let mut parts = Vec::new();
-        Regions::split(&self.geometry(), Self::cells(position), &mut parts);
+        REGIONS.split(&self.geometry(), Self::cells(position), &mut parts);
         parts
     }
 }
@@ -294,7 +324,7 @@ impl Ruleset for Cram {
 }
 
 /// The regions' game: the same for every board.
-static REGIONS: Regions = Regions;
+static REGIONS: Regions = Regions::WITH_TABLE;
 
 impl Board for Cram {
     type Game = Regions;
@@ -335,7 +365,12 @@ mod tests {
 
     /// The value of a board by the definition: mex over every domino, whole boards memoised,
     /// no regions, no symmetry.
-    fn by_definition(rows: u32, cols: u32, cells: u128, memo: &mut HashMap<u128, u64>) -> u64 {
+    pub(super) fn by_definition(
+        rows: u32,
+        cols: u32,
+        cells: u128,
+        memo: &mut HashMap<u128, u64>,
+    ) -> u64 {
         if let Some(&v) = memo.get(&cells) {
             return v;
         }
@@ -371,7 +406,8 @@ mod tests {
     fn every_sub_board_of_the_4x4_board_has_the_value_of_the_definition() {
         let cram = game(4, 4);
         let mut memo = HashMap::new();
-        let mut search = Search::new(&REGIONS, "cram regions").unwrap();
+        // The search alone: the small regions' table would answer every region of this board.
+        let mut search = Search::new(&Regions::SEARCH_ONLY, "cram regions").unwrap();
         for cells in 0u128..1 << 16 {
             let expected = by_definition(4, 4, cells, &mut memo);
             let parts = cram.regions(&Cram::position(cells));
@@ -470,13 +506,14 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
         /// A table of 64 KiB (a few hundred slots: replacements all the time) and regions
-        /// change no answer: random boards up to 5x5 against the definition.
+        /// change no answer: random boards up to 5x5 against the definition, by the search
+        /// alone (the small regions' table would answer most of them).
         #[test]
         fn a_tiny_table_changes_no_value(rows in 1u32..=5, cols in 1u32..=5, seed in any::<u128>()) {
             let cells = seed & region::full(rows, cols);
             let cram = Cram::new(rows, cols, cells, String::new()).unwrap();
             let tiny = Settings { memory: 1 << 16, ..Settings::default() };
-            let mut search = Search::with(&REGIONS, "cram regions", tiny).unwrap();
+            let mut search = Search::with(&Regions::SEARCH_ONLY, "cram regions", tiny).unwrap();
             let parts = cram.regions(&Cram::position(cells));
             let expected = by_definition(rows, cols, cells, &mut HashMap::new());
             prop_assert_eq!(search.value(&parts).unwrap(), expected);

@@ -216,6 +216,9 @@ pub struct Geometry<W = u128> {
     row_mask: W,
     /// The cells `(r, c)` with `r + c` even (a checkerboard colour).
     even: W,
+    /// `ceil(2^16 / cols)`: the row of bit `i < 128` is `i * by_cols >> 16` (exact, since
+    /// `i * (by_cols * cols - 2^16) < 2^16`), a multiplication instead of a division.
+    by_cols: u32,
 }
 
 impl<W: Bits> Geometry<W> {
@@ -230,6 +233,7 @@ impl<W: Bits> Geometry<W> {
             first_column: column(rows, cols, 0),
             row_mask: low_bits(cols),
             even: even_cells(rows, cols),
+            by_cols: (1u32 << 16).div_ceil(cols),
         }
     }
 
@@ -352,8 +356,16 @@ impl<W: Bits> Geometry<W> {
 
     /// The piece `cells` (of this box) in its own bounding box, in canonical form.
     pub fn region(&self, cells: W) -> Region {
-        let first = cells.trailing_zeros() / self.cols;
-        let last = (W::BITS - 1 - cells.leading_zeros()) / self.cols;
+        let (height, width, trimmed) = self.trimmed(cells);
+        canonical(height, width, trimmed)
+    }
+
+    /// The piece `cells` (of this box) moved to its own bounding box, as it lies: the box's
+    /// rows, columns and the cells (bit `r * width + c`).
+    pub fn trimmed(&self, cells: W) -> (u32, u32, W) {
+        let row_of = |bit: u32| bit * self.by_cols >> 16;
+        let first = row_of(cells.trailing_zeros());
+        let last = row_of(W::BITS - 1 - cells.leading_zeros());
         let columns = (first..=last).fold(W::ZERO, |columns, r| {
             columns | (cells >> (r * self.cols)) & self.row_mask
         });
@@ -370,7 +382,7 @@ impl<W: Bits> Geometry<W> {
                 })
             }
         };
-        canonical(height, width, trimmed)
+        (height, width, trimmed)
     }
 
     /// Rows and columns of the box.
@@ -469,6 +481,16 @@ pub fn even_cells<W: Bits>(rows: u32, cols: u32) -> W {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_row_of_a_bit_by_multiplication_is_the_quotient() {
+        for cols in 1..=128u32 {
+            let g = Geometry::<u128>::new(1, cols);
+            for bit in 0..128u32 {
+                assert_eq!(bit * g.by_cols >> 16, bit / cols, "bit {bit}, {cols} columns");
+            }
+        }
+    }
 
     #[test]
     fn centre_out_visits_each_index_once_nearest_the_centre_first() {

@@ -72,7 +72,7 @@ pub const MAX_CHECKED_CELLS: u64 = 36;
 pub fn searched(rows: u32, cols: u32) -> Result<u64> {
     let cram = super::Cram::new(rows, cols, super::region::full(rows, cols), String::new())?;
     let parts = cram.regions(&super::Cram::position(super::region::full(rows, cols)));
-    crate::solve::search::Search::new(&super::Regions, "cram regions")?.value(&parts)
+    crate::solve::search::Search::new(&super::Regions::WITH_TABLE, "cram regions")?.value(&parts)
 }
 
 fn check_symmetry(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
