@@ -1,17 +1,17 @@
-//! Small regions valued once by table (an endgame database), so the board search never
-//! searches them nor keeps them in its transposition table.
+//! Small regions valued by table (an endgame database), so the board search never searches
+//! them nor keeps them in its transposition table.
 //!
-//! For a box of `rows x cols` cells with `rows * cols <= SMALL_CELLS`, every set of empty cells
-//! is valued by the definition: its value is the mex of the values of the sets a domino leaves.
-//! Taking a domino's two bits out of a set lowers it as a number, so valuing the sets in
-//! increasing order values every option first; a set is its own index (bit `r * cols + c`, as in
-//! a [`Region`]), and one byte holds its value (at most `SMALL_CELLS / 2` dominoes fit, so no
-//! value is larger). A table is made on the first lookup in its box shape and shared by every
-//! search of the process: the largest, `4 x 5`, `2 x 10` and `1 x 20`, have `2^20` sets each
-//! and take a few milliseconds. (igs builds a compressed endgame database of whole Cram
-//! positions, optionally; this table is the plain version of that idea for the regions the
-//! search meets most often.)
+//! For a box of `rows x cols` cells with `rows * cols <= SMALL_CELLS`, a set of empty cells is
+//! valued by the definition: its value is the mex of the values of the sets a domino leaves,
+//! each found the same way. A set is its own index in its shape's table (bit `r * cols + c`, as
+//! in a [`Region`]), one byte a set (0 while unknown, else 1 + the value; at most
+//! `SMALL_CELLS / 2` dominoes fit, so no value is larger). Entries are filled on demand, so a
+//! small board pays only for the sets its play reaches, and kept for the life of the process:
+//! every search shares them. The largest tables (`4 x 5`, `2 x 10`, `1 x 20` and their
+//! transposes) hold `2^20` bytes each. (igs offers a compressed endgame database of whole Cram
+//! positions; this is the plain version of that idea for the regions a search meets most.)
 
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::OnceLock;
 
 use super::region::{for_each_bit, full, Region};
@@ -21,47 +21,66 @@ pub const SMALL_CELLS: u32 = 20;
 
 const SIDE: usize = SMALL_CELLS as usize;
 
-type Values = OnceLock<Box<[u8]>>;
+/// The table of one box shape.
+struct Shape {
+    cols: u32,
+    /// The cells of every column but the last (a domino across starts there).
+    not_last_column: u64,
+    /// Per set of cells: 0 while unknown, else 1 + its value. (Atomic only so that searches
+    /// on several threads may share it: two threads filling an entry write the same byte.)
+    known: Box<[AtomicU8]>,
+}
+
+impl Shape {
+    fn new(rows: u32, cols: u32) -> Self {
+        let last_column = (0..rows).fold(0u64, |m, r| m | 1 << (r * cols + cols - 1));
+        Shape {
+            cols,
+            not_last_column: full(rows, cols) as u64 & !last_column,
+            known: std::iter::repeat_with(|| AtomicU8::new(0))
+                .take(1 << (rows * cols))
+                .collect(),
+        }
+    }
+
+    /// The value of a set of cells: the mex over its dominoes (depth at most
+    /// `SMALL_CELLS / 2`).
+    fn value(&self, set: u64) -> u8 {
+        let known = self.known[set as usize].load(Relaxed);
+        if known != 0 {
+            return known - 1;
+        }
+        // Bit i of `across`: cells i and i + 1 are empty, in one row; of `down`: i and i + cols.
+        let across = set & set >> 1 & self.not_last_column;
+        let down = set & set >> self.cols;
+        let mut seen = 0u32;
+        for_each_bit(across.into(), |i| seen |= 1 << self.value(set ^ 3 << i));
+        for_each_bit(down.into(), |i| {
+            seen |= 1 << self.value(set ^ (1 << i | 1 << (i + self.cols)))
+        });
+        let value = (!seen).trailing_zeros() as u8;
+        self.known[set as usize].store(value + 1, Relaxed);
+        value
+    }
+}
 
 /// One table per box shape, `[rows - 1][cols - 1]`, made on first use. Both orientations of a
 /// box have one (a region is looked up as it lies, without its canonical form).
-static TABLES: [[Values; SIDE]; SIDE] = {
-    const NONE: Values = OnceLock::new();
-    const ROW: [Values; SIDE] = [NONE; SIDE];
+static TABLES: [[OnceLock<Shape>; SIDE]; SIDE] = {
+    const NONE: OnceLock<Shape> = OnceLock::new();
+    const ROW: [OnceLock<Shape>; SIDE] = [NONE; SIDE];
     [ROW; SIDE]
 };
 
 /// The value of a region whose box has at most [`SMALL_CELLS`] cells; `None` for larger ones.
 pub fn value(region: &Region) -> Option<u64> {
     let (rows, cols) = (u32::from(region.rows), u32::from(region.cols));
-    if rows * cols > SMALL_CELLS || rows == 0 {
+    if rows * cols > SMALL_CELLS || rows == 0 || cols == 0 {
         return None;
     }
-    let table = TABLES[rows as usize - 1][cols as usize - 1].get_or_init(|| values(rows, cols));
+    let shape = TABLES[rows as usize - 1][cols as usize - 1].get_or_init(|| Shape::new(rows, cols));
     let cells = region.cells;
-    Some(table[cells as usize].into())
-}
-
-/// The value of every set of cells of a `rows x cols` box, indexed by the set.
-fn values(rows: u32, cols: u32) -> Box<[u8]> {
-    let n = rows * cols;
-    let last_column = (0..rows).fold(0u64, |m, r| m | 1 << (r * cols + cols - 1));
-    let not_last_column = full(rows, cols) as u64 & !last_column;
-    let mut value = vec![0u8; 1 << n];
-    for set in 1..1u64 << n {
-        // Bit i of `across`: cells i and i + 1 are empty, in one row; of `down`: i and i + cols.
-        let across = set & set >> 1 & not_last_column;
-        let down = set & set >> cols;
-        let mut seen = 0u32;
-        for_each_bit(across.into(), |i| {
-            seen |= 1 << value[(set ^ 3 << i) as usize];
-        });
-        for_each_bit(down.into(), |i| {
-            seen |= 1 << value[(set ^ (1 << i | 1 << (i + cols))) as usize];
-        });
-        value[set as usize] = (!seen).trailing_zeros() as u8;
-    }
-    value.into_boxed_slice()
+    Some(shape.value(cells as u64).into())
 }
 
 #[cfg(test)]
@@ -75,12 +94,16 @@ mod tests {
     fn every_set_of_small_boxes_is_valued_by_the_definition() {
         for rows in 1..=12u32 {
             for cols in 1..=12 / rows {
-                let table = values(rows, cols);
                 let mut memo = HashMap::new();
                 for set in 0..1u128 << (rows * cols) {
+                    let region = Region {
+                        rows: rows as u8,
+                        cols: cols as u8,
+                        cells: set,
+                    };
                     assert_eq!(
-                        u64::from(table[set as usize]),
-                        by_definition(rows, cols, set, &mut memo),
+                        value(&region),
+                        Some(by_definition(rows, cols, set, &mut memo)),
                         "{rows}x{cols} set {set:#b}"
                     );
                 }
