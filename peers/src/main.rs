@@ -94,8 +94,9 @@ fn main() {
                 std::process::exit(1);
             }
         }
+        "count-octal" => octal::count(&arg(1, ""), number(arg(2, "0"))),
         "run-octal" => octal::run(&arg(1, ""), number(arg(2, "0")), &arg(3, "naive")),
         "run" => subtraction::run(&arg(1, ""), &arg(2, ""), number(arg(3, "0")) as u64, &arg(4, "bfile")),
-        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES] | octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS] | subtraction GRUNDY_BIN [N] [RUNS] [SETS] | octal-period CODE PERIOD PREPERIOD | boards GRUNDY_BIN IGSOLVE_BIN [RUNS] [CASES] [TIMEOUT_SECONDS]"),
+        _ => eprintln!("usage: grundy-peers octal [N] [RUNS] [CODES] | octal-calibrate [N] [CODES] | octal-command GRUNDY_BIN [N] [RUNS] [CODES] [SOLVERS] | subtraction GRUNDY_BIN [N] [RUNS] [SETS] | octal-period CODE PERIOD PREPERIOD | boards GRUNDY_BIN IGSOLVE_BIN [RUNS] [CASES] [TIMEOUT_SECONDS] | run-octal CODE N SOLVER | count-octal CODE N"),
     }
 }

@@ -95,6 +95,33 @@ pub fn run(code: &str, to: usize, which: &str) {
     out.flush().expect("stdout");
 }
 
+/// `count-octal CODE N`: the options each program evaluates for G(0..N), counted (not timed:
+/// the counting slows ogs down): ogs RC2's `SolverIterations` (taking and breaking options)
+/// and grundy's engine `Stats::total` (pairs of two heaps; one-heap options are not counted
+/// by grundy), so that a pair throughput is each program's own count over its own time.
+pub fn count(code: &str, n: usize) {
+    let game: Game = code.parse().expect("an octal code ogs reads");
+    let mut solver =
+        RC2Solver::<true, _>::with_capacity_stats(game, n, ogs::SolverIterations::default());
+    for _ in 0..n {
+        solver.next();
+    }
+    let theirs = *solver.stats();
+    let mut engine = Engine::new(Rules::parse(code, Base::Octal).expect("a code"));
+    engine
+        .extend(n as u64, &Run::default(), &mut |_| {})
+        .expect("within the engine's limits");
+    let ours = engine.stats();
+    println!(
+        "{code} G(0..{n}): ogs RC2 taking {} breaking {}; grundy pairs {} (one at a time {}, in blocks {})",
+        theirs.taking,
+        theirs.breaking,
+        ours.total(),
+        ours.pairs,
+        ours.block_pairs
+    );
+}
+
 /// `octal-command GRUNDY_BIN N RUNS CODES [SOLVERS]`: the whole command `grundy seq octal:CODE
 /// --to N --format bfile` against a child process running ogs and writing the same b-file (both
 /// to /dev/null, CPU time by `wait4`), after checking that the outputs are equal. ogs's solver

@@ -487,7 +487,11 @@ mod tests {
         for cols in 1..=128u32 {
             let g = Geometry::<u128>::new(1, cols);
             for bit in 0..128u32 {
-                assert_eq!(bit * g.by_cols >> 16, bit / cols, "bit {bit}, {cols} columns");
+                assert_eq!(
+                    bit * g.by_cols >> 16,
+                    bit / cols,
+                    "bit {bit}, {cols} columns"
+                );
             }
         }
     }
