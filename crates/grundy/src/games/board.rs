@@ -71,13 +71,28 @@ impl<B: Board> Solver for BoardSolver<'_, B> {
         self.board.validate(position)?;
         let parts = self.board.parts(position);
         let mut because = String::new();
-        match self.board.theorem(position) {
-            Some(Theorem::Value(value, why)) => {
+        let theorem = self.board.theorem(position);
+        if let Some(Theorem::Value(value, why)) = theorem {
+            return Ok(Evaluation {
+                value,
+                method: format!("theorem: {why}"),
+            });
+        }
+        let game = self.board.game();
+        if let Some(table) = game.exact_method() {
+            let known: Option<Vec<u64>> = parts.iter().map(|p| game.exact(p)).collect();
+            if let Some(values) = known {
                 return Ok(Evaluation {
-                    value,
-                    method: format!("theorem: {why}"),
-                })
+                    value: values.iter().fold(0, |x, v| x ^ v),
+                    method: format!(
+                        "endgame table: {} {}(s) valued apart (XOR), {table}",
+                        parts.len(),
+                        self.board.part_name()
+                    ),
+                });
             }
+        }
+        match theorem {
             Some(Theorem::Not(k, why)) if parts.len() == 1 => {
                 self.search()?.assume_not(&parts[0], k);
                 because = format!("; not {k} by a theorem: {why}");
@@ -94,9 +109,10 @@ impl<B: Board> Solver for BoardSolver<'_, B> {
         Ok(Evaluation {
             value,
             method: format!(
-                "board search: {} {}(s) valued apart (XOR), {how}, with a transposition table, {} positions searched{because}",
+                "board search: {} {}(s) valued apart (XOR), {how}, with a transposition table{}, {} positions searched{because}",
                 parts.len(),
                 self.board.part_name(),
+                game.exact_method().map_or(String::new(), |t| format!("; {t}")),
                 self.search()?.stats().nodes
             ),
         })

@@ -72,6 +72,11 @@ pub trait Splittable {
         None
     }
 
+    /// How [`Splittable::exact`] knows its values, for a method line (`None`: it never does).
+    fn exact_method(&self) -> Option<&'static str> {
+        None
+    }
+
     /// An upper bound on the number of moves of any play from `part` (so on its value), and its
     /// size: the largest part of a sum is the one searched last.
     fn bound(&self, part: &Self::Part) -> u64;

@@ -117,6 +117,12 @@ impl Splittable for Regions {
         }
     }
 
+    fn exact_method(&self) -> Option<&'static str> {
+        self.by_table.then_some(
+            "regions of at most 20 cells looked up in an endgame table (every set of cells of their box, valued by the definition)",
+        )
+    }
+
     fn bound(&self, part: &Region) -> u64 {
         let (rows, cols) = (part.rows.into(), part.cols.into());
         let most = match part.is_small() {
