@@ -363,7 +363,7 @@ impl<W: Bits> Geometry<W> {
     /// The piece `cells` (of this box) moved to its own bounding box, as it lies: the box's
     /// rows, columns and the cells (bit `r * width + c`).
     pub fn trimmed(&self, cells: W) -> (u32, u32, W) {
-        let row_of = |bit: u32| bit * self.by_cols >> 16;
+        let row_of = |bit: u32| (bit * self.by_cols) >> 16;
         let first = row_of(cells.trailing_zeros());
         let last = row_of(W::BITS - 1 - cells.leading_zeros());
         let columns = (first..=last).fold(W::ZERO, |columns, r| {
@@ -488,7 +488,7 @@ mod tests {
             let g = Geometry::<u128>::new(1, cols);
             for bit in 0..128u32 {
                 assert_eq!(
-                    bit * g.by_cols >> 16,
+                    (bit * g.by_cols) >> 16,
                     bit / cols,
                     "bit {bit}, {cols} columns"
                 );

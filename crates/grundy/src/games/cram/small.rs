@@ -66,11 +66,8 @@ impl Shape {
 
 /// One table per box shape, `[rows - 1][cols - 1]`, made on first use. Both orientations of a
 /// box have one (a region is looked up as it lies, without its canonical form).
-static TABLES: [[OnceLock<Shape>; SIDE]; SIDE] = {
-    const NONE: OnceLock<Shape> = OnceLock::new();
-    const ROW: [OnceLock<Shape>; SIDE] = [NONE; SIDE];
-    [ROW; SIDE]
-};
+static TABLES: [[OnceLock<Shape>; SIDE]; SIDE] =
+    [const { [const { OnceLock::new() }; SIDE] }; SIDE];
 
 /// The value of a region whose box has at most [`SMALL_CELLS`] cells; `None` for larger ones.
 pub fn value(region: &Region) -> Option<u64> {
