@@ -119,6 +119,9 @@ impl Factor {
     }
 }
 
+/// Receives a move: `S`, `T` and the heads after turning the coins of `S x T`.
+type Turned<'a> = dyn FnMut(&[u64], &[u64], &[(u64, u64)]) + 'a;
+
 /// The product `a x b` of two coin-turning games.
 #[derive(Debug, Clone, Copy)]
 pub struct Tartan {
@@ -173,6 +176,31 @@ impl Tartan {
         }
         check_listing(count, position.len() + 8)?;
         Ok(heads)
+    }
+
+    /// Every move of the heads (sorted): `each(S, T, heads after)`, the coins of `S x T`
+    /// turned.
+    fn each_move(&self, heads: &[(u64, u64)], each: &mut Turned) {
+        for &(x, y) in heads {
+            let columns = self.a.moves(x);
+            let rows = self.b.moves(y);
+            for s in &columns {
+                for t in &rows {
+                    let mut to = heads.to_vec();
+                    for &cx in s {
+                        for &cy in t {
+                            match to.binary_search(&(cx, cy)) {
+                                Ok(i) => {
+                                    to.remove(i);
+                                }
+                                Err(i) => to.insert(i, (cx, cy)),
+                            }
+                        }
+                    }
+                    each(s, t, &to);
+                }
+            }
+        }
     }
 
     fn count_moves(&self, heads: &[(u64, u64)]) -> u128 {
@@ -309,26 +337,7 @@ impl Ruleset for Tartan {
     fn options(&self, position: &[u64]) -> Result<Vec<Position>> {
         let heads = self.listable(position)?;
         let mut options = Vec::new();
-        for &(x, y) in &heads {
-            let columns = self.a.moves(x);
-            let rows = self.b.moves(y);
-            for s in &columns {
-                for t in &rows {
-                    let mut to = heads.clone();
-                    for &cx in s {
-                        for &cy in t {
-                            match to.binary_search(&(cx, cy)) {
-                                Ok(i) => {
-                                    to.remove(i);
-                                }
-                                Err(i) => to.insert(i, (cx, cy)),
-                            }
-                        }
-                    }
-                    options.push(Self::flat(&to));
-                }
-            }
-        }
+        self.each_move(&heads, &mut |_, _, to| options.push(Self::flat(to)));
         Ok(options)
     }
 
@@ -340,34 +349,19 @@ impl Ruleset for Tartan {
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
         let heads = self.listable(position)?;
         let mut moves = Vec::new();
-        for &(x, y) in &heads {
-            let columns = self.a.moves(x);
-            let rows = self.b.moves(y);
-            for s in &columns {
-                for t in &rows {
-                    let mut to = heads.clone();
-                    let mut turned = Vec::with_capacity(s.len() * t.len());
-                    for &cx in s {
-                        for &cy in t {
-                            turned.push(show_coin((cx, cy)));
-                            match to.binary_search(&(cx, cy)) {
-                                Ok(i) => {
-                                    to.remove(i);
-                                }
-                                Err(i) => to.insert(i, (cx, cy)),
-                            }
-                        }
-                    }
-                    moves.push(Move {
-                        to: Self::flat(&to),
-                        description: match turned.len() {
-                            1 => format!("turn coin {}", turned[0]),
-                            _ => format!("turn coins {}", turned.join(", ")),
-                        },
-                    });
-                }
-            }
-        }
+        self.each_move(&heads, &mut |s, t, to| {
+            let turned: Vec<String> = s
+                .iter()
+                .flat_map(|&cx| t.iter().map(move |&cy| show_coin((cx, cy))))
+                .collect();
+            moves.push(Move {
+                to: Self::flat(to),
+                description: match turned.len() {
+                    1 => format!("turn coin {}", turned[0]),
+                    _ => format!("turn coins {}", turned.join(", ")),
+                },
+            });
+        });
         Ok(moves)
     }
 
