@@ -416,6 +416,14 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// A lower bound on the numbers [`Ruleset::explored_option_numbers`] hands out, summed over
+    /// every position reachable from `position` (itself included): what a search by the
+    /// definition of the whole game below it (misère `G-`) lists at the least. A game may stop
+    /// counting once the count passes `budget`. The default, 0, knows nothing.
+    fn option_numbers_below_at_least(&self, _position: &[u64], _budget: u64) -> u128 {
+        0
+    }
+
     /// A lower bound on the number of moves among the positions reachable from `position`
     /// (the edges of the game graph below it), for the same purpose. The default, 0, knows
     /// nothing.

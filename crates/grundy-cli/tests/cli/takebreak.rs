@@ -115,3 +115,75 @@ fn bad_codes_say_why() {
         "no theorem proves one",
     );
 }
+
+/// The partitions of `total` into exactly `parts` positive parts of at most `largest`, each
+/// handed to `each` (largest part first).
+fn partitions(
+    total: u64,
+    parts: u64,
+    largest: u64,
+    part: &mut Vec<u64>,
+    each: &mut dyn FnMut(&[u64]),
+) {
+    if parts == 0 {
+        if total == 0 {
+            each(part);
+        }
+        return;
+    }
+    if total < parts {
+        return;
+    }
+    for p in (1..=largest.min(total - (parts - 1))).rev() {
+        part.push(p);
+        partitions(total - p, parts - 1, p, part, each);
+        part.pop();
+    }
+}
+
+/// Issue 29: `tbreak:{2}.3&2^63;5` (split into two heaps; take 1 leaving 0 or 1 heap; take 2
+/// leaving 63 heaps; take 3 leaving 0 or 2 heaps) with a heap of 2^63 - 1 needs a proven
+/// period; finding one could mean computing to the engine's limit of 8192 values, hours of
+/// work, so the question is refused before it, and small heaps still answer, as the
+/// definition gives them.
+#[test]
+fn a_period_search_past_the_work_limit_is_refused_up_front() {
+    let code = "tbreak:{2}.3&9223372036854775808;5";
+    for command in ["sum", "value"] {
+        let start = std::time::Instant::now();
+        fails(
+            &[command, code, "31,2^63-1"],
+            "no period of tbreak:4.3&9223372036854775808;5 is proven in its first 512 values, and computing on to the engine's limit of 8192 values would take at least",
+        );
+        assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    }
+    // G(n) by the definition, for n up to 70 (the 63-heap splits start at 65).
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=70u64 {
+        let mut seen = std::collections::HashSet::new();
+        let mut add = |t: u64, heaps: u64, g: &[u64]| {
+            if n < t {
+                return;
+            }
+            let left = n - t;
+            if heaps == 0 {
+                if left == 0 {
+                    seen.insert(0);
+                }
+                return;
+            }
+            partitions(left, heaps, left, &mut Vec::new(), &mut |p| {
+                seen.insert(p.iter().fold(0, |x, &h| x ^ g[h as usize]));
+            });
+        };
+        add(0, 2, &g);
+        add(1, 0, &g);
+        add(1, 1, &g);
+        add(2, 63, &g);
+        add(3, 0, &g);
+        add(3, 2, &g);
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    let answer = json(&["seq", code, "--to", "70"]);
+    assert_eq!(values(&answer), g);
+}

@@ -620,6 +620,11 @@ impl<T: Tree> PlayEngine<T> {
         self.value_of_form(form)
     }
 
+    /// The value of a position if it is stored already (no search).
+    pub fn stored(&self, position: &[u64]) -> Option<u64> {
+        self.values.get(&self.tree.form(position)).copied()
+    }
+
     /// P or N under the engine's convention.
     pub fn outcome(&mut self, position: &[u64]) -> Result<Outcome> {
         Ok(Outcome::of(self.value(position)?))

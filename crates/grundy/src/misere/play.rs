@@ -137,6 +137,7 @@ impl Ruleset for Played {
         check_size(position: &[u64]) -> Result<()>;
         reachable_at_most(position: &[u64]) -> Option<u128>;
         moves_below_at_least(position: &[u64]) -> u128;
+        option_numbers_below_at_least(position: &[u64], budget: u64) -> u128;
         default_sequence_start() -> Option<u64>;
         default_template() -> Option<Vec<Option<u64>>>;
         theory_winning_moves(position: &[u64]) -> Option<Vec<Move>>;
@@ -197,6 +198,7 @@ impl Ruleset for Same<'_> {
         check_size(position: &[u64]) -> Result<()>;
         reachable_at_most(position: &[u64]) -> Option<u128>;
         moves_below_at_least(position: &[u64]) -> u128;
+        option_numbers_below_at_least(position: &[u64], budget: u64) -> u128;
         default_sequence_start() -> Option<u64>;
         default_template() -> Option<Vec<Option<u64>>>;
         theory_winning_moves(position: &[u64]) -> Option<Vec<Move>>;
@@ -338,6 +340,10 @@ impl Ruleset for Misere<'_> {
         self.game.moves_below_at_least(position)
     }
 
+    fn option_numbers_below_at_least(&self, position: &[u64], budget: u64) -> u128 {
+        self.game.option_numbers_below_at_least(position, budget)
+    }
+
     /// The game's own refusals (the state space is the same under both conventions), and
     /// positions with more reachable positions than the search by the definition stores
     /// (unless a closed form answers them).
@@ -346,7 +352,16 @@ impl Ruleset for Misere<'_> {
             return Ok(());
         }
         self.game.check_size(position)?;
-        check_reach(self.game, position)
+        check_reach(self.game, position)?;
+        if self.game.heap_options(0).is_none() {
+            let bound = self
+                .game
+                .option_numbers_below_at_least(position, super::outcome::MAX_MISERE_WORK);
+            if bound > u128::from(super::outcome::MAX_MISERE_WORK) {
+                return Err(work_refusal(self.game, position, bound));
+            }
+        }
+        Ok(())
     }
 
     fn default_template(&self) -> Option<Vec<Option<u64>>> {
@@ -375,20 +390,31 @@ pub(crate) fn check_reach(game: &dyn Ruleset, position: &[u64]) -> Result<()> {
     let least = game.reachable_at_least(position);
     if least > MAX_MISERE_POSITIONS as u128 {
         return Err(Error::TooLarge(format!(
-            "at least {least} positions are reachable, more than the {MAX_MISERE_POSITIONS} the misère search by the definition stores{}",
+            "{} positions are reachable, more than the {MAX_MISERE_POSITIONS} the misère search by the definition stores{}",
+            show_at_least(least),
             quotient_hint(game, position)
         )));
     }
     Ok(())
 }
 
-/// For a heap game, where a misère quotient may still answer: the `grundy quotient` command
+/// "at least `n`", or "at least 2^128 - 1" for a count that saturated.
+fn show_at_least(n: u128) -> String {
+    if n == u128::MAX {
+        "at least 2^128 - 1".into()
+    } else {
+        format!("at least {n}")
+    }
+}
+
+/// Where the misère search or a quotient may still answer (other games than heap games: a
+/// smaller position). For a heap game: the `grundy quotient` command
 /// with the heap bound that covers `position` (its largest heap), or, past the largest bound
 /// computed, that only a quotient proven for every heap size answers.
 pub(crate) fn quotient_hint(game: &dyn Ruleset, position: &[u64]) -> String {
     use super::quotient::{MAX_HEAPS, PROOF_HEAPS};
     if game.heap_options(0).is_none() {
-        return String::new();
+        return "; misère play answers positions with fewer positions below them (a smaller position, or a smaller range for a sequence or table)".into();
     }
     let largest = position.iter().copied().max().unwrap_or(0);
     let spec = game.spec();
@@ -608,8 +634,19 @@ pub fn check_cells_work(
     Ok(())
 }
 
-/// The refusal of a search whose work is bounded below by `bound` ([`heap_search_work_at_least`]).
+/// The refusal of a search whose work is bounded below by `bound`
+/// ([`heap_search_work_at_least`], or [`Ruleset::option_numbers_below_at_least`] for games not
+/// played on heaps).
 fn work_refusal(game: &dyn Ruleset, position: &[u64], bound: u128) -> Error {
+    if game.heap_options(0).is_none() {
+        return Error::TooLarge(format!(
+            "the misère search by the definition would list {} numbers of positions below {} (counted before searching), more than its limit of {}{}",
+            show_at_least(bound),
+            game.show_position(position),
+            super::outcome::MAX_MISERE_WORK,
+            quotient_hint(game, position)
+        ));
+    }
     Error::TooLarge(format!(
         "the search by the definition would list at least {bound} numbers of positions (counted before searching, from the heaps each heap reaches alone), more than its limit of {}; use smaller heaps{}",
         super::outcome::MAX_MISERE_WORK,
@@ -733,6 +770,9 @@ impl MisereSolver<'_> {
     /// and of positions whose search would pass its work limit
     /// ([`heap_search_work_at_least`]).
     fn search(&mut self, position: &[u64]) -> Result<u64> {
+        if let Some(value) = self.engine.stored(position) {
+            return Ok(value);
+        }
         self.game.check_size(position)?;
         let bound = self.work_at_least(position);
         if bound > u128::from(super::outcome::MAX_MISERE_WORK) {
@@ -741,7 +781,8 @@ impl MisereSolver<'_> {
         self.engine.value(position)
     }
 
-    /// [`heap_search_work_at_least`] of the position, computed once per position asked.
+    /// [`heap_search_work_at_least`] of the position (other games:
+    /// [`Ruleset::option_numbers_below_at_least`]), computed once per position asked.
     fn work_at_least(&mut self, position: &[u64]) -> u128 {
         let form = super::outcome::heap_multiset(position);
         if let Some((last, bound)) = &self.work_bound {
@@ -749,7 +790,12 @@ impl MisereSolver<'_> {
                 return *bound;
             }
         }
-        let bound = heap_search_work_at_least(self.game, position, WORK_BOUND_OPTIONS);
+        let bound = if self.game.heap_options(0).is_some() {
+            heap_search_work_at_least(self.game, position, WORK_BOUND_OPTIONS)
+        } else {
+            self.game
+                .option_numbers_below_at_least(position, super::outcome::MAX_MISERE_WORK)
+        };
         self.work_bound = Some((form, bound));
         bound
     }
@@ -922,6 +968,36 @@ mod tests {
         let game = parse_game("allbut:s=3,12").unwrap();
         let bound = heap_search_work_at_least(game.as_ref(), &[0, 2941, 27], WORK_BOUND_OPTIONS);
         assert!(bound > u128::from(super::super::outcome::MAX_MISERE_WORK));
+    }
+
+    #[test]
+    fn a_product_s_count_is_the_search_s_own() {
+        // In a box of at most 128 coins the count is exact: what the search lists.
+        for (spec, position) in [
+            ("tartan:turning-turtlesxtwins", vec![3u64, 5]),
+            ("tartan:turning-turtlesxtwins", vec![2, 4, 3, 1]),
+            ("turning-corners", vec![3, 3]),
+            ("tartan:rulerxmock-turtles", vec![3, 2, 1, 3]),
+        ] {
+            let game = parse_game(spec).unwrap();
+            let count = game.option_numbers_below_at_least(&position, u64::MAX);
+            assert_eq!(
+                count,
+                u128::from(listed(game.as_ref(), &position)),
+                "{spec} {position:?}"
+            );
+        }
+        // The audit's sequence: its first and last heads are refused before searching, the
+        // head at (4, 5) is searched.
+        let misere = super::parse_game("tartan:turning-turtlesxtwins", true).unwrap();
+        for x in [5, 8, 179] {
+            let err = misere.check_size(&[x, 5]).unwrap_err().to_string();
+            assert!(
+                err.contains("answers positions with fewer positions below"),
+                "{err}"
+            );
+        }
+        assert!(misere.check_size(&[4, 5]).is_ok());
     }
 
     #[test]

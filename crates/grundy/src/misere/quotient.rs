@@ -208,6 +208,9 @@ pub struct Builder<'a> {
     option_budget: Option<u64>,
     /// Heap options listed so far.
     listed: u64,
+    /// The option classes of each heap under the quotient (valid until it grows: a
+    /// conservative extension keeps the monoid and the earlier heaps' classes).
+    classes: Vec<Option<Vec<Element>>>,
 }
 
 /// Why building the next quotient stopped.
@@ -240,6 +243,7 @@ impl<'a> Builder<'a> {
             max_order: MAX_ORDER,
             option_budget: None,
             listed: 0,
+            classes: Vec::new(),
         })
     }
 
@@ -340,6 +344,7 @@ impl<'a> Builder<'a> {
             self.quotient = q;
         } else {
             self.quotient = self.expand(heap)?;
+            self.classes.clear();
             self.expansions.push(heap);
         }
         self.orders.push(self.quotient.order());
@@ -361,10 +366,14 @@ impl<'a> Builder<'a> {
         let heap_is_p = targets.iter().all(|&t| !q.is_p(t));
         let order = q.monoid.order;
         // Heaps already present with the same option classes: heap `h`'s class serves.
+        self.classes.resize(heap, None);
         for h in 1..heap {
-            if !self.options[h].is_empty()
-                && option_classes(&q.monoid, &q.phi, &self.options[h]) == targets
-            {
+            if self.options[h].is_empty() {
+                continue;
+            }
+            let classes = self.classes[h]
+                .get_or_insert_with(|| option_classes(&q.monoid, &q.phi, &self.options[h]));
+            if *classes == targets {
                 let mut next = q.clone();
                 next.phi.push(q.phi[h]);
                 return Some(next);
@@ -391,7 +400,8 @@ impl<'a> Builder<'a> {
                 words: q.words.clone(),
                 proof: None,
             };
-            match verify(&candidate, &self.options) {
+            // The smaller heaps' classes are the quotient's: only the new heap's differ.
+            match verify_known(&candidate, &self.options, &self.classes) {
                 Ok(None) => return Some(candidate),
                 _ => self.rejected += 1,
             }
@@ -527,13 +537,34 @@ impl<'a> Builder<'a> {
 
 /// The classes of `options` (each a list of heaps) under `phi`, sorted and without repeats.
 fn option_classes(monoid: &Monoid, phi: &[Element], options: &[Vec<u64>]) -> Vec<Element> {
-    let mut classes: Vec<Element> = options
-        .iter()
-        .map(|o| o.iter().fold(0, |x, &h| monoid.mul(x, phi[h as usize])))
-        .collect();
-    classes.sort_unstable();
-    classes.dedup();
-    classes
+    distinct(
+        options
+            .iter()
+            .map(|o| o.iter().fold(0, |x, &h| monoid.mul(x, phi[h as usize]))),
+    )
+}
+
+/// The elements given, sorted and without repeats (marked in a bitset: a heap has thousands of
+/// options and a quotient at most a few thousand elements, so this is linear where a sort
+/// was not).
+fn distinct(elements: impl Iterator<Item = Element>) -> Vec<Element> {
+    let mut marks: Vec<u64> = Vec::new();
+    for x in elements {
+        let word = x as usize / 64;
+        if word >= marks.len() {
+            marks.resize(word + 1, 0);
+        }
+        marks[word] |= 1 << (x % 64);
+    }
+    let mut out = Vec::new();
+    for (i, &w) in marks.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            out.push((i * 64) as Element + w.trailing_zeros());
+            w &= w - 1;
+        }
+    }
+    out
 }
 
 /// The class of a word.
@@ -601,18 +632,31 @@ fn heap_kinds(
     phi: &[Element],
     options: &[Vec<Vec<u64>>],
 ) -> Vec<(usize, Element, Vec<Element>)> {
+    heap_kinds_known(monoid_mul, phi, options, &[])
+}
+
+/// [`heap_kinds`], with the option classes of heap `h` taken from `known[h]` where given
+/// (computed under the same monoid and the same classes of smaller heaps).
+fn heap_kinds_known(
+    monoid_mul: &dyn Fn(Element, Element) -> Element,
+    phi: &[Element],
+    options: &[Vec<Vec<u64>>],
+    known: &[Option<Vec<Element>>],
+) -> Vec<(usize, Element, Vec<Element>)> {
     let mut seen: HashMap<(Element, Vec<Element>), ()> = HashMap::new();
     let mut kinds = Vec::new();
     for h in 1..phi.len() {
         if options[h].is_empty() {
             continue;
         }
-        let mut targets: Vec<Element> = options[h]
-            .iter()
-            .map(|o| o.iter().fold(0, |x, &g| monoid_mul(x, phi[g as usize])))
-            .collect();
-        targets.sort_unstable();
-        targets.dedup();
+        let targets = match known.get(h) {
+            Some(Some(classes)) => classes.clone(),
+            _ => distinct(
+                options[h]
+                    .iter()
+                    .map(|o| o.iter().fold(0, |x, &g| monoid_mul(x, phi[g as usize]))),
+            ),
+        };
         if seen.insert((phi[h], targets.clone()), ()).is_none() {
             kinds.push((h, phi[h], targets));
         }
@@ -623,12 +667,22 @@ fn heap_kinds(
 /// Checks conditions 1-3 of the module documentation for `q` (which is reduced and onto by
 /// construction). `Ok(None)`: verified; `Ok(Some(word))`: the least failing word found.
 pub fn verify(q: &Quotient, options: &[Vec<Vec<u64>>]) -> Result<Option<Word>> {
+    verify_known(q, options, &[])
+}
+
+/// [`verify`], with the option classes of heap `h` taken from `known[h]` where given (see
+/// [`heap_kinds_known`]).
+fn verify_known(
+    q: &Quotient,
+    options: &[Vec<Vec<u64>>],
+    known: &[Option<Vec<Element>>],
+) -> Result<Option<Word>> {
     let monoid = &q.monoid;
     let mul = |x, y| monoid.mul(x, y);
     if q.is_p(0) {
         return Ok(Some(vec![0; q.phi.len()]));
     }
-    let kinds = heap_kinds(&mul, &q.phi, options);
+    let kinds = heap_kinds_known(&mul, &q.phi, options, known);
     let order = monoid.order;
     let mut least: Option<Word> = None;
     let consider = |word: Word, least: &mut Option<Word>| {

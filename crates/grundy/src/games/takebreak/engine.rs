@@ -40,6 +40,15 @@ pub const LEN_DISTINCT: u64 = 1 << 11;
 pub const MAX_WORDS: u64 = 1 << 26;
 /// The most word operations on sets a run may spend (about a minute on one core).
 pub const MAX_WORK: u64 = 1 << 36;
+/// What one word of a stored set costs when a step reads it, in units of [`MAX_WORK`] (a
+/// word operation).
+pub const WORD_COST: u64 = 1;
+/// What one operation on a stored set costs beyond its words, in the same units. Measured on
+/// the 2-core VM (BENCHMARKS.md, issue 29): a code splitting into 63 heaps, sets of 8 words,
+/// took about 90 ns a set to heap 1024, where a code of 3 levels and sets of 64 words took
+/// about 1.2 ns a word; 96 units a set (2^36 units being about a minute) fits the first and
+/// overcounts the second about 2.5 times.
+pub const SET_COST: u64 = 96;
 
 /// How the values of one kind of move are found, for `T` tokens left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,16 +177,21 @@ fn xor_translate(src: &[u64], x: u32, dst: &mut [u64]) {
         0x0000_0000_FFFF_FFFF,
     ];
     let high = (x >> 6) as usize;
-    for (j, &word) in src.iter().enumerate() {
-        if word == 0 {
-            continue;
+    // The swaps the low six bits of `x` ask for, chosen once: the loop over the words then
+    // has no branch that depends on the data (an empty word is permuted like any other).
+    let mut swaps = [(0u64, 0u32); 6];
+    let mut count = 0;
+    for (k, &half) in HALVES.iter().enumerate() {
+        if x >> k & 1 == 1 {
+            swaps[count] = (half, 1 << k);
+            count += 1;
         }
+    }
+    let swaps = &swaps[..count];
+    for (j, &word) in src.iter().enumerate() {
         let mut w = word;
-        for (k, half) in HALVES.iter().enumerate() {
-            if x >> k & 1 == 1 {
-                let s = 1 << k;
-                w = ((w & half) << s) | ((w >> s) & half);
-            }
+        for &(half, s) in swaps {
+            w = ((w & half) << s) | ((w >> s) & half);
         }
         dst[j ^ high] |= w;
     }
@@ -307,6 +321,14 @@ impl Engine {
                 self.code.show()
             )));
         }
+        let ahead = self.work_ahead(len);
+        if u128::from(self.work) + ahead > u128::from(MAX_WORK) {
+            return Err(Error::TooLarge(format!(
+                "computing tbreak:{} to heap {len} needs at least {ahead} operations on sets of values (counted before computing: {} sets per heap size and smaller heap), more than the engine's work limit of 2^36 (about a minute)",
+                self.code.show(),
+                self.levels()
+            )));
+        }
         while (self.g.len() as u64) < len {
             self.step()?;
             if self.g.len().is_multiple_of(64) {
@@ -314,6 +336,52 @@ impl Engine {
             }
         }
         progress(self.g.len() as u64);
+        Ok(())
+    }
+
+    /// The stored sets a step builds per smaller heap (every level of every store).
+    fn levels(&self) -> usize {
+        self.stores
+            .iter()
+            .map(|s| s.kind.levels_1d() + s.kind.levels_2d())
+            .sum()
+    }
+
+    /// A lower bound on the work of the steps from the values known to `len` (what
+    /// [`Engine::step`] counts): the widths of the sets never shrink, so each step `n` costs at
+    /// least `levels * n * (w + SET_COST)` with today's width `w`.
+    fn work_ahead(&self, len: u64) -> u128 {
+        let from = self.g.len() as u128;
+        let len = u128::from(len);
+        if len <= from {
+            return 0;
+        }
+        let sizes = (from + len - 1) * (len - from) / 2;
+        let per = self.levels() as u128
+            * (u128::from(WORD_COST) * self.width_now() as u128 + u128::from(SET_COST));
+        sizes.saturating_mul(per)
+    }
+
+    /// Refuses at once to go on looking for a period up to the engine's limit when the next
+    /// step (computing to `next`) alone takes more than about a second and the work to the limit
+    /// is beyond [`MAX_WORK`] ([`Engine::work_ahead`]: a lower bound): a period not found by then
+    /// would be refused by the work limit anyway, after minutes.
+    pub fn check_period_search(&self, next: u64) -> Result<()> {
+        let to_limit = self.work_ahead(self.limit);
+        let step = self.work_ahead(next);
+        if u128::from(self.work) + to_limit > u128::from(MAX_WORK)
+            && step > u128::from(MAX_WORK / 64)
+        {
+            return Err(Error::TooLarge(format!(
+                "no period of tbreak:{} is proven in its first {} values, and computing on to the engine's limit of {} values would take at least {} operations on sets of values (counted before computing, with today's width of {} words a set), more than its work limit of 2^36 (about a minute); heaps below {} are answered by computing up to them, within that limit",
+                self.code.show(),
+                self.g.len(),
+                self.limit,
+                u128::from(self.work) + to_limit,
+                self.width_now(),
+                self.limit
+            )));
+        }
         Ok(())
     }
 
@@ -392,12 +460,9 @@ impl Engine {
     fn step(&mut self) -> Result<()> {
         let n = self.g.len();
         let w = self.width_now();
-        // The work of this step, in word operations on sets (about).
-        let levels: usize = self
-            .stores
-            .iter()
-            .map(|s| s.kind.levels_1d() + s.kind.levels_2d())
-            .sum();
+        // The work of this step, in units of MAX_WORK: each set read costs WORD_COST a word
+        // and SET_COST more.
+        let levels = self.levels();
         let cost = |atom: &Atom| match atom {
             Atom::Pairs { .. } => n / 2 + 1,
             Atom::Stored(_) => w,
@@ -405,7 +470,8 @@ impl Engine {
         };
         let finite: usize = self.finite.iter().flatten().map(cost).sum();
         let tail: usize = self.tail.iter().map(|term| cost(&term.atom) + w + 1).sum();
-        self.work += (levels * n * (w + 1) + finite + tail) as u64;
+        self.work +=
+            (levels * n * (WORD_COST as usize * w + SET_COST as usize) + finite + tail) as u64;
         if self.work > MAX_WORK {
             return Err(Error::TooLarge(format!(
                 "computing tbreak:{} beyond n = {n} needs more than 2^36 operations on sets of values, the engine's work limit",
@@ -490,29 +556,30 @@ impl Engine {
         let g = &self.g;
         match kind {
             Kind::Free { j } => {
-                // Level l holds C_{l+2}.
+                // Level l holds C_{l+2}. The stored sets of each `r` are read in one pass
+                // (all levels), in memory order.
                 for a in 1..n {
                     set(&mut out[..w], g[a] ^ g[n - a]);
                 }
-                for k in 3..=j as usize {
-                    let dst = &mut out[(k - 2) * w..(k - 1) * w];
-                    for a in 1..n {
-                        let r = n - a;
-                        let wr = self.width[r];
-                        let src = &self.stores[i].sets[r][(k - 3) * wr..(k - 2) * wr];
-                        xor_translate(src, g[a], dst);
+                for a in 1..n {
+                    let r = n - a;
+                    let wr = self.width[r];
+                    let stored = &self.stores[i].sets[r];
+                    for k in 3..=j as usize {
+                        let src = &stored[(k - 3) * wr..(k - 2) * wr];
+                        xor_translate(src, g[a], &mut out[(k - 2) * w..(k - 1) * w]);
                     }
                 }
             }
             Kind::FreeMore { j } => {
                 // Level l holds M_{l+1}; M_1 is completed after G(n).
-                for k in 2..=j as usize {
-                    let dst = &mut out[(k - 1) * w..k * w];
-                    for a in 1..n {
-                        let r = n - a;
-                        let wr = self.width[r];
-                        let src = &self.stores[i].sets[r][(k - 2) * wr..(k - 1) * wr];
-                        xor_translate(src, g[a], dst);
+                for a in 1..n {
+                    let r = n - a;
+                    let wr = self.width[r];
+                    let stored = &self.stores[i].sets[r];
+                    for k in 2..=j as usize {
+                        let src = &stored[(k - 2) * wr..(k - 1) * wr];
+                        xor_translate(src, g[a], &mut out[(k - 1) * w..k * w]);
                     }
                 }
             }

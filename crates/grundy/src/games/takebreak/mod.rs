@@ -485,7 +485,11 @@ impl<'a> TakeBreakSolver<'a> {
             if self.len() >= self.limit() {
                 return Ok(None);
             }
-            let next = (2 * self.len()).max(1024).min(self.limit());
+            // Small first steps: the widths they show bound the cost of the rest.
+            let next = (2 * self.len()).max(256).min(self.limit());
+            if let Values::General(engine) = &self.values {
+                engine.check_period_search(next)?;
+            }
             self.extend(next, progress)?;
         }
     }

@@ -13,6 +13,7 @@
 //! list `x1,y1,x2,y2,...`, which `seq` and `table` read (`table turning-corners _,_` is the nim
 //! multiplication table).
 
+pub mod below;
 pub mod spec;
 pub mod theory;
 
@@ -118,6 +119,9 @@ impl Factor {
     }
 }
 
+/// Receives a move: `S`, `T` and the heads after turning the coins of `S x T`.
+type Turned<'a> = dyn FnMut(&[u64], &[u64], &[(u64, u64)]) + 'a;
+
 /// The product `a x b` of two coin-turning games.
 #[derive(Debug, Clone, Copy)]
 pub struct Tartan {
@@ -157,6 +161,46 @@ impl Tartan {
     /// The value of one head.
     pub fn coin_value(&self, x: u64, y: u64) -> u64 {
         nim_product(self.a.value(x), self.b.value(y))
+    }
+
+    /// The heads of a position whose moves may be listed (validated; at most
+    /// [`MAX_LISTED_MOVES`] moves).
+    fn listable(&self, position: &[u64]) -> Result<Vec<(u64, u64)>> {
+        self.validate(position)?;
+        let heads = Self::heads(position);
+        let count = self.count_moves(&heads);
+        if count > MAX_LISTED_MOVES {
+            return Err(Error::TooLarge(format!(
+                "this position has {count} moves, more than the {MAX_LISTED_MOVES} that are listed"
+            )));
+        }
+        check_listing(count, position.len() + 8)?;
+        Ok(heads)
+    }
+
+    /// Every move of the heads (sorted): `each(S, T, heads after)`, the coins of `S x T`
+    /// turned.
+    fn each_move(&self, heads: &[(u64, u64)], each: &mut Turned) {
+        for &(x, y) in heads {
+            let columns = self.a.moves(x);
+            let rows = self.b.moves(y);
+            for s in &columns {
+                for t in &rows {
+                    let mut to = heads.to_vec();
+                    for &cx in s {
+                        for &cy in t {
+                            match to.binary_search(&(cx, cy)) {
+                                Ok(i) => {
+                                    to.remove(i);
+                                }
+                                Err(i) => to.insert(i, (cx, cy)),
+                            }
+                        }
+                    }
+                    each(s, t, &to);
+                }
+            }
+        }
     }
 
     fn count_moves(&self, heads: &[(u64, u64)]) -> u128 {
@@ -288,45 +332,36 @@ impl Ruleset for Tartan {
         self.canonical(position)
     }
 
+    /// The positions the moves reach, heads sorted, without the moves' descriptions (what
+    /// the misère search by the definition lists millions of times).
+    fn options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        let heads = self.listable(position)?;
+        let mut options = Vec::new();
+        self.each_move(&heads, &mut |_, _, to| options.push(Self::flat(to)));
+        Ok(options)
+    }
+
+    /// The options, already in the explored form (heads sorted).
+    fn explored_options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        self.options(position)
+    }
+
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
-        self.validate(position)?;
-        let heads = Self::heads(position);
-        let count = self.count_moves(&heads);
-        if count > MAX_LISTED_MOVES {
-            return Err(Error::TooLarge(format!(
-                "this position has {count} moves, more than the {MAX_LISTED_MOVES} that are listed"
-            )));
-        }
-        check_listing(count, position.len() + 8)?;
+        let heads = self.listable(position)?;
         let mut moves = Vec::new();
-        for &(x, y) in &heads {
-            let columns = self.a.moves(x);
-            let rows = self.b.moves(y);
-            for s in &columns {
-                for t in &rows {
-                    let mut to = heads.clone();
-                    let mut turned = Vec::with_capacity(s.len() * t.len());
-                    for &cx in s {
-                        for &cy in t {
-                            turned.push(show_coin((cx, cy)));
-                            match to.binary_search(&(cx, cy)) {
-                                Ok(i) => {
-                                    to.remove(i);
-                                }
-                                Err(i) => to.insert(i, (cx, cy)),
-                            }
-                        }
-                    }
-                    moves.push(Move {
-                        to: Self::flat(&to),
-                        description: match turned.len() {
-                            1 => format!("turn coin {}", turned[0]),
-                            _ => format!("turn coins {}", turned.join(", ")),
-                        },
-                    });
-                }
-            }
-        }
+        self.each_move(&heads, &mut |s, t, to| {
+            let turned: Vec<String> = s
+                .iter()
+                .flat_map(|&cx| t.iter().map(move |&cy| show_coin((cx, cy))))
+                .collect();
+            moves.push(Move {
+                to: Self::flat(to),
+                description: match turned.len() {
+                    1 => format!("turn coin {}", turned[0]),
+                    _ => format!("turn coins {}", turned.join(", ")),
+                },
+            });
+        });
         Ok(moves)
     }
 
@@ -348,6 +383,22 @@ impl Ruleset for Tartan {
             Some(coins) if coins < 127 => 1u128 << coins,
             _ => u128::MAX,
         })
+    }
+
+    /// The position and the chains of moves of [`below`] that carry a head along its row or
+    /// column.
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        below::chain_positions(self, &Self::heads(position)).saturating_add(1)
+    }
+
+    /// Counted exactly in a box of at most 128 coins (until past `budget`), else from the
+    /// chains of [`below`] (each position below listed at least once, as one number or more).
+    fn option_numbers_below_at_least(&self, position: &[u64], budget: u64) -> u128 {
+        let heads = Self::heads(position);
+        match below::box_work(self, &heads, u128::from(budget)) {
+            Some(walk) => walk.numbers,
+            None => below::chain_positions(self, &heads),
+        }
     }
 
     /// `seq` without a position runs along the first row of one head.
