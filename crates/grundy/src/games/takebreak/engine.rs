@@ -364,7 +364,7 @@ impl Engine {
 
     /// Refuses at once to go on looking for a period up to the engine's limit when the next
     /// step (computing to `next`) alone takes more than about a second and the work to the limit
-    /// is beyond [`MAX_WORK`] ([`Engine::work_ahead`]: a lower bound): a period not found by then
+    /// is beyond [`MAX_WORK`] (`Engine::work_ahead`: a lower bound): a period not found by then
     /// would be refused by the work limit anyway, after minutes.
     pub fn check_period_search(&self, next: u64) -> Result<()> {
         let to_limit = self.work_ahead(self.limit);
