@@ -8,8 +8,8 @@
 //! ([`region::canonical`]). A region of `b` cells of one colour and `w` of the other of a
 //! checkerboard holds at most `min(b, w)` dominoes, so no play is longer and its value is at
 //! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells are not searched:
-//! [`small`] values every set of cells of such a box once, by the definition, and the search
-//! looks them up ([`Splittable::exact`]).
+//! [`small`] values each set of cells of such a box by the definition, once, when first
+//! reached, and the search looks them up ([`Splittable::exact`]).
 //!
 //! Known theorems ([`theory`]): on an empty board with both sides even the second player wins,
 //! and with one side even and one odd the first player wins (the symmetry strategies of Winning
@@ -118,6 +118,7 @@ impl Splittable for Regions {
     }
 
     fn exact_method(&self) -> Option<&'static str> {
+        const _: () = assert!(small::SMALL_CELLS == 20, "the text below names the bound");
         self.by_table.then_some(
             "regions of at most 20 cells looked up in an endgame table (every set of cells of their box, valued by the definition)",
         )
