@@ -654,8 +654,9 @@ fn work_refusal(game: &dyn Ruleset, position: &[u64], bound: u128) -> Error {
     ))
 }
 
-/// The answer of an outcome search: P or N, no value (G- is not computed).
-fn searched_outcome(p: bool, method: &str) -> OutcomeEvaluation {
+/// An answer that is an outcome alone, P or N, with no value (G- is not computed): an outcome
+/// search's or a misère quotient's.
+fn outcome_only(p: bool, method: impl Into<String>) -> OutcomeEvaluation {
     OutcomeEvaluation {
         infinite: None,
         value: None,
@@ -670,16 +671,7 @@ fn searched_outcome(p: bool, method: &str) -> OutcomeEvaluation {
 
 /// The answer of a misère quotient: P or N, no value.
 fn quotient_outcome((p, method): (bool, String)) -> OutcomeEvaluation {
-    OutcomeEvaluation {
-        infinite: None,
-        value: None,
-        outcome: if p {
-            crate::Outcome::P
-        } else {
-            crate::Outcome::N
-        },
-        method,
-    }
+    outcome_only(p, method)
 }
 
 /// The method of an outcome found by the search on canonical forms.
@@ -702,12 +694,12 @@ impl MisereSolver<'_> {
             return Ok(None);
         }
         if let Some(p) = self.canonical_search(position)? {
-            return Ok(Some(searched_outcome(p, CANONICAL_SEARCH_METHOD)));
+            return Ok(Some(outcome_only(p, CANONICAL_SEARCH_METHOD)));
         }
         let search = &mut self.outcomes;
         search.set_limit(limit);
         match search.is_p(position) {
-            Ok(p) => Ok(Some(searched_outcome(
+            Ok(p) => Ok(Some(outcome_only(
                 p,
                 "misère outcome by the definition (memoised search over multisets of heaps that stops at the first P option; G- not computed: its search needs every option's value)",
             ))),

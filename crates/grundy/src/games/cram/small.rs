@@ -86,6 +86,20 @@ mod tests {
     use crate::games::cram::tests::by_definition;
     use std::collections::HashMap;
 
+    /// The table's value of a set of a `rows x cols` box equals the definition's.
+    fn check(rows: u32, cols: u32, set: u128, memo: &mut HashMap<u128, u64>) {
+        let region = Region {
+            rows: rows as u8,
+            cols: cols as u8,
+            cells: set,
+        };
+        assert_eq!(
+            value(&region),
+            Some(by_definition(rows, cols, set, memo)),
+            "{rows}x{cols} set {set:#b}"
+        );
+    }
+
     /// Every set of every box of at most 12 cells against the plain recursion over the rules.
     #[test]
     fn every_set_of_small_boxes_is_valued_by_the_definition() {
@@ -93,16 +107,7 @@ mod tests {
             for cols in 1..=12 / rows {
                 let mut memo = HashMap::new();
                 for set in 0..1u128 << (rows * cols) {
-                    let region = Region {
-                        rows: rows as u8,
-                        cols: cols as u8,
-                        cells: set,
-                    };
-                    assert_eq!(
-                        value(&region),
-                        Some(by_definition(rows, cols, set, &mut memo)),
-                        "{rows}x{cols} set {set:#b}"
-                    );
+                    check(rows, cols, set, &mut memo);
                 }
             }
         }
@@ -122,16 +127,11 @@ mod tests {
         for (rows, cols) in [(4, 5), (5, 4), (2, 10), (1, 20), (20, 1), (6, 3)] {
             let mut memo = HashMap::new();
             for _ in 0..10 {
-                let set = u128::from(random()) & full(rows, cols);
-                let region = Region {
-                    rows: rows as u8,
-                    cols: cols as u8,
-                    cells: set,
-                };
-                assert_eq!(
-                    value(&region),
-                    Some(by_definition(rows, cols, set, &mut memo)),
-                    "{rows}x{cols} set {set:#b}"
+                check(
+                    rows,
+                    cols,
+                    u128::from(random()) & full(rows, cols),
+                    &mut memo,
                 );
             }
         }
