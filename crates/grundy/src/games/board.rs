@@ -129,10 +129,17 @@ pub fn for_each_bit(mut bits: u128, mut f: impl FnMut(u32)) {
 
 /// Removes pairs of equal parts from `parts[start..]` (a game plus itself is 0).
 pub fn cancel_pairs<P: Ord + Copy>(parts: &mut Vec<P>, start: usize) {
-    if parts.len() - start < 2 {
-        return;
+    match parts.len() - start {
+        0 | 1 => return,
+        2 => {
+            // The common case, without a sort.
+            if parts[start] == parts[start + 1] {
+                parts.truncate(start);
+            }
+            return;
+        }
+        _ => parts[start..].sort_unstable(),
     }
-    parts[start..].sort_unstable();
     let mut kept = start;
     let mut i = start;
     while i < parts.len() {

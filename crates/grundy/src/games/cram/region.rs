@@ -366,12 +366,17 @@ impl<W: Bits> Geometry<W> {
         let row_of = |bit: u32| (bit * self.by_cols) >> 16;
         let first = row_of(cells.trailing_zeros());
         let last = row_of(W::BITS - 1 - cells.leading_zeros());
-        let columns = (first..=last).fold(W::ZERO, |columns, r| {
-            columns | (cells >> (r * self.cols)) & self.row_mask
-        });
+        let height = last - first + 1;
+        // The rows folded onto the first: twice as many rows at each step.
+        let mut columns = cells >> (first * self.cols);
+        let mut span = self.cols;
+        while span < height * self.cols {
+            columns |= columns >> span;
+            span <<= 1;
+        }
+        let columns = columns & self.row_mask;
         let c0 = columns.trailing_zeros();
         let width = W::BITS - columns.leading_zeros() - c0;
-        let height = last - first + 1;
         let shifted = cells >> (first * self.cols + c0);
         let trimmed = match width == self.cols {
             true => shifted,
@@ -391,14 +396,32 @@ impl<W: Bits> Geometry<W> {
     }
 }
 
-/// `0..n` from the centre outwards (`2, 1, 3, 0, 4` for 5; `1, 2, 0, 3` for 4).
+/// `0..n` from the centre outwards (`2, 1, 3, 0, 4` for 5; `1, 2, 0, 3` for 4), `n <= 128`.
 pub fn centre_out(n: u32) -> impl Iterator<Item = u32> {
-    let mid = (n - 1) / 2;
-    (0..n).map(move |k| match (n % 2, k % 2) {
-        (1, 1) | (0, 0) => mid - k.div_ceil(2),
-        _ => mid + k.div_ceil(2),
-    })
+    CENTRE_OUT[n as usize][..n as usize]
+        .iter()
+        .map(|&i| u32::from(i))
 }
+
+/// [`centre_out`] of every `n`, made at compile time.
+static CENTRE_OUT: [[u8; 128]; 129] = {
+    let mut table = [[0u8; 128]; 129];
+    let mut n: usize = 1;
+    while n <= 128 {
+        let mid = (n - 1) / 2;
+        let mut k = 0;
+        while k < n {
+            let step = (k + 1) / 2;
+            table[n][k] = match (n % 2, k % 2) {
+                (1, 1) | (0, 0) => mid - step,
+                _ => mid + step,
+            } as u8;
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
 
 /// The `n` lowest bits.
 fn low_bits<W: Bits>(n: u32) -> W {
