@@ -291,12 +291,24 @@ impl<W: Bits> Geometry<W> {
         black.min(white)
     }
 
-    /// `cells` without its spare tufts (igs's "star reduction"). A *tuft* is an empty cell with
-    /// one empty neighbour, its *star*. Two tufts of one star are interchangeable: a domino on
-    /// either and the star leaves the other isolated, and a move elsewhere leaves both tufts
-    /// of the star or neither. So by induction over the game, a board and the board without one
-    /// of the two have the same value, and a star keeps one tuft.
-    pub fn without_spare_tufts(&self, mut cells: W) -> W {
+    /// `cells` without cells that do not change its value, by two rules of igs (Beling's
+    /// "star reduction" and its bridges), both cases of one lemma of Arc-Kayles, which Cram is
+    /// on the graph of empty cells (a domino takes two neighbours away).
+    ///
+    /// A *tuft* is an empty cell with one empty neighbour, its *star*. **Lemma:** a cell `x`
+    /// each of whose neighbours has a tuft other than `x` may be taken away. Proof, by
+    /// induction on the number of cells: a domino `D` not on `x` cannot take a tuft `t` of a
+    /// neighbour `n` of `x` without taking `n` (`t`'s only neighbour), so the position less `D`
+    /// still meets the lemma's condition, and by induction it and the position less `x` and
+    /// `D` have one value; a domino on `x` and a neighbour `n` leaves `n`'s tuft isolated, so
+    /// its value is that of the position less `x` with the domino on `n` and its tuft. So the
+    /// options of the position and of the position less `x` have the same values, hence the
+    /// same mex.
+    ///
+    /// The rules: of two tufts of one star, one goes (the lemma with `x` a tuft); and a
+    /// *bridge* goes, a cell that is neither a tuft nor a star and whose neighbours are all
+    /// stars (each has a tuft, not the bridge). The rules are applied until neither applies.
+    pub fn without_spare_cells(&self, mut cells: W) -> W {
         let c = self.cols;
         loop {
             // Cells whose right, left, lower, upper neighbour is empty.
@@ -331,11 +343,22 @@ impl<W: Bits> Geometry<W> {
                 };
                 seen |= star;
             }
-            if spare == W::ZERO {
+            // Bridges: neither tufts nor stars, with no neighbour but stars.
+            let others = cells & !tufts & !seen;
+            let bridges = others & !self.neighbours(others);
+            if spare | bridges == W::ZERO {
                 return cells;
             }
-            cells &= !spare;
+            cells &= !(spare | bridges);
         }
+    }
+
+    /// The cells of the box next to a cell of `set`.
+    fn neighbours(&self, set: W) -> W {
+        (set << 1) & self.not_first
+            | (set >> 1) & self.not_last
+            | set << self.cols
+            | set >> self.cols
     }
 
     /// Splits `cells` into connected pieces (neighbours share a side) and hands each to `f`.
@@ -539,15 +562,30 @@ mod tests {
         // tufts, and keeps the first (its right neighbour, as the sides are scanned).
         let g = Geometry::<u128>::new(3, 3);
         let plus = 0b010_111_010u128;
-        let kept = g.without_spare_tufts(plus);
+        let kept = g.without_spare_cells(plus);
         assert_eq!(kept.count_ones(), 2);
         assert_eq!(kept & 1 << 4, 1 << 4);
         // A 2 x 2 square has no tuft; a row of three is a tuft, a star and a tuft: one goes.
-        assert_eq!(g.without_spare_tufts(0b000_011_011), 0b000_011_011);
-        assert_eq!(g.without_spare_tufts(0b111).count_ones(), 2);
+        assert_eq!(g.without_spare_cells(0b000_011_011), 0b000_011_011);
+        assert_eq!(g.without_spare_cells(0b111).count_ones(), 2);
         // A tuft at a row's end is not joined to the next row's first cell.
         let g = Geometry::<u128>::new(2, 3);
-        assert_eq!(g.without_spare_tufts(0b001_100), 0b001_100);
+        assert_eq!(g.without_spare_cells(0b001_100), 0b001_100);
+    }
+
+    #[test]
+    fn a_bridge_between_two_stars_goes() {
+        // 1 x 5, tuft-star-bridge-star-tuft: the middle cell goes, two dominoes stay.
+        let g = Geometry::<u64>::new(1, 5);
+        assert_eq!(g.without_spare_cells(0b11111), 0b11011);
+        // 5 x 5, a cross: the centre's four neighbours are stars, each with its tuft at an
+        // end of the cross, so the centre goes.
+        let g = Geometry::<u64>::new(5, 5);
+        let cross = 0b00100_00100_11111_00100_00100u64;
+        assert_eq!(g.without_spare_cells(cross), cross & !(1 << 12));
+        // A cell with a neighbour that is no star stays.
+        let g = Geometry::<u64>::new(1, 4);
+        assert_eq!(g.without_spare_cells(0b1111), 0b1111);
     }
 
     #[test]
@@ -582,7 +620,7 @@ mod tests {
         let g = Geometry::<W>::new(rows, cols);
         let cells = W::from_u128(cells);
         let mut out = Vec::new();
-        g.pieces(g.without_spare_tufts(cells), |p| {
+        g.pieces(g.without_spare_cells(cells), |p| {
             out.push((g.region(p), g.dominoes_at_most(p)))
         });
         out
