@@ -434,7 +434,7 @@ static CENTRE_OUT: [[u8; 128]; 129] = {
         let mid = (n - 1) / 2;
         let mut k = 0;
         while k < n {
-            let step = (k + 1) / 2;
+            let step = k.div_ceil(2);
             table[n][k] = match (n % 2, k % 2) {
                 (1, 1) | (0, 0) => mid - step,
                 _ => mid + step,
