@@ -1292,3 +1292,252 @@ impl<'g, G: Splittable> Search<'g, G> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Several searches sharing one table give the single search's values: against the
+    //! definition (a plain memoised recursion over the rules, written here) on random graphs
+    //! and Cram boards, with tiny tables, growth at the safe point, saves during the search and
+    //! a resumed interruption.
+    use super::*;
+    use crate::games::cram::{Cram, Regions};
+    use crate::Ruleset;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    /// Node-Kayles on a graph of at most 16 vertices (bit sets): a part is a connected set of
+    /// vertices, a move a vertex, which goes with its neighbours.
+    struct Kayles {
+        adjacent: Vec<u32>,
+    }
+
+    impl Kayles {
+        /// The connected pieces of `set`.
+        fn pieces(&self, mut set: u32, out: &mut Vec<u32>) {
+            while set != 0 {
+                let mut piece = set & set.wrapping_neg();
+                loop {
+                    let mut grown = piece;
+                    for v in 0..self.adjacent.len() {
+                        if piece >> v & 1 == 1 {
+                            grown |= self.adjacent[v] & set;
+                        }
+                    }
+                    if grown == piece {
+                        break;
+                    }
+                    piece = grown;
+                }
+                out.push(piece);
+                set &= !piece;
+            }
+        }
+    }
+
+    impl Splittable for Kayles {
+        type Part = u32;
+        type Move = u32;
+        fn moves(&self, part: &u32, out: &mut Vec<u32>) {
+            out.extend((0..32).filter(|v| part >> v & 1 == 1));
+        }
+        fn play(&self, part: &u32, v: u32, out: &mut Vec<u32>) {
+            self.pieces(part & !(self.adjacent[v as usize] | 1 << v), out);
+        }
+        fn bound(&self, part: &u32) -> u64 {
+            part.count_ones().into()
+        }
+        fn write_part(part: &u32, out: &mut Vec<u8>) {
+            out.extend_from_slice(&part.to_le_bytes());
+        }
+        fn read_part(bytes: &[u8]) -> Option<u32> {
+            Some(u32::from_le_bytes(bytes.try_into().ok()?))
+        }
+        const PART_BYTES: usize = 4;
+    }
+
+    /// Node-Kayles by the definition: the mex over every vertex of the whole set, memoised.
+    fn kayles_by_definition(adjacent: &[u32], set: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+        if let Some(&v) = memo.get(&set) {
+            return v;
+        }
+        let seen: Vec<u64> = (0..adjacent.len())
+            .filter(|v| set >> v & 1 == 1)
+            .map(|v| kayles_by_definition(adjacent, set & !(adjacent[v] | 1 << v), memo))
+            .collect();
+        let v = crate::solve::mex(seen);
+        memo.insert(set, v);
+        v
+    }
+
+    /// Cram by the definition: the mex over every domino of the whole board, memoised.
+    fn cram_by_definition(rows: u32, cols: u32, cells: u128, memo: &mut HashMap<u128, u64>) -> u64 {
+        if let Some(&v) = memo.get(&cells) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        for i in 0..rows * cols {
+            let a = 1u128 << i;
+            let right = (i % cols + 1 < cols).then_some(a << 1);
+            let down = (i / cols + 1 < rows).then_some(a << cols);
+            for b in [right, down].into_iter().flatten() {
+                if cells & a != 0 && cells & b != 0 {
+                    seen.push(cram_by_definition(rows, cols, cells & !(a | b), memo));
+                }
+            }
+        }
+        let v = crate::solve::mex(seen);
+        memo.insert(cells, v);
+        v
+    }
+
+    fn full(rows: u32, cols: u32) -> u128 {
+        (1u128 << (rows * cols)) - 1
+    }
+
+    /// The regions of a Cram board with the empty cells `cells`.
+    fn regions(rows: u32, cols: u32, cells: u128) -> Vec<crate::games::cram::region::Region> {
+        let cram = Cram::new(rows, cols, cells, String::new()).unwrap();
+        cram.regions(&cram.start().unwrap())
+    }
+
+    fn with_threads(threads: usize, memory: u64) -> Settings {
+        Settings {
+            threads,
+            memory,
+            ..Settings::default()
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Random graphs of up to 14 vertices (sums of pieces at every level): 1, 2 and 3
+        /// searches, with a roomy and a tiny table (replacements all the time), give the
+        /// definition's value.
+        #[test]
+        fn several_searches_give_the_value_of_the_definition_on_graphs(
+            n in 1usize..=14,
+            edges in proptest::collection::vec((0usize..14, 0usize..14), 0..30),
+        ) {
+            let mut adjacent = vec![0u32; n];
+            for (u, v) in edges {
+                let (u, v) = (u % n, v % n);
+                if u != v {
+                    adjacent[u] |= 1 << v;
+                    adjacent[v] |= 1 << u;
+                }
+            }
+            let all = (1u32 << n) - 1;
+            let expected = kayles_by_definition(&adjacent, all, &mut HashMap::new());
+            let game = Kayles { adjacent };
+            let mut parts = Vec::new();
+            game.pieces(all, &mut parts);
+            for threads in [1, 2, 3] {
+                for memory in [DEFAULT_MEMORY, 1 << 10] {
+                    let mut search = Search::with(&game, "kayles", with_threads(threads, memory)).unwrap();
+                    prop_assert_eq!(search.value(&parts).unwrap(), expected, "{} threads", threads);
+                    for k in 0..3 {
+                        prop_assert_eq!(search.value_is(&parts, k).unwrap(), expected == k);
+                    }
+                }
+            }
+        }
+
+        /// Random Cram boards up to 5x5 by the search alone (regions of up to 25 cells): 2 and
+        /// 3 searches with a 64 KiB table give the definition's value.
+        #[test]
+        fn several_searches_give_the_value_of_the_definition_on_cram(
+            rows in 1u32..=5, cols in 1u32..=5, seed in any::<u128>(), threads in 2usize..=3,
+        ) {
+            let cells = seed & full(rows, cols);
+            let expected = cram_by_definition(rows, cols, cells, &mut HashMap::new());
+            let mut search =
+                Search::with(&Regions::SEARCH_ONLY, "cram regions", with_threads(threads, 1 << 16)).unwrap();
+            prop_assert_eq!(search.value(&regions(rows, cols, cells)).unwrap(), expected);
+        }
+    }
+
+    /// Cram 5x6 is 2 and 4x7 is 3 (Beling's table, `cram::theory::PUBLISHED`; 4x7 also the
+    /// definition's). Two searches in a table that starts at 4096 slots and must double
+    /// while both run (growth at the safe point), and with a table of a few hundred slots,
+    /// find them.
+    #[test]
+    fn the_table_grows_at_the_safe_point_while_two_searches_share_it() {
+        let published = |r, c| {
+            crate::games::cram::theory::PUBLISHED
+                .iter()
+                .find(|&&(pr, pc, _)| (pr, pc) == (r, c))
+                .map(|&(_, _, v)| v)
+                .unwrap()
+        };
+        assert_eq!(
+            cram_by_definition(4, 7, full(4, 7), &mut HashMap::new()),
+            published(4, 7)
+        );
+        for (rows, cols) in [(4, 7), (5, 6)] {
+            let parts = regions(rows, cols, full(rows, cols));
+            for memory in [DEFAULT_MEMORY, 1 << 14] {
+                let mut search =
+                    Search::with(&Regions::SEARCH_ONLY, "cram regions", with_threads(2, memory))
+                        .unwrap();
+                assert_eq!(search.value(&parts).unwrap(), published(rows, cols));
+                if memory == DEFAULT_MEMORY {
+                    // Every entry was stored while both searched: it grew then.
+                    assert!(search.table.len() > FIRST_SLOTS, "{}", search.table.len());
+                }
+            }
+        }
+    }
+
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+
+    /// Asks to stop from the fifth time it is asked on (by either search).
+    fn stop_soon() -> bool {
+        CALLS.fetch_add(1, Relaxed) >= 4
+    }
+
+    /// Checkpoints with two searches: saved at the safe point during the search (every 4096
+    /// nodes here) and after an interruption; a resumed search gives the value of one that
+    /// was never interrupted, with less work.
+    #[test]
+    fn two_searches_save_and_resume_their_checkpoint() {
+        let dir = std::env::temp_dir().join(format!("grundy-threads-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("table");
+        let parts = regions(5, 6, full(5, 6));
+        let game = &Regions::SEARCH_ONLY;
+        let mut fresh = Search::with(game, "cram regions", Settings::default()).unwrap();
+        let expected = fresh.value(&parts).unwrap();
+
+        // Saved again and again while both search.
+        let often = Settings {
+            checkpoint: Some(path.clone()),
+            save_every: Duration::ZERO,
+            ..with_threads(2, DEFAULT_MEMORY)
+        };
+        let mut saving = Search::with(game, "cram regions", often).unwrap();
+        assert_eq!(saving.value(&parts).unwrap(), expected);
+        assert!(path.exists());
+        std::fs::remove_file(&path).unwrap();
+
+        // Interrupted, saved, resumed.
+        let settings = Settings {
+            checkpoint: Some(path.clone()),
+            stop: Some(stop_soon),
+            ..with_threads(2, DEFAULT_MEMORY)
+        };
+        let mut first = Search::with(game, "cram regions", settings.clone()).unwrap();
+        let stopped = first.value(&parts);
+        assert!(matches!(stopped, Err(Error::Interrupted(_))), "{stopped:?}");
+        assert!(path.exists());
+        let resumed_settings = Settings {
+            stop: None,
+            ..settings
+        };
+        let mut resumed = Search::with(game, "cram regions", resumed_settings).unwrap();
+        assert!(resumed.stats().filled > 0);
+        assert_eq!(resumed.value(&parts).unwrap(), expected);
+        assert!(resumed.stats().nodes < fresh.stats().nodes);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
