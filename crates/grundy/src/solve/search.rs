@@ -41,12 +41,21 @@
 //! never fails for lack of room, it only repeats work. Its entries can be
 //! saved to a checkpoint and loaded back ([`Search::save`], [`Search::load`]): a resumed search
 //! gives the same values, only faster.
+//!
+//! **Threads** ([`Settings::threads`]). Several searches ask the same question at once and
+//! share the table ([`Table`]: a spin lock per bucket, growth and saves at a safe point where
+//! every search is parked). Near the root each marks the part it is searching, and a search
+//! about to ask an option that another is in puts it off to the end of its list (ABDADA:
+//! J.-C. Weill, "The ABDADA distributed minimax search algorithm", ICCA Journal 19, 1996), by
+//! when the table often has its answer; so the searches split the work instead of repeating
+//! it. The first to answer stops the others. Every answer is the value, so the output does not
+//! depend on the threads; only the count of positions searched (and the time) does.
 
 use std::cell::UnsafeCell;
 use std::hash::Hash;
 use std::path::Path;
 use std::sync::atomic::{
-    AtomicBool, AtomicU16, AtomicUsize,
+    AtomicBool, AtomicU16, AtomicU64, AtomicUsize,
     Ordering::{Acquire, Relaxed, Release},
 };
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -198,7 +207,13 @@ pub struct Table<P> {
     pause: AtomicBool,
     gate: Mutex<Gate>,
     wake: Condvar,
+    /// The hashes of parts some search is searching now, near the root (0: none), at the
+    /// place the hash says: another search takes other options first (ABDADA).
+    busy: Box<[AtomicU64]>,
 }
+
+/// Places for marks of parts being searched.
+const BUSY_PLACES: usize = 1 << 12;
 
 // SAFETY: slots are read and written only under their bucket's lock while the table is shared
 // (and by one thread otherwise), and the vectors change only when every other search is parked
@@ -207,6 +222,23 @@ unsafe impl<P: Send> Sync for Table<P> {}
 unsafe impl<P: Send> Send for Table<P> {}
 
 impl<P> Table<P> {
+    /// Marks a part (by its hash `h`, not 0) as being searched, unless its place is taken;
+    /// whether it was marked (then [`Table::unmark`] it after).
+    fn mark(&self, h: u64) -> bool {
+        self.busy[h as usize % BUSY_PLACES]
+            .compare_exchange(0, h, Relaxed, Relaxed)
+            .is_ok()
+    }
+
+    fn unmark(&self, h: u64) {
+        self.busy[h as usize % BUSY_PLACES].store(0, Relaxed);
+    }
+
+    /// Whether a part of hash `h` is being searched by some search.
+    fn is_busy(&self, h: u64) -> bool {
+        self.busy[h as usize % BUSY_PLACES].load(Relaxed) == h
+    }
+
     /// A search is done with the shared table (no longer parks).
     fn leave(&self) {
         let mut gate = self.gate.lock().unwrap_or_else(|e| e.into_inner());
@@ -234,6 +266,9 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
             pause: AtomicBool::new(false),
             gate: Mutex::new(Gate::default()),
             wake: Condvar::new(),
+            busy: std::iter::repeat_with(Default::default)
+                .take(BUSY_PLACES)
+                .collect(),
         }
     }
 
@@ -266,12 +301,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
 
     /// The first slot of the part's bucket in a table of `len` slots, and its tag.
     fn place_in(len: usize, part: &P) -> (usize, u16) {
-        let mut hasher = FoldHasher(0);
-        part.hash(&mut hasher);
-        // Finish: spread the high bits down (a multiplicative hash is weak in its low bits).
-        let h = hasher.0;
-        let h = (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        let h = h ^ (h >> 32);
+        let h = hash(part);
         let bucket = (h as usize) & (len - 1) & !(WAYS - 1);
         (bucket, ((h >> 49) as u16).max(1))
     }
@@ -493,6 +523,16 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     }
 }
 
+/// The part's hash for the table's buckets and the marks of parts being searched.
+fn hash<P: Hash>(part: &P) -> u64 {
+    let mut hasher = FoldHasher(0);
+    part.hash(&mut hasher);
+    // Finish: spread the high bits down (a multiplicative hash is weak in its low bits).
+    let h = hasher.0;
+    let h = (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 32)
+}
+
 /// A small fast hasher for the table's buckets (parts are a few machine words).
 struct FoldHasher(u64);
 
@@ -601,7 +641,7 @@ pub struct Search<'g, G: Splittable> {
     table: Arc<Table<G::Part>>,
     /// Set when another search of the same question has answered it (helpers only see it).
     halt: Option<Arc<AtomicBool>>,
-    /// 0 for the main search; a helper's index varies its order of options.
+    /// 0 for the main search (the one that reports and saves), else a helper's index.
     helper: usize,
     /// Searches sharing the table (1: none).
     threads: usize,
@@ -683,6 +723,8 @@ struct Frame<G: Splittable> {
     moves: Vec<G::Move>,
     open: Options<G::Part>,
     order: Vec<(u64, usize)>,
+    /// Options put off because another search is in them.
+    later: Vec<usize>,
 }
 
 /// The least work (search nodes below) for which a "not in the set" answer is kept. Cheaper
@@ -697,8 +739,9 @@ fn work_class(work: u64) -> u8 {
 
 /// The recursion is a few frames per move of the longest play, times the values tried: the
 /// stack grows by this much whenever less than [`RED_ZONE`] is left ([`stacker`]).
-/// The levels below the question at which a helper search varies the order of options.
-const HELPERS_VARY: u32 = 2;
+/// The levels below the question whose parts are marked while being searched, so that other
+/// searches put them off.
+const BUSY_DEPTH: u32 = 8;
 
 const STACK_GROWTH: usize = 16 << 20;
 const RED_ZONE: usize = 256 << 10;
@@ -780,6 +823,9 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// The status line of a finished question: the positions searched so far, by every thread
     /// (a count that varies with the threads' interleaving, so never part of an answer).
     fn report_total(&self) {
+        if std::env::var_os("GRUNDY_DEBUG_THREADS").is_some() {
+            eprintln!("total {}", self.nodes);
+        }
         let seconds = self.started.elapsed().as_secs_f64();
         crate::progress::status(&format!(
             "board search: {} positions searched in {seconds:.1} s ({} thread{}), table {:.1}% full",
@@ -791,9 +837,9 @@ impl<'g, G: Splittable> Search<'g, G> {
     }
 
     /// Asks `question` of this search and, when the settings ask for several threads, at the
-    /// same time of helper searches sharing its table, each taking the options near the root
-    /// in another order; the first answer is the answer (every search's is correct), and the
-    /// others stop at their next node.
+    /// same time of helper searches sharing its table (each puts off the options another is
+    /// in, near the root); the first answer is the answer (every search's is correct), and
+    /// the others stop at their next node.
     fn together<T: Send>(
         &mut self,
         question: impl Fn(&mut Self) -> Result<T> + Sync,
@@ -826,6 +872,14 @@ impl<'g, G: Splittable> Search<'g, G> {
         self.table.unshare();
         self.halt = None;
         let mut found = None;
+        if std::env::var_os("GRUNDY_DEBUG_THREADS").is_some() {
+            eprintln!(
+                "main {} ok {} helpers {:?}",
+                self.nodes,
+                mine.is_ok(),
+                theirs.iter().map(|(a, n)| (a.is_ok(), *n)).collect::<Vec<_>>()
+            );
+        }
         for (answer, nodes) in theirs {
             self.nodes += nodes;
             if found.is_none() && answer.is_ok() {
@@ -1022,9 +1076,17 @@ impl<'g, G: Splittable> Search<'g, G> {
         self.tick()?;
         let before = self.nodes;
         let mut frame = self.frame();
+        // Near the root, while searches share the table, say that this part is being searched.
+        let mark = match self.halt.is_some() && self.depth < BUSY_DEPTH {
+            true => Some(hash(part) | 1).filter(|&h| self.table.mark(h)),
+            false => None,
+        };
         self.depth += 1;
         let found = self.mex_in_set(part, want, &mut frame);
         self.depth -= 1;
+        if let Some(h) = mark {
+            self.table.unmark(h);
+        }
         self.pool.push(frame);
         let found = found?;
         let work = self.nodes - before;
@@ -1079,13 +1141,28 @@ impl<'g, G: Splittable> Search<'g, G> {
             }
         }
         frame.order.sort_unstable();
-        if self.helper > 0 && self.depth <= HELPERS_VARY && frame.order.len() > 1 {
-            // A helper starts elsewhere in the list, so that the searches fill the table with
-            // different work near the root.
-            let n = frame.order.len();
-            frame.order.rotate_left(self.helper * n / self.threads % n);
-        }
-        for &(_, i) in &frame.order {
+        // While searches share the table, an option another search is in is put off (ABDADA,
+        // Weill 1996): by the time it is asked, the table may well have its answer.
+        let defer = self.halt.is_some() && self.depth < BUSY_DEPTH;
+        let n = frame.order.len();
+        let mut j = 0;
+        while j < n + frame.later.len() {
+            let i = match j < n {
+                true => frame.order[j].1,
+                false => frame.later[j - n],
+            };
+            j += 1;
+            if j <= n
+                && defer
+                && frame
+                    .open
+                    .get(i)
+                    .iter()
+                    .any(|p| self.table.is_busy(hash(p) | 1))
+            {
+                frame.later.push(i);
+                continue;
+            }
             let ask = candidates.worth_asking();
             let value = match ask.is_empty() {
                 true => None,
@@ -1108,10 +1185,12 @@ impl<'g, G: Splittable> Search<'g, G> {
                 ends: Vec::new(),
             },
             order: Vec::new(),
+            later: Vec::new(),
         });
         frame.moves.clear();
         frame.open.clear();
         frame.order.clear();
+        frame.later.clear();
         frame
     }
 
@@ -1123,10 +1202,6 @@ impl<'g, G: Splittable> Search<'g, G> {
     ) -> Result<()> {
         let mut frame = self.frame();
         self.game.moves(part, &mut frame.moves);
-        if self.helper > 0 && self.depth <= HELPERS_VARY && frame.moves.len() > 1 {
-            let n = frame.moves.len();
-            frame.moves.rotate_left(self.helper * n / self.threads % n);
-        }
         let mut result = Ok(());
         for &mv in &frame.moves {
             frame.open.parts.clear();
