@@ -152,7 +152,12 @@ impl Drop for Delayed {
         let shown = !self.bar.is_hidden();
         self.bar.finish_and_clear();
         if shown {
-            if let Some(line) = self.summary.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            if let Some(line) = self
+                .summary
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take()
+            {
                 eprintln!("{line}");
             }
         }

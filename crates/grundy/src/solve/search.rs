@@ -257,8 +257,12 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         let first = most.min(FIRST_SLOTS);
         Table {
             data: UnsafeCell::new(Storage {
-                slots: std::iter::repeat_with(Default::default).take(first).collect(),
-                tags: std::iter::repeat_with(Default::default).take(first).collect(),
+                slots: std::iter::repeat_with(Default::default)
+                    .take(first)
+                    .collect(),
+                tags: std::iter::repeat_with(Default::default)
+                    .take(first)
+                    .collect(),
             }),
             most,
             filled: AtomicUsize::new(0),
@@ -761,7 +765,12 @@ impl<'g, G: Splittable> Search<'g, G> {
             table: Arc::new(Table::with_memory(settings.memory)),
             halt: None,
             helper: 0,
-            threads: settings.threads.max(1),
+            // Games valued whole (Chomp) take no set searches, so no option is put off and
+            // helpers would only repeat the work: one search.
+            threads: match game.values_whole() {
+                true => 1,
+                false => settings.threads.max(1),
+            },
             depth: 0,
             nodes: 0,
             settings,
@@ -823,9 +832,6 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// The status line of a finished question: the positions searched so far, by every thread
     /// (a count that varies with the threads' interleaving, so never part of an answer).
     fn report_total(&self) {
-        if std::env::var_os("GRUNDY_DEBUG_THREADS").is_some() {
-            eprintln!("total {}", self.nodes);
-        }
         let seconds = self.started.elapsed().as_secs_f64();
         crate::progress::status(&format!(
             "board search: {} positions searched in {seconds:.1} s ({} thread{}), table {:.1}% full",
@@ -840,10 +846,7 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// same time of helper searches sharing its table (each puts off the options another is
     /// in, near the root); the first answer is the answer (every search's is correct), and
     /// the others stop at their next node.
-    fn together<T: Send>(
-        &mut self,
-        question: impl Fn(&mut Self) -> Result<T> + Sync,
-    ) -> Result<T> {
+    fn together<T: Send>(&mut self, question: impl Fn(&mut Self) -> Result<T> + Sync) -> Result<T> {
         if self.threads <= 1 {
             return question(self);
         }
@@ -872,14 +875,6 @@ impl<'g, G: Splittable> Search<'g, G> {
         self.table.unshare();
         self.halt = None;
         let mut found = None;
-        if std::env::var_os("GRUNDY_DEBUG_THREADS").is_some() {
-            eprintln!(
-                "main {} ok {} helpers {:?}",
-                self.nodes,
-                mine.is_ok(),
-                theirs.iter().map(|(a, n)| (a.is_ok(), *n)).collect::<Vec<_>>()
-            );
-        }
         for (answer, nodes) in theirs {
             self.nodes += nodes;
             if found.is_none() && answer.is_ok() {
@@ -1013,9 +1008,8 @@ impl<'g, G: Splittable> Search<'g, G> {
 
     /// Stores that a part's value is none of `values` (those below 64 are kept).
     fn record_not(&mut self, part: &G::Part, values: NimSet, work: u64) {
-        self.table.update(part, work_class(work), |slot| {
-            slot.not |= values.low_word()
-        });
+        self.table
+            .update(part, work_class(work), |slot| slot.not |= values.low_word());
     }
 
     /// The value of a sum of parts if it is in `want`: `Some(value)` (exact, possibly outside
@@ -1552,9 +1546,12 @@ mod tests {
         for (rows, cols) in [(4, 7), (5, 6)] {
             let parts = regions(rows, cols, full(rows, cols));
             for memory in [DEFAULT_MEMORY, 1 << 14] {
-                let mut search =
-                    Search::with(&Regions::SEARCH_ONLY, "cram regions", with_threads(2, memory))
-                        .unwrap();
+                let mut search = Search::with(
+                    &Regions::SEARCH_ONLY,
+                    "cram regions",
+                    with_threads(2, memory),
+                )
+                .unwrap();
                 assert_eq!(search.value(&parts).unwrap(), published(rows, cols));
                 if memory == DEFAULT_MEMORY {
                     // Every entry was stored while both searched: it grew then.
