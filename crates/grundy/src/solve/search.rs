@@ -188,12 +188,12 @@ struct Gate {
 /// part's hash (0: empty) lets a lookup read one cache line of tags and touch only the slot
 /// whose tag matches.
 ///
-/// **Shared by several searches** (threads): while [`Table::share`] is in force, a probe or a
+/// **Shared by several searches** (threads): while it is shared (`Table::share`), a probe or a
 /// store locks its bucket (a spin lock in the top bit of the bucket's first tag, on the cache
 /// line the probe reads anyway) and copies a whole slot in or out, so every entry is a correct
 /// entry for its part whatever the interleaving (a lost update only costs work). Growth (and a
 /// checkpoint's save) moves every slot, so it waits for a safe point: the search that wants it
-/// raises `pause`, every other search parks at its next node ([`Table::park`], a relaxed load
+/// raises `pause`, every other search parks at its next node (`Table::park`, a relaxed load
 /// of the flag per node), the leader grows the table alone and wakes them. No search holds a
 /// bucket or a reference into the table across a node, so parking never waits for a lock.
 pub struct Table<P> {
