@@ -130,6 +130,7 @@ impl Delayed {
 impl Delayed {
     /// A watcher of the library's status lines (the board search's positions, rate and table
     /// fill) that shows them as the spinner's message.
+    ///
     /// Its summary of a finished question ("board search: N positions searched ...") is kept
     /// and printed on stderr when a shown spinner goes away: the count depends on the threads,
     /// so it is never part of the answer on stdout.

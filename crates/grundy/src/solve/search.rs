@@ -630,7 +630,8 @@ pub fn current_settings() -> Settings {
 /// What a search has done so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stats {
-    /// Questions "is the value of this part `k`?" that were not answered by the table.
+    /// Questions "is the value of this part `k`?" that were not answered by the table (by
+    /// every thread, when several search: then it varies from run to run).
     pub nodes: u64,
     /// Slots in use.
     pub filled: u64,
