@@ -9,7 +9,8 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
     /// At most N threads for the commands that compute in parallel (seq, period, value,
-    /// record, survey, table; default: every core); the output is the same whatever N.
+    /// moves and play on boards, record, survey, table; default: every core); the output is
+    /// the same whatever N.
     #[arg(long, global = true, value_name = "N")]
     pub threads: Option<String>,
 }

@@ -75,6 +75,9 @@ pub fn exploring(spinner: &ProgressBar) -> impl FnMut(usize, usize) + '_ {
 pub struct Delayed {
     bar: ProgressBar,
     done: std::sync::Arc<std::sync::Mutex<bool>>,
+    /// The board search's last summary line (positions searched), printed when the spinner
+    /// was shown and goes away.
+    summary: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
 
 /// Starts a [`Delayed`] spinner labelled `what`.
@@ -95,7 +98,11 @@ pub fn delayed(what: &str) -> Delayed {
             shown.enable_steady_tick(std::time::Duration::from_millis(200));
         }
     });
-    Delayed { bar, done }
+    Delayed {
+        bar,
+        done,
+        summary: Default::default(),
+    }
 }
 
 impl Delayed {
@@ -123,9 +130,19 @@ impl Delayed {
 impl Delayed {
     /// A watcher of the library's status lines (the board search's positions, rate and table
     /// fill) that shows them as the spinner's message.
+    ///
+    /// Its summary of a finished question ("board search: N positions searched ...") is kept
+    /// and printed on stderr when a shown spinner goes away: the count depends on the threads,
+    /// so it is never part of the answer on stdout.
     pub fn status_watcher(&self) -> grundy::progress::StatusWatcher {
         let bar = self.bar.clone();
-        Box::new(move |line: &str| bar.set_message(line.to_string()))
+        let summary = self.summary.clone();
+        Box::new(move |line: &str| {
+            if line.starts_with("board search:") {
+                *summary.lock().unwrap_or_else(|e| e.into_inner()) = Some(line.to_string());
+            }
+            bar.set_message(line.to_string())
+        })
     }
 }
 
@@ -133,7 +150,18 @@ impl Drop for Delayed {
     fn drop(&mut self) {
         let mut finished = self.done.lock().unwrap_or_else(|e| e.into_inner());
         *finished = true;
+        let shown = !self.bar.is_hidden();
         self.bar.finish_and_clear();
+        if shown {
+            if let Some(line) = self
+                .summary
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take()
+            {
+                eprintln!("{line}");
+            }
+        }
     }
 }
 

@@ -314,7 +314,11 @@ pub fn with_search<T>(
     spinner: Option<&crate::progress::Delayed>,
     work: impl FnOnce() -> T,
 ) -> Result<T, grundy::Error> {
-    let mut settings = grundy::solve::search::Settings::default();
+    let mut settings = grundy::solve::search::Settings {
+        // `--threads` (rayon's pool): that many searches of each question share the table.
+        threads: rayon::current_num_threads(),
+        ..Default::default()
+    };
     if let Some(memory) = &args.memory {
         settings.memory = parse_memory(memory)?;
     }

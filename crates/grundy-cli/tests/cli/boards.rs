@@ -190,6 +190,36 @@ fn the_search_keeps_its_table_in_a_checkpoint_and_a_rerun_reads_it() {
     );
 }
 
+#[test]
+fn the_output_is_the_same_whatever_the_threads() {
+    // Several searches share the table and the first answer is taken: stdout, text and JSON,
+    // must not depend on how many (the positions searched, which do, are not printed there).
+    // 4x6 is answered by the symmetry theorem; 5x6 (2 in Beling's table), 4x7 (3) and the
+    // moves of 5x5 (options of 23 cells) are searched.
+    for args in [
+        &["value", "cram:4x6"][..],
+        &["value", "cram:5x6"],
+        &["value", "cram:4x7", "--memory", "64K"],
+        &["moves", "cram:5x5"],
+        &["value", "node-kayles:graph=grid:4x5"],
+    ] {
+        for format in [&[][..], &["--json"]] {
+            let with = |threads: &str| {
+                let mut all = vec!["--threads", threads];
+                all.extend_from_slice(args);
+                all.extend_from_slice(format);
+                stdout(&all)
+            };
+            let one = with("1");
+            assert!(!one.contains("positions searched"), "{one}");
+            assert_eq!(one, with("2"), "{args:?} {format:?}");
+            assert_eq!(one, with("3"), "{args:?} {format:?}");
+        }
+    }
+    assert!(stdout(&["--threads", "2", "value", "cram:5x6"]).starts_with("2\n"));
+    assert!(stdout(&["--threads", "2", "value", "cram:4x7"]).starts_with("3\n"));
+}
+
 fn tempfile_dir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "grundy-boards-{}-{:?}",

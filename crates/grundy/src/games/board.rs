@@ -109,11 +109,10 @@ impl<B: Board> Solver for BoardSolver<'_, B> {
         Ok(Evaluation {
             value,
             method: format!(
-                "board search: {} {}(s) valued apart (XOR), {how}, with a transposition table{}, {} positions searched{because}",
+                "board search: {} {}(s) valued apart (XOR), {how}, with a transposition table{}{because}",
                 parts.len(),
                 self.board.part_name(),
                 game.exact_method().map_or(String::new(), |t| format!("; {t}")),
-                self.search()?.stats().nodes
             ),
         })
     }

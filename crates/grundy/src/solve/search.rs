@@ -41,22 +41,37 @@
 //! never fails for lack of room, it only repeats work. Its entries can be
 //! saved to a checkpoint and loaded back ([`Search::save`], [`Search::load`]): a resumed search
 //! gives the same values, only faster.
+//!
+//! **Threads** ([`Settings::threads`]). Several searches ask the same question at once and
+//! share the table ([`Table`]: a spin lock per bucket, growth and saves at a safe point where
+//! every search is parked). Near the root each marks the part it is searching, and a search
+//! about to ask an option that another is in puts it off to the end of its list (ABDADA:
+//! J.-C. Weill, "The ABDADA distributed minimax search algorithm", ICCA Journal 19, 1996), by
+//! when the table often has its answer; so the searches split the work instead of repeating
+//! it. The first to answer stops the others. Every answer is the value, so the output does not
+//! depend on the threads; only the count of positions searched (and the time) does.
 
+use std::cell::UnsafeCell;
 use std::hash::Hash;
 use std::path::Path;
+use std::sync::atomic::{
+    AtomicBool, AtomicU16, AtomicU64, AtomicUsize,
+    Ordering::{Acquire, Relaxed, Release},
+};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::nim_set::{NimSet, LIMIT};
 use crate::{Error, Result};
 
 /// A game whose positions are sums of independent parts, each in a canonical form.
-pub trait Splittable {
+pub trait Splittable: Sync {
     /// A part in canonical form: two equal parts are the same game.
-    type Part: Copy + Eq + Hash + Default + std::fmt::Debug;
+    type Part: Copy + Eq + Hash + Default + std::fmt::Debug + Send + Sync;
 
     /// A move of a part. Listing the moves is cheap; the option a move leads to is made by
     /// [`Splittable::play`] only when the search needs it (a search often stops after a few).
-    type Move: Copy;
+    type Move: Copy + Send;
 
     /// Every move of `part`, pushed to `out` (the order is the order options are looked up in
     /// the table; put first the moves likely to decide, e.g. near the centre of a board).
@@ -145,16 +160,91 @@ const WAYS: usize = 8;
 /// memory bound.
 const FIRST_SLOTS: usize = 1 << 12;
 
+/// The top bit of a bucket's first tag: the bucket is locked (while searches share the table).
+/// Tags themselves have 15 bits (0: empty).
+const LOCKED: u16 = 1 << 15;
+
+/// The slots and their tags; the vectors change only when the table grows.
+struct Storage<P> {
+    slots: Vec<UnsafeCell<Slot<P>>>,
+    tags: Vec<AtomicU16>,
+}
+
+/// Who is at the table's safe point ([`Table::exclusive`]).
+#[derive(Default)]
+struct Gate {
+    /// Searches using the table.
+    active: usize,
+    /// Searches parked, waiting for the leader.
+    parked: usize,
+    /// A search is waiting for the others to park, to have the table to itself.
+    leader: bool,
+    /// Counts the leader's turns: a parked search goes on when it changes.
+    generation: u64,
+}
+
 /// The transposition table: eight-way set-associative, growing to a memory bound and then
-/// replacing the entry that was cheapest to find. Beside each slot a 16-bit tag from the
+/// replacing the entry that was cheapest to find. Beside each slot a 15-bit tag from the
 /// part's hash (0: empty) lets a lookup read one cache line of tags and touch only the slot
 /// whose tag matches.
+///
+/// **Shared by several searches** (threads): while it is shared (`Table::share`), a probe or a
+/// store locks its bucket (a spin lock in the top bit of the bucket's first tag, on the cache
+/// line the probe reads anyway) and copies a whole slot in or out, so every entry is a correct
+/// entry for its part whatever the interleaving (a lost update only costs work). Growth (and a
+/// checkpoint's save) moves every slot, so it waits for a safe point: the search that wants it
+/// raises `pause`, every other search parks at its next node (`Table::park`, a relaxed load
+/// of the flag per node), the leader grows the table alone and wakes them. No search holds a
+/// bucket or a reference into the table across a node, so parking never waits for a lock.
 pub struct Table<P> {
-    slots: Vec<Slot<P>>,
-    tags: Vec<u16>,
+    data: UnsafeCell<Storage<P>>,
     /// The most slots the memory bound allows (a power of two).
     most: usize,
-    filled: usize,
+    filled: AtomicUsize,
+    /// Several searches use the table now: buckets are locked and growth waits for the gate.
+    shared: AtomicBool,
+    /// A search waits at the gate for the table to itself: the others park.
+    pause: AtomicBool,
+    gate: Mutex<Gate>,
+    wake: Condvar,
+    /// The hashes of parts some search is searching now, near the root (0: none), at the
+    /// place the hash says: another search takes other options first (ABDADA).
+    busy: Box<[AtomicU64]>,
+}
+
+/// Places for marks of parts being searched.
+const BUSY_PLACES: usize = 1 << 12;
+
+// SAFETY: slots are read and written only under their bucket's lock while the table is shared
+// (and by one thread otherwise), and the vectors change only when every other search is parked
+// at the gate ([`Table::exclusive`]).
+unsafe impl<P: Send> Sync for Table<P> {}
+unsafe impl<P: Send> Send for Table<P> {}
+
+impl<P> Table<P> {
+    /// Marks a part (by its hash `h`, not 0) as being searched, unless its place is taken;
+    /// whether it was marked (then [`Table::unmark`] it after).
+    fn mark(&self, h: u64) -> bool {
+        self.busy[h as usize % BUSY_PLACES]
+            .compare_exchange(0, h, Relaxed, Relaxed)
+            .is_ok()
+    }
+
+    fn unmark(&self, h: u64) {
+        self.busy[h as usize % BUSY_PLACES].store(0, Relaxed);
+    }
+
+    /// Whether a part of hash `h` is being searched by some search.
+    fn is_busy(&self, h: u64) -> bool {
+        self.busy[h as usize % BUSY_PLACES].load(Relaxed) == h
+    }
+
+    /// A search is done with the shared table (no longer parks).
+    fn leave(&self) {
+        let mut gate = self.gate.lock().unwrap_or_else(|e| e.into_inner());
+        gate.active -= 1;
+        self.wake.notify_all();
+    }
 }
 
 impl<P: Copy + Eq + Hash + Default> Table<P> {
@@ -166,11 +256,31 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         let most = 1usize << (63 - want.leading_zeros()).min(40);
         let first = most.min(FIRST_SLOTS);
         Table {
-            slots: vec![Slot::default(); first],
-            tags: vec![0; first],
+            data: UnsafeCell::new(Storage {
+                slots: std::iter::repeat_with(Default::default)
+                    .take(first)
+                    .collect(),
+                tags: std::iter::repeat_with(Default::default)
+                    .take(first)
+                    .collect(),
+            }),
             most,
-            filled: 0,
+            filled: AtomicUsize::new(0),
+            shared: AtomicBool::new(false),
+            pause: AtomicBool::new(false),
+            gate: Mutex::new(Gate::default()),
+            wake: Condvar::new(),
+            busy: std::iter::repeat_with(Default::default)
+                .take(BUSY_PLACES)
+                .collect(),
         }
+    }
+
+    /// The slots and tags, for reading (and for writing slots under their bucket's lock).
+    fn data(&self) -> &Storage<P> {
+        // SAFETY: the vectors are replaced only under `exclusive`, when no other search runs
+        // and the caller holds no reference into them.
+        unsafe { &*self.data.get() }
     }
 
     /// Slots the table may grow to.
@@ -180,104 +290,251 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
 
     /// Slots in use.
     pub fn filled(&self) -> usize {
-        self.filled
+        self.filled.load(Relaxed)
+    }
+
+    /// Slots now.
+    fn len(&self) -> usize {
+        self.data().slots.len()
     }
 
     /// Bytes the table takes now.
     pub fn bytes(&self) -> u64 {
-        (self.slots.len() * (std::mem::size_of::<Slot<P>>() + 2)) as u64
+        (self.len() * (std::mem::size_of::<Slot<P>>() + 2)) as u64
     }
 
-    /// The first slot of the part's bucket, and its tag.
-    fn place(&self, part: &P) -> (usize, u16) {
-        let mut hasher = FoldHasher(0);
-        part.hash(&mut hasher);
-        // Finish: spread the high bits down (a multiplicative hash is weak in its low bits).
-        let h = hasher.0;
-        let h = (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        let h = h ^ (h >> 32);
-        let bucket = (h as usize) & (self.slots.len() - 1) & !(WAYS - 1);
-        (bucket, ((h >> 48) as u16).max(1))
+    /// The first slot of the part's bucket in a table of `len` slots, and its tag.
+    fn place_in(len: usize, part: &P) -> (usize, u16) {
+        let h = hash(part);
+        let bucket = (h as usize) & (len - 1) & !(WAYS - 1);
+        (bucket, ((h >> 49) as u16).max(1))
     }
 
-    /// The index of the part's slot, if it has one.
+    /// The tag of slot `i` (without the lock bit).
+    fn tag(&self, i: usize) -> u16 {
+        self.data().tags[i].load(Relaxed) & !LOCKED
+    }
+
+    /// Sets the tag of slot `i` (in a bucket this search holds: the lock bit is kept).
+    fn set_tag(&self, i: usize, tag: u16) {
+        let t = &self.data().tags[i];
+        t.store(tag | (t.load(Relaxed) & LOCKED), Relaxed);
+    }
+
+    /// Slot `i` (its bucket held).
+    fn slot(&self, i: usize) -> *mut Slot<P> {
+        self.data().slots[i].get()
+    }
+
+    /// Runs `f` with bucket `b` locked when the table is shared.
+    fn locked<T>(&self, b: usize, f: impl FnOnce() -> T) -> T {
+        if !self.shared.load(Relaxed) {
+            return f();
+        }
+        let word = &self.data().tags[b];
+        while word.fetch_or(LOCKED, Acquire) & LOCKED != 0 {
+            while word.load(Relaxed) & LOCKED != 0 {
+                std::hint::spin_loop();
+            }
+        }
+        let result = f();
+        word.fetch_and(!LOCKED, Release);
+        result
+    }
+
+    /// The index of the part's slot in bucket `b`, if it has one (the bucket held).
     fn index(&self, b: usize, tag: u16, part: &P) -> Option<usize> {
-        (b..b + WAYS).find(|&i| self.tags[i] == tag && self.slots[i].part == *part)
+        // SAFETY: the bucket is held (or the table not shared).
+        (b..b + WAYS).find(|&i| self.tag(i) == tag && unsafe { (*self.slot(i)).part } == *part)
     }
 
-    fn find(&self, part: &P) -> Option<&Slot<P>> {
-        let (b, tag) = self.place(part);
-        self.index(b, tag, part).map(|i| &self.slots[i])
+    /// A copy of the part's slot, if it has one.
+    fn find(&self, part: &P) -> Option<Slot<P>> {
+        let (b, tag) = Self::place_in(self.len(), part);
+        self.locked(b, || {
+            // SAFETY: the bucket is held.
+            self.index(b, tag, part).map(|i| unsafe { *self.slot(i) })
+        })
     }
 
-    /// Doubles the slots in place: the vectors are grown (a large one by remapping its pages,
-    /// not copying them, so the old and new tables are never both held), and an entry of
-    /// bucket `b` stays there or moves to bucket `b + old length`, as the next bit of its hash
-    /// says.
-    fn grow(&mut self) {
-        let old = self.slots.len();
-        self.slots.resize(2 * old, Slot::default());
-        self.tags.resize(2 * old, 0);
+    /// Doubles the slots in place (the caller has the table to itself): the vectors are grown
+    /// (a large one by remapping its pages, not copying them, so the old and new tables are
+    /// never both held), and an entry of bucket `b` stays there or moves to bucket
+    /// `b + old length`, as the next bit of its hash says.
+    fn grow(data: &mut Storage<P>) {
+        let old = data.slots.len();
+        data.slots.resize_with(2 * old, Default::default);
+        data.tags.resize_with(2 * old, Default::default);
         for bucket in (0..old).step_by(WAYS) {
             for i in bucket..bucket + WAYS {
-                if self.tags[i] == 0 {
+                let tag = *data.tags[i].get_mut();
+                if tag == 0 {
                     continue;
                 }
-                let (b, _) = self.place(&self.slots[i].part);
+                let (b, _) = Self::place_in(2 * old, &data.slots[i].get_mut().part);
                 if b != bucket {
                     debug_assert_eq!(b, bucket + old);
                     let free = (b..b + WAYS)
-                        .find(|&j| self.tags[j] == 0)
+                        .find(|&j| *data.tags[j].get_mut() == 0)
                         .expect("the new bucket takes at most the old one's entries");
-                    self.tags[free] = self.tags[i];
-                    self.slots[free] = self.slots[i];
-                    self.tags[i] = 0;
+                    *data.tags[free].get_mut() = tag;
+                    let moved = *data.slots[i].get_mut();
+                    *data.slots[free].get_mut() = moved;
+                    *data.tags[i].get_mut() = 0;
                 }
             }
         }
     }
 
-    fn entry(&mut self, part: &P, work: u8) -> &mut Slot<P> {
-        if self.filled >= self.slots.len() / 4 * 3 && self.slots.len() < self.most {
-            self.grow();
+    /// Doubles the table unless it is at its bound or another search doubled it since the
+    /// caller saw `len` slots.
+    fn grow_from(&self, len: usize) {
+        self.exclusive(|data| {
+            if data.slots.len() == len && len < self.most {
+                Self::grow(data);
+            }
+        });
+    }
+
+    /// Runs `f` with the table to itself: at once if no other search shares it, else at a
+    /// safe point, every other search parked at the gate (see [`Table`]). The caller holds no
+    /// bucket.
+    fn exclusive<T>(&self, f: impl FnOnce(&mut Storage<P>) -> T) -> T {
+        if !self.shared.load(Relaxed) {
+            // SAFETY: one search uses the table.
+            return f(unsafe { &mut *self.data.get() });
         }
-        let (b, tag) = self.place(part);
-        let index = match self.index(b, tag, part) {
-            Some(i) => i,
-            None => {
-                let empty = (b..b + WAYS).find(|&i| self.tags[i] == 0);
-                // A full bucket in a table that may still grow: grow rather than drop an entry
-                // (a lost entry is recomputed, and so are the entries below it).
-                if empty.is_none()
-                    && self.slots.len() < self.most
-                    && self.filled >= self.slots.len() / 2
-                {
-                    self.grow();
-                    return self.entry(part, work);
-                }
-                let i = match empty {
-                    Some(i) => {
-                        self.filled += 1;
+        let mut gate = self.gate.lock().expect("the gate is never poisoned");
+        while gate.leader {
+            gate = self.follow(gate);
+        }
+        gate.leader = true;
+        self.pause.store(true, Relaxed);
+        while gate.parked + 1 < gate.active {
+            gate = self.wake.wait(gate).expect("the gate is never poisoned");
+        }
+        // SAFETY: every other search is parked (waiting for the gate's mutex, which is held
+        // until `f` returns) or has left.
+        let result = f(unsafe { &mut *self.data.get() });
+        self.pause.store(false, Relaxed);
+        gate.leader = false;
+        gate.generation += 1;
+        self.wake.notify_all();
+        result
+    }
+
+    /// Parks a search at the gate until the leader's turn is over.
+    fn follow<'a>(&self, mut gate: MutexGuard<'a, Gate>) -> MutexGuard<'a, Gate> {
+        gate.parked += 1;
+        self.wake.notify_all();
+        let generation = gate.generation;
+        while gate.generation == generation {
+            gate = self.wake.wait(gate).expect("the gate is never poisoned");
+        }
+        gate.parked -= 1;
+        gate
+    }
+
+    /// Called by every search at every node: parks it if another wants the table to itself.
+    fn park(&self) {
+        if self.pause.load(Relaxed) {
+            let gate = self.gate.lock().expect("the gate is never poisoned");
+            if gate.leader {
+                drop(self.follow(gate));
+            }
+        }
+    }
+
+    /// `searches` searches share the table from now on (until [`Table::unshare`]); each calls
+    /// [`Table::leave`] when it is done.
+    fn share(&self, searches: usize) {
+        let mut gate = self.gate.lock().expect("the gate is never poisoned");
+        *gate = Gate {
+            active: searches,
+            ..Gate::default()
+        };
+        self.shared.store(searches > 1, Relaxed);
+    }
+
+    /// One search uses the table again (every other has left and been joined).
+    fn unshare(&self) {
+        self.shared.store(false, Relaxed);
+    }
+
+    /// Updates the part's slot (made if it has none) under its bucket's lock, growing the
+    /// table first when it is three quarters full or the bucket is full at half load.
+    fn update(&self, part: &P, work: u8, f: impl FnOnce(&mut Slot<P>)) {
+        let mut f = Some(f);
+        loop {
+            let len = self.len();
+            let filled = self.filled();
+            if filled >= len / 4 * 3 && len < self.most {
+                self.grow_from(len);
+                continue;
+            }
+            let (b, tag) = Self::place_in(len, part);
+            let done = self.locked(b, || {
+                let index = match self.index(b, tag, part) {
+                    Some(i) => i,
+                    None => {
+                        let empty = (b..b + WAYS).find(|&i| self.tag(i) == 0);
+                        // A full bucket in a table that may still grow: grow rather than drop
+                        // an entry (a lost entry is recomputed, and so are the entries below
+                        // it).
+                        if empty.is_none() && len < self.most && filled >= len / 2 {
+                            return false;
+                        }
+                        let i = match empty {
+                            Some(i) => {
+                                self.filled.fetch_add(1, Relaxed);
+                                i
+                            }
+                            // SAFETY (here and below): the bucket is held.
+                            None => (b..b + WAYS)
+                                .min_by_key(|&i| unsafe { (*self.slot(i)).work })
+                                .expect("a bucket has slots"),
+                        };
+                        self.set_tag(i, tag);
+                        unsafe {
+                            *self.slot(i) = Slot {
+                                part: *part,
+                                value: UNKNOWN,
+                                not: 0,
+                                work: 1,
+                            }
+                        };
                         i
                     }
-                    None => (b..b + WAYS)
-                        .min_by_key(|&i| self.slots[i].work)
-                        .expect("a bucket has slots"),
                 };
-                self.tags[i] = tag;
-                self.slots[i] = Slot {
-                    part: *part,
-                    value: UNKNOWN,
-                    not: 0,
-                    work: 1,
-                };
-                i
+                let slot = unsafe { &mut *self.slot(index) };
+                slot.work = slot.work.max(work.max(1));
+                (f.take().expect("called once"))(slot);
+                true
+            });
+            if done {
+                return;
             }
-        };
-        let slot = &mut self.slots[index];
-        slot.work = slot.work.max(work.max(1));
-        slot
+            self.grow_from(len);
+        }
     }
+
+    /// Every entry, in slot order (the caller has the table to itself).
+    fn entries(data: &mut Storage<P>) -> impl Iterator<Item = &Slot<P>> {
+        data.slots
+            .iter_mut()
+            .zip(data.tags.iter_mut())
+            .filter_map(|(s, t)| (*t.get_mut() & !LOCKED != 0).then_some(&*s.get_mut()))
+    }
+}
+
+/// The part's hash for the table's buckets and the marks of parts being searched.
+fn hash<P: Hash>(part: &P) -> u64 {
+    let mut hasher = FoldHasher(0);
+    part.hash(&mut hasher);
+    // Finish: spread the high bits down (a multiplicative hash is weak in its low bits).
+    let h = hasher.0;
+    let h = (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 32)
 }
 
 /// A small fast hasher for the table's buckets (parts are a few machine words).
@@ -327,6 +584,8 @@ pub struct Settings {
     /// Asked now and then whether to stop (Ctrl-C): the search then saves its checkpoint and
     /// returns [`Error::Interrupted`].
     pub stop: Option<fn() -> bool>,
+    /// Searches of each question run at once, sharing the table (threads; 1: one search).
+    pub threads: usize,
 }
 
 /// The default memory of a search's table: 1 GiB.
@@ -339,6 +598,7 @@ impl Default for Settings {
             checkpoint: None,
             save_every: Duration::from_secs(300),
             stop: None,
+            threads: 1,
         }
     }
 }
@@ -370,7 +630,8 @@ pub fn current_settings() -> Settings {
 /// What a search has done so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stats {
-    /// Questions "is the value of this part `k`?" that were not answered by the table.
+    /// Questions "is the value of this part `k`?" that were not answered by the table (by
+    /// every thread, when several search: then it varies from run to run).
     pub nodes: u64,
     /// Slots in use.
     pub filled: u64,
@@ -382,7 +643,15 @@ pub struct Stats {
 /// series of questions (the moves of a position) shares what was learnt.
 pub struct Search<'g, G: Splittable> {
     game: &'g G,
-    table: Table<G::Part>,
+    table: Arc<Table<G::Part>>,
+    /// Set when another search of the same question has answered it (helpers only see it).
+    halt: Option<Arc<AtomicBool>>,
+    /// 0 for the main search (the one that reports and saves), else a helper's index.
+    helper: usize,
+    /// Searches sharing the table (1: none).
+    threads: usize,
+    /// Levels of set searches below the question asked.
+    depth: u32,
     nodes: u64,
     settings: Settings,
     /// Buffers, one per level of the recursion.
@@ -459,6 +728,8 @@ struct Frame<G: Splittable> {
     moves: Vec<G::Move>,
     open: Options<G::Part>,
     order: Vec<(u64, usize)>,
+    /// Options put off because another search is in them.
+    later: Vec<usize>,
 }
 
 /// The least work (search nodes below) for which a "not in the set" answer is kept. Cheaper
@@ -473,6 +744,10 @@ fn work_class(work: u64) -> u8 {
 
 /// The recursion is a few frames per move of the longest play, times the values tried: the
 /// stack grows by this much whenever less than [`RED_ZONE`] is left ([`stacker`]).
+/// The levels below the question whose parts are marked while being searched, so that other
+/// searches put them off.
+const BUSY_DEPTH: u32 = 8;
+
 const STACK_GROWTH: usize = 16 << 20;
 const RED_ZONE: usize = 256 << 10;
 
@@ -488,7 +763,16 @@ impl<'g, G: Splittable> Search<'g, G> {
         let now = Instant::now();
         let mut search = Search {
             game,
-            table: Table::with_memory(settings.memory),
+            table: Arc::new(Table::with_memory(settings.memory)),
+            halt: None,
+            helper: 0,
+            // Games valued whole (Chomp) take no set searches, so no option is put off and
+            // helpers would only repeat the work: one search.
+            threads: match game.values_whole() {
+                true => 1,
+                false => settings.threads.max(1),
+            },
+            depth: 0,
             nodes: 0,
             settings,
             pool: Vec::new(),
@@ -520,7 +804,9 @@ impl<'g, G: Splittable> Search<'g, G> {
     pub fn value(&mut self, parts: &[G::Part]) -> Result<u64> {
         let mut result = Ok(0);
         for part in parts {
-            result = self.nimber(part).map(|v| v ^ result.unwrap_or(0));
+            result = self
+                .together(|search| search.nimber(part))
+                .map(|v| v ^ result.unwrap_or(0));
             if let Err(Error::Interrupted(why)) = &result {
                 // Say how far the part being valued got: the values it was shown not to have.
                 let not = self.table.find(part).map_or(0, |s| s.not);
@@ -540,16 +826,123 @@ impl<'g, G: Splittable> Search<'g, G> {
                 break;
             }
         }
+        self.report_total();
         self.finish(result)
+    }
+
+    /// The status line of a finished question: the positions searched so far, by every thread
+    /// (a count that varies with the threads' interleaving, so never part of an answer).
+    fn report_total(&self) {
+        let seconds = self.started.elapsed().as_secs_f64();
+        crate::progress::status(&format!(
+            "board search: {} positions searched in {seconds:.1} s ({} thread{}), table {:.1}% full",
+            self.nodes,
+            self.threads,
+            if self.threads > 1 { "s" } else { "" },
+            100.0 * self.table.filled() as f64 / self.table.capacity() as f64
+        ));
+    }
+
+    /// Asks `question` of this search and, when the settings ask for several threads, at the
+    /// same time of helper searches sharing its table (each puts off the options another is
+    /// in, near the root); the first answer is the answer (every search's is correct), and
+    /// the others stop at their next node.
+    fn together<T: Send>(&mut self, question: impl Fn(&mut Self) -> Result<T> + Sync) -> Result<T> {
+        if self.threads <= 1 {
+            return question(self);
+        }
+        let halt = Arc::new(AtomicBool::new(false));
+        self.table.share(self.threads);
+        self.halt = Some(halt);
+        let helpers: Vec<Self> = (1..self.threads).map(|i| self.helper(i)).collect();
+        let question = &question;
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .into_iter()
+                .map(|mut helper| {
+                    scope.spawn(move || {
+                        let answer = helper.answer(question);
+                        (answer, helper.nodes)
+                    })
+                })
+                .collect();
+            let mine = self.answer(question);
+            let theirs: Vec<_> = running
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect();
+            (mine, theirs)
+        });
+        self.table.unshare();
+        self.halt = None;
+        let mut found = None;
+        for (answer, nodes) in theirs {
+            self.nodes += nodes;
+            if found.is_none() && answer.is_ok() {
+                found = Some(answer);
+            }
+        }
+        match (mine, found) {
+            (Ok(v), _) => Ok(v),
+            (Err(_), Some(theirs)) => theirs,
+            (Err(e), None) => Err(e),
+        }
+    }
+
+    /// Asks `question` of one of the searches of [`Search::together`], and leaves the table
+    /// (also when unwinding): after an answer, the others are told to stop.
+    fn answer<T>(&mut self, question: &impl Fn(&mut Self) -> Result<T>) -> Result<T> {
+        struct Leave<'t, P>(&'t Table<P>, &'t AtomicBool);
+        impl<P> Drop for Leave<'_, P> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.1.store(true, Relaxed);
+                }
+                self.0.leave();
+            }
+        }
+        let table = Arc::clone(&self.table);
+        let halt = Arc::clone(self.halt.as_ref().expect("searches together"));
+        let _leave = Leave(&table, &halt);
+        let answer = question(self);
+        if answer.is_ok() {
+            halt.store(true, Relaxed);
+        }
+        answer
+    }
+
+    /// Helper search `index` of [`Search::together`]: the same game and table, no checkpoint
+    /// of its own (the main search saves) and no status line.
+    fn helper(&self, index: usize) -> Self {
+        let now = Instant::now();
+        Search {
+            game: self.game,
+            table: Arc::clone(&self.table),
+            halt: self.halt.clone(),
+            helper: index,
+            threads: self.threads,
+            depth: 0,
+            nodes: 0,
+            settings: Settings {
+                checkpoint: None,
+                ..self.settings.clone()
+            },
+            pool: Vec::new(),
+            started: now,
+            last_report: now,
+            last_save: now,
+            identity: self.identity.clone(),
+        }
     }
 
     /// Whether a sum of parts has value `k`, without valuing its largest part when it is not
     /// needed.
     pub fn value_is(&mut self, parts: &[G::Part], k: u64) -> Result<bool> {
-        let result = match NimSet::single(k) {
-            Some(want) => self.sum_in_set(parts, want).map(|v| v == Some(k)),
-            None => self.sum_value(parts).map(|v| v == k),
-        };
+        let result = self.together(|search| match NimSet::single(k) {
+            Some(want) => search.sum_in_set(parts, want).map(|v| v == Some(k)),
+            None => search.sum_value(parts).map(|v| v == k),
+        });
+        self.report_total();
         self.finish(result)
     }
 
@@ -567,7 +960,7 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// wins for the player to move: not 0).
     pub fn assume_not(&mut self, part: &G::Part, k: u64) {
         if k < 64 {
-            self.table.entry(part, u8::MAX).not |= 1 << k;
+            self.table.update(part, u8::MAX, |slot| slot.not |= 1 << k);
         }
     }
 
@@ -609,14 +1002,15 @@ impl<'g, G: Splittable> Search<'g, G> {
 
     /// Stores a part's exact value.
     fn record_value(&mut self, part: &G::Part, value: u64, work: u64) {
-        let slot = self.table.entry(part, work_class(work));
-        slot.value = u32::try_from(value).unwrap_or(UNKNOWN);
+        let value = u32::try_from(value).unwrap_or(UNKNOWN);
+        self.table
+            .update(part, work_class(work), |slot| slot.value = value);
     }
 
     /// Stores that a part's value is none of `values` (those below 64 are kept).
     fn record_not(&mut self, part: &G::Part, values: NimSet, work: u64) {
-        let slot = self.table.entry(part, work_class(work));
-        slot.not |= values.low_word();
+        self.table
+            .update(part, work_class(work), |slot| slot.not |= values.low_word());
     }
 
     /// The value of a sum of parts if it is in `want`: `Some(value)` (exact, possibly outside
@@ -677,7 +1071,17 @@ impl<'g, G: Splittable> Search<'g, G> {
         self.tick()?;
         let before = self.nodes;
         let mut frame = self.frame();
+        // Near the root, while searches share the table, say that this part is being searched.
+        let mark = match self.halt.is_some() && self.depth < BUSY_DEPTH {
+            true => Some(hash(part) | 1).filter(|&h| self.table.mark(h)),
+            false => None,
+        };
+        self.depth += 1;
         let found = self.mex_in_set(part, want, &mut frame);
+        self.depth -= 1;
+        if let Some(h) = mark {
+            self.table.unmark(h);
+        }
         self.pool.push(frame);
         let found = found?;
         let work = self.nodes - before;
@@ -732,7 +1136,28 @@ impl<'g, G: Splittable> Search<'g, G> {
             }
         }
         frame.order.sort_unstable();
-        for &(_, i) in &frame.order {
+        // While searches share the table, an option another search is in is put off (ABDADA,
+        // Weill 1996): by the time it is asked, the table may well have its answer.
+        let defer = self.halt.is_some() && self.depth < BUSY_DEPTH;
+        let n = frame.order.len();
+        let mut j = 0;
+        while j < n + frame.later.len() {
+            let i = match j < n {
+                true => frame.order[j].1,
+                false => frame.later[j - n],
+            };
+            j += 1;
+            if j <= n
+                && defer
+                && frame
+                    .open
+                    .get(i)
+                    .iter()
+                    .any(|p| self.table.is_busy(hash(p) | 1))
+            {
+                frame.later.push(i);
+                continue;
+            }
             let ask = candidates.worth_asking();
             let value = match ask.is_empty() {
                 true => None,
@@ -755,10 +1180,12 @@ impl<'g, G: Splittable> Search<'g, G> {
                 ends: Vec::new(),
             },
             order: Vec::new(),
+            later: Vec::new(),
         });
         frame.moves.clear();
         frame.open.clear();
         frame.order.clear();
+        frame.later.clear();
         frame
     }
 
@@ -791,11 +1218,14 @@ impl<'g, G: Splittable> Search<'g, G> {
             let before = self.nodes;
             // The options' values; the mex is the first gap once they are sorted.
             let mut seen = Vec::new();
-            self.each_option(part, |search, parts| {
+            self.depth += 1;
+            let all = self.each_option(part, |search, parts| {
                 let x = search.sum_value(parts)?;
                 seen.push(x);
                 Ok(())
-            })?;
+            });
+            self.depth -= 1;
+            all?;
             seen.sort_unstable();
             let value = seen
                 .iter()
@@ -821,6 +1251,13 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// Counts a node; reports progress, saves the checkpoint and obeys a stop now and then.
     fn tick(&mut self) -> Result<()> {
         self.nodes += 1;
+        if let Some(halt) = &self.halt {
+            // Searches share the table: park if one wants it to itself, stop if one answered.
+            self.table.park();
+            if halt.load(Relaxed) {
+                return Err(Error::Interrupted("answered by another search".into()));
+            }
+        }
         if self.nodes & 0xfff != 0 {
             return Ok(());
         }
@@ -839,6 +1276,9 @@ impl<'g, G: Splittable> Search<'g, G> {
                     }
                 )));
             }
+        }
+        if self.helper > 0 {
+            return Ok(());
         }
         let now = Instant::now();
         if now.duration_since(self.last_report) >= Duration::from_millis(500) {
@@ -861,20 +1301,18 @@ impl<'g, G: Splittable> Search<'g, G> {
     }
 
     /// Saves every entry of the table to `path` (checkpoint kind `search`).
+    /// While searches share the table, they are parked for the copy.
     pub fn save(&self, path: &Path) -> Result<()> {
-        let mut payload = Vec::new();
-        for (slot, _) in self
-            .table
-            .slots
-            .iter()
-            .zip(&self.table.tags)
-            .filter(|(_, t)| **t != 0)
-        {
-            G::write_part(&slot.part, &mut payload);
-            payload.extend_from_slice(&slot.value.to_le_bytes());
-            payload.extend_from_slice(&slot.not.to_le_bytes());
-            payload.push(slot.work);
-        }
+        let payload = self.table.exclusive(|data| {
+            let mut payload = Vec::new();
+            for slot in Table::entries(data) {
+                G::write_part(&slot.part, &mut payload);
+                payload.extend_from_slice(&slot.value.to_le_bytes());
+                payload.extend_from_slice(&slot.not.to_le_bytes());
+                payload.push(slot.work);
+            }
+            payload
+        });
         crate::files::save_checkpoint(path, "search", &self.params(), &payload)
     }
 
@@ -894,8 +1332,8 @@ impl<'g, G: Splittable> Search<'g, G> {
             )));
         }
         let entries = payload.len() / record;
-        while self.table.slots.len() < self.table.most && self.table.slots.len() / 4 * 3 < entries {
-            self.table.grow();
+        while self.table.len() < self.table.most && self.table.len() / 4 * 3 < entries {
+            self.table.grow_from(self.table.len());
         }
         for chunk in payload.chunks_exact(record) {
             let part = G::read_part(&chunk[..G::PART_BYTES]).ok_or_else(|| {
@@ -916,10 +1354,263 @@ impl<'g, G: Splittable> Search<'g, G> {
                     path.display()
                 )));
             }
-            let slot = self.table.entry(&part, rest[12]);
-            slot.value = value;
-            slot.not = not;
+            self.table.update(&part, rest[12], |slot| {
+                slot.value = value;
+                slot.not = not;
+            });
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Several searches sharing one table give the single search's values: against the
+    //! definition (a plain memoised recursion over the rules, written here) on random graphs
+    //! and Cram boards, with tiny tables, growth at the safe point, saves during the search and
+    //! a resumed interruption.
+    use super::*;
+    use crate::games::cram::{Cram, Regions};
+    use crate::Ruleset;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    /// Node-Kayles on a graph of at most 16 vertices (bit sets): a part is a connected set of
+    /// vertices, a move a vertex, which goes with its neighbours.
+    struct Kayles {
+        adjacent: Vec<u32>,
+    }
+
+    impl Kayles {
+        /// The connected pieces of `set`.
+        fn pieces(&self, mut set: u32, out: &mut Vec<u32>) {
+            while set != 0 {
+                let mut piece = set & set.wrapping_neg();
+                loop {
+                    let mut grown = piece;
+                    for v in 0..self.adjacent.len() {
+                        if piece >> v & 1 == 1 {
+                            grown |= self.adjacent[v] & set;
+                        }
+                    }
+                    if grown == piece {
+                        break;
+                    }
+                    piece = grown;
+                }
+                out.push(piece);
+                set &= !piece;
+            }
+        }
+    }
+
+    impl Splittable for Kayles {
+        type Part = u32;
+        type Move = u32;
+        fn moves(&self, part: &u32, out: &mut Vec<u32>) {
+            out.extend((0..32).filter(|v| part >> v & 1 == 1));
+        }
+        fn play(&self, part: &u32, v: u32, out: &mut Vec<u32>) {
+            self.pieces(part & !(self.adjacent[v as usize] | 1 << v), out);
+        }
+        fn bound(&self, part: &u32) -> u64 {
+            part.count_ones().into()
+        }
+        fn write_part(part: &u32, out: &mut Vec<u8>) {
+            out.extend_from_slice(&part.to_le_bytes());
+        }
+        fn read_part(bytes: &[u8]) -> Option<u32> {
+            Some(u32::from_le_bytes(bytes.try_into().ok()?))
+        }
+        const PART_BYTES: usize = 4;
+    }
+
+    /// Node-Kayles by the definition: the mex over every vertex of the whole set, memoised.
+    fn kayles_by_definition(adjacent: &[u32], set: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+        if let Some(&v) = memo.get(&set) {
+            return v;
+        }
+        let seen: Vec<u64> = (0..adjacent.len())
+            .filter(|v| set >> v & 1 == 1)
+            .map(|v| kayles_by_definition(adjacent, set & !(adjacent[v] | 1 << v), memo))
+            .collect();
+        let v = crate::solve::mex(seen);
+        memo.insert(set, v);
+        v
+    }
+
+    /// Cram by the definition: the mex over every domino of the whole board, memoised.
+    fn cram_by_definition(rows: u32, cols: u32, cells: u128, memo: &mut HashMap<u128, u64>) -> u64 {
+        if let Some(&v) = memo.get(&cells) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        for i in 0..rows * cols {
+            let a = 1u128 << i;
+            let right = (i % cols + 1 < cols).then_some(a << 1);
+            let down = (i / cols + 1 < rows).then_some(a << cols);
+            for b in [right, down].into_iter().flatten() {
+                if cells & a != 0 && cells & b != 0 {
+                    seen.push(cram_by_definition(rows, cols, cells & !(a | b), memo));
+                }
+            }
+        }
+        let v = crate::solve::mex(seen);
+        memo.insert(cells, v);
+        v
+    }
+
+    fn full(rows: u32, cols: u32) -> u128 {
+        (1u128 << (rows * cols)) - 1
+    }
+
+    /// The regions of a Cram board with the empty cells `cells`.
+    fn regions(rows: u32, cols: u32, cells: u128) -> Vec<crate::games::cram::region::Region> {
+        let cram = Cram::new(rows, cols, cells, String::new()).unwrap();
+        cram.regions(&cram.start().unwrap())
+    }
+
+    fn with_threads(threads: usize, memory: u64) -> Settings {
+        Settings {
+            threads,
+            memory,
+            ..Settings::default()
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Random graphs of up to 14 vertices (sums of pieces at every level): 1, 2 and 3
+        /// searches, with a roomy and a tiny table (replacements all the time), give the
+        /// definition's value.
+        #[test]
+        fn several_searches_give_the_value_of_the_definition_on_graphs(
+            n in 1usize..=14,
+            edges in proptest::collection::vec((0usize..14, 0usize..14), 0..30),
+        ) {
+            let mut adjacent = vec![0u32; n];
+            for (u, v) in edges {
+                let (u, v) = (u % n, v % n);
+                if u != v {
+                    adjacent[u] |= 1 << v;
+                    adjacent[v] |= 1 << u;
+                }
+            }
+            let all = (1u32 << n) - 1;
+            let expected = kayles_by_definition(&adjacent, all, &mut HashMap::new());
+            let game = Kayles { adjacent };
+            let mut parts = Vec::new();
+            game.pieces(all, &mut parts);
+            for threads in [1, 2, 3] {
+                for memory in [DEFAULT_MEMORY, 1 << 10] {
+                    let mut search = Search::with(&game, "kayles", with_threads(threads, memory)).unwrap();
+                    prop_assert_eq!(search.value(&parts).unwrap(), expected, "{} threads", threads);
+                    for k in 0..3 {
+                        prop_assert_eq!(search.value_is(&parts, k).unwrap(), expected == k);
+                    }
+                }
+            }
+        }
+
+        /// Random Cram boards up to 5x5 by the search alone (regions of up to 25 cells): 2 and
+        /// 3 searches with a 64 KiB table give the definition's value.
+        #[test]
+        fn several_searches_give_the_value_of_the_definition_on_cram(
+            rows in 1u32..=5, cols in 1u32..=5, seed in any::<u128>(), threads in 2usize..=3,
+        ) {
+            let cells = seed & full(rows, cols);
+            let expected = cram_by_definition(rows, cols, cells, &mut HashMap::new());
+            let mut search =
+                Search::with(&Regions::SEARCH_ONLY, "cram regions", with_threads(threads, 1 << 16)).unwrap();
+            prop_assert_eq!(search.value(&regions(rows, cols, cells)).unwrap(), expected);
+        }
+    }
+
+    /// Cram 5x6 is 2 and 4x7 is 3 (Beling's table, `cram::theory::PUBLISHED`; 4x7 also the
+    /// definition's). Two searches in a table that starts at 4096 slots and must double
+    /// while both run (growth at the safe point), and with a table of a few hundred slots,
+    /// find them.
+    #[test]
+    fn the_table_grows_at_the_safe_point_while_two_searches_share_it() {
+        let published = |r, c| {
+            crate::games::cram::theory::PUBLISHED
+                .iter()
+                .find(|&&(pr, pc, _)| (pr, pc) == (r, c))
+                .map(|&(_, _, v)| v)
+                .unwrap()
+        };
+        assert_eq!(
+            cram_by_definition(4, 7, full(4, 7), &mut HashMap::new()),
+            published(4, 7)
+        );
+        for (rows, cols) in [(4, 7), (5, 6)] {
+            let parts = regions(rows, cols, full(rows, cols));
+            for memory in [DEFAULT_MEMORY, 1 << 14] {
+                let mut search = Search::with(
+                    &Regions::SEARCH_ONLY,
+                    "cram regions",
+                    with_threads(2, memory),
+                )
+                .unwrap();
+                assert_eq!(search.value(&parts).unwrap(), published(rows, cols));
+                if memory == DEFAULT_MEMORY {
+                    // Every entry was stored while both searched: it grew then.
+                    assert!(search.table.len() > FIRST_SLOTS, "{}", search.table.len());
+                }
+            }
+        }
+    }
+
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+
+    /// Asks to stop from the fifth time it is asked on (by either search).
+    fn stop_soon() -> bool {
+        CALLS.fetch_add(1, Relaxed) >= 4
+    }
+
+    /// Checkpoints with two searches: saved at the safe point during the search (every 4096
+    /// nodes here) and after an interruption; a resumed search gives the value of one that
+    /// was never interrupted, with less work.
+    #[test]
+    fn two_searches_save_and_resume_their_checkpoint() {
+        let dir = std::env::temp_dir().join(format!("grundy-threads-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("table");
+        let parts = regions(5, 6, full(5, 6));
+        let game = &Regions::SEARCH_ONLY;
+        let mut fresh = Search::with(game, "cram regions", Settings::default()).unwrap();
+        let expected = fresh.value(&parts).unwrap();
+
+        // Saved again and again while both search.
+        let often = Settings {
+            checkpoint: Some(path.clone()),
+            save_every: Duration::ZERO,
+            ..with_threads(2, DEFAULT_MEMORY)
+        };
+        let mut saving = Search::with(game, "cram regions", often).unwrap();
+        assert_eq!(saving.value(&parts).unwrap(), expected);
+        assert!(path.exists());
+        std::fs::remove_file(&path).unwrap();
+
+        // Interrupted, saved, resumed.
+        let settings = Settings {
+            checkpoint: Some(path.clone()),
+            stop: Some(stop_soon),
+            ..with_threads(2, DEFAULT_MEMORY)
+        };
+        let mut first = Search::with(game, "cram regions", settings.clone()).unwrap();
+        let stopped = first.value(&parts);
+        assert!(matches!(stopped, Err(Error::Interrupted(_))), "{stopped:?}");
+        assert!(path.exists());
+        let resumed_settings = Settings {
+            stop: None,
+            ..settings
+        };
+        let mut resumed = Search::with(game, "cram regions", resumed_settings).unwrap();
+        assert!(resumed.stats().filled > 0);
+        assert_eq!(resumed.value(&parts).unwrap(), expected);
+        assert!(resumed.stats().nodes < fresh.stats().nodes);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
