@@ -759,27 +759,52 @@ mod tests {
     use super::*;
     use crate::spec::parse_game;
     use proptest::prelude::*;
+    use std::collections::HashMap;
 
-    /// The misère outcome straight from the definition on ordered positions, by plain
-    /// recursion over the ruleset's moves (no memo, no multisets): the reference.
+    /// The misère outcome straight from the definition on ordered positions, by recursion
+    /// over the ruleset's moves (no multisets, no canonical forms; each ordered position
+    /// remembered once found, which keeps 4 heaps of total 16 to seconds): the reference.
     fn misere_wins(ruleset: &dyn Ruleset, position: &[u64]) -> bool {
-        let moves = ruleset.moves(position).unwrap();
-        moves.is_empty() || moves.iter().any(|m| !misere_wins(ruleset, &m.to))
+        fn wins(
+            ruleset: &dyn Ruleset,
+            position: &[u64],
+            memo: &mut HashMap<Vec<u64>, bool>,
+        ) -> bool {
+            if let Some(&w) = memo.get(position) {
+                return w;
+            }
+            let moves = ruleset.moves(position).unwrap();
+            let w = moves.is_empty() || moves.iter().any(|m| !wins(ruleset, &m.to, memo));
+            memo.insert(position.to_vec(), w);
+            w
+        }
+        wins(ruleset, position, &mut HashMap::new())
     }
 
-    /// `G-` by plain recursion.
+    /// `G-` by the same recursion.
     fn misere_value(ruleset: &dyn Ruleset, position: &[u64]) -> u64 {
-        let moves = ruleset.moves(position).unwrap();
-        if moves.is_empty() {
-            return 1;
+        fn value(
+            ruleset: &dyn Ruleset,
+            position: &[u64],
+            memo: &mut HashMap<Vec<u64>, u64>,
+        ) -> u64 {
+            if let Some(&v) = memo.get(position) {
+                return v;
+            }
+            let moves = ruleset.moves(position).unwrap();
+            let v = match moves.is_empty() {
+                true => 1,
+                false => crate::solve::mex(
+                    moves
+                        .iter()
+                        .map(|m| value(ruleset, &m.to, memo))
+                        .collect::<Vec<u64>>(),
+                ),
+            };
+            memo.insert(position.to_vec(), v);
+            v
         }
-        let mut seen: Vec<u64> = moves.iter().map(|m| misere_value(ruleset, &m.to)).collect();
-        seen.sort_unstable();
-        seen.dedup();
-        seen.iter()
-            .enumerate()
-            .find(|(i, &v)| *i as u64 != v)
-            .map_or(seen.len() as u64, |(i, _)| i as u64)
+        value(ruleset, position, &mut HashMap::new())
     }
 
     proptest! {
