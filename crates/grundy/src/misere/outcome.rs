@@ -761,27 +761,15 @@ mod tests {
     use proptest::prelude::*;
     use std::collections::HashMap;
 
-    /// The misère outcome straight from the definition on ordered positions, by recursion
-    /// over the ruleset's moves (no multisets, no canonical forms; each ordered position
-    /// remembered once found, which keeps 4 heaps of total 16 to seconds): the reference.
+    /// The misère outcome straight from the definition on ordered positions: the player to
+    /// move wins exactly when `G-` is not 0 ([`misere_value`]; a terminal position is 1).
     fn misere_wins(ruleset: &dyn Ruleset, position: &[u64]) -> bool {
-        fn wins(
-            ruleset: &dyn Ruleset,
-            position: &[u64],
-            memo: &mut HashMap<Vec<u64>, bool>,
-        ) -> bool {
-            if let Some(&w) = memo.get(position) {
-                return w;
-            }
-            let moves = ruleset.moves(position).unwrap();
-            let w = moves.is_empty() || moves.iter().any(|m| !wins(ruleset, &m.to, memo));
-            memo.insert(position.to_vec(), w);
-            w
-        }
-        wins(ruleset, position, &mut HashMap::new())
+        misere_value(ruleset, position) != 0
     }
 
-    /// `G-` by the same recursion.
+    /// `G-` by recursion over the ruleset's moves on ordered positions (no multisets, no
+    /// canonical forms; each ordered position remembered once found, which keeps 4 heaps of
+    /// total 16 to seconds): the reference.
     fn misere_value(ruleset: &dyn Ruleset, position: &[u64]) -> u64 {
         fn value(
             ruleset: &dyn Ruleset,

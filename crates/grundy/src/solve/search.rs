@@ -1439,27 +1439,6 @@ mod tests {
         v
     }
 
-    /// Cram by the definition: the mex over every domino of the whole board, memoised.
-    fn cram_by_definition(rows: u32, cols: u32, cells: u128, memo: &mut HashMap<u128, u64>) -> u64 {
-        if let Some(&v) = memo.get(&cells) {
-            return v;
-        }
-        let mut seen = Vec::new();
-        for i in 0..rows * cols {
-            let a = 1u128 << i;
-            let right = (i % cols + 1 < cols).then_some(a << 1);
-            let down = (i / cols + 1 < rows).then_some(a << cols);
-            for b in [right, down].into_iter().flatten() {
-                if cells & a != 0 && cells & b != 0 {
-                    seen.push(cram_by_definition(rows, cols, cells & !(a | b), memo));
-                }
-            }
-        }
-        let v = crate::solve::mex(seen);
-        memo.insert(cells, v);
-        v
-    }
-
     fn full(rows: u32, cols: u32) -> u128 {
         (1u128 << (rows * cols)) - 1
     }
@@ -1520,7 +1499,7 @@ mod tests {
             rows in 1u32..=5, cols in 1u32..=5, seed in any::<u128>(), threads in 2usize..=3,
         ) {
             let cells = seed & full(rows, cols);
-            let expected = cram_by_definition(rows, cols, cells, &mut HashMap::new());
+            let expected = crate::games::cram::tests::by_definition(rows, cols, cells, &mut HashMap::new());
             let mut search =
                 Search::with(&Regions::SEARCH_ONLY, "cram regions", with_threads(threads, 1 << 16)).unwrap();
             prop_assert_eq!(search.value(&regions(rows, cols, cells)).unwrap(), expected);

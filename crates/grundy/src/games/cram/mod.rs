@@ -364,7 +364,7 @@ impl Board for Cram {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::solve::search::Settings;
     use proptest::prelude::*;
@@ -372,7 +372,7 @@ mod tests {
 
     /// The value of a board by the definition: mex over every domino, whole boards memoised,
     /// no regions, no symmetry.
-    pub(super) fn by_definition(
+    pub(crate) fn by_definition(
         rows: u32,
         cols: u32,
         cells: u128,
