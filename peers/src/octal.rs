@@ -113,12 +113,14 @@ pub fn count(code: &str, n: usize) {
         .expect("within the engine's limits");
     let ours = engine.stats();
     println!(
-        "{code} G(0..{n}): ogs RC2 taking {} breaking {}; grundy pairs {} (one at a time {}, in blocks {})",
+        "{code} G(0..{n}): ogs RC2 taking {} breaking {}; grundy pairs {} (one at a time {}, in blocks {}; checks {}, positions redone {})",
         theirs.taking,
         theirs.breaking,
         ours.total(),
         ours.pairs,
-        ours.block_pairs
+        ours.block_pairs,
+        ours.scans,
+        ours.redone
     );
 }
 

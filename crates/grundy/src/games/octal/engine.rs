@@ -71,10 +71,13 @@ const STRIKE_RARE_RATIO: usize = 16;
 const FIRST_CHOICE: usize = 1 << 10;
 /// The first window of positions computed ahead of their checks.
 const FIRST_WINDOW: usize = 16;
+/// The longest window: short enough that a block holds several, so that the next window is
+/// computed while the checks of one run.
+const WINDOW: usize = 64;
 /// Pairs per check from which the checks of a window run in parallel (shorter ones do not pay
 /// for the tasks).
 #[cfg(not(test))]
-const PARALLEL_CHECK_PAIRS: u64 = 1 << 12;
+const PARALLEL_CHECK_PAIRS: u64 = 1 << 8;
 /// In unit tests, any window of two checks or more (after the first checks) runs them in
 /// parallel (on the tests' thread pool), so that short runs take the parallel path too.
 #[cfg(test)]
@@ -105,6 +108,10 @@ pub struct Stats {
     pub redone: u64,
     /// Positions computed in strike mode (every pair, by SIMD strikes).
     pub struck: u64,
+    /// Checks that failed (a new rare value, or a window computed again).
+    pub failures: u64,
+    /// Positions computed beside the checks of the window before them (two threads or more).
+    pub led: u64,
 }
 
 impl Stats {
@@ -220,6 +227,40 @@ struct Scratch {
     present: Vec<u8>,
     /// One bit per value (narrow values).
     found: Vec<u64>,
+}
+
+/// Values read by position: one slice (the table), or the table's checked part and the
+/// values computed after it while its checks run ([`Core::lead`]).
+trait Read {
+    fn at(&self, i: usize) -> u32;
+}
+
+impl<V: Value> Read for [V] {
+    #[inline(always)]
+    fn at(&self, i: usize) -> u32 {
+        self[i].get()
+    }
+}
+
+/// `head` followed by `tail`.
+struct Parts<'a, V> {
+    head: &'a [V],
+    tail: &'a [V],
+}
+
+impl<V: Value> Read for Parts<'_, V> {
+    #[inline(always)]
+    fn at(&self, i: usize) -> u32 {
+        match i.checked_sub(self.head.len()) {
+            None => self.head[i].get(),
+            Some(k) => self.tail[k].get(),
+        }
+    }
+}
+
+thread_local! {
+    /// Scratch space of the checks that run on a thread of the pool.
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
 /// What the rare pairs decide for a position.
@@ -340,10 +381,13 @@ fn unequal_fix<V: Value>(
     }
 }
 
-/// [`kernel::find`], with long ranges split between two threads.
+/// [`kernel::find`], with long ranges split between two tasks when this runs on a thread of
+/// a pool of several (a check among the parallel checks of a window: a thread with none left
+/// takes half of a long one, the failing checks of Treblecross's frequent new rare values).
 fn find_split<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]) -> u32 {
     const SPLIT: usize = 1 << 15;
-    if hi - lo < SPLIT {
+    let pooled = rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1;
+    if hi - lo < SPLIT || !pooled {
         return kernel::find(g, m, lo, hi, targets);
     }
     let mid = lo + (hi - lo) / 2;
@@ -497,6 +541,80 @@ fn confirm_by_strikes<V: Value>(
     missing
         .retain(|&v| v >= kernel::TARGET_VALUES || targets[(v >> 6) as usize] >> (v & 63) & 1 == 1);
     visited
+}
+
+/// What the checks of a window found: the first that failed (its position and true value),
+/// and the pairs each check that ran visited (with those that filled a set).
+struct Report {
+    failed: Option<(usize, u32)>,
+    counts: Vec<(u64, u64)>,
+}
+
+/// Runs `checks` (ascending positions, every one below `g.len()`), in parallel on the pool's
+/// threads (each with its own scratch space): checks after a known failure are skipped.
+fn check_window<V: Value>(
+    g: &[V],
+    mirror: Option<&[u16]>,
+    moves: &Moves,
+    checks: &mut [Check],
+    max: u32,
+) -> Report {
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let counts: Vec<Option<(u64, u64)>> = checks
+        .par_iter_mut()
+        .enumerate()
+        .map(|(i, check)| {
+            if i > first_failure.load(Ordering::Relaxed) {
+                return None;
+            }
+            let counts = SCRATCH.with_borrow_mut(|scratch| {
+                confirm(g, mirror, moves, check.n, max, &mut check.missing, scratch)
+            });
+            if !check.missing.is_empty() {
+                first_failure.fetch_min(i, Ordering::Relaxed);
+            }
+            Some(counts)
+        })
+        .collect();
+    Report {
+        failed: checks
+            .iter()
+            .find_map(|check| check.missing.first().map(|&v| (check.n, v))),
+        counts: counts.into_iter().flatten().collect(),
+    }
+}
+
+/// [`check_window`] in order on this thread: the first failure ends it.
+fn check_window_with<V: Value>(
+    g: &[V],
+    mirror: Option<&[u16]>,
+    moves: &Moves,
+    checks: &mut [Check],
+    max: u32,
+    scratch: &mut Scratch,
+) -> Report {
+    let mut counts = Vec::with_capacity(checks.len());
+    for check in checks {
+        counts.push(confirm(
+            g,
+            mirror,
+            moves,
+            check.n,
+            max,
+            &mut check.missing,
+            scratch,
+        ));
+        if let Some(&v) = check.missing.first() {
+            return Report {
+                failed: Some((check.n, v)),
+                counts,
+            };
+        }
+    }
+    Report {
+        failed: None,
+        counts,
+    }
 }
 
 /// The largest smaller part `a` of a two-heap split of `m` (`a <= m - a`; `a < m - a` for
@@ -757,17 +875,28 @@ impl Core {
             } else {
                 Mode::Full
             };
-            let block = match mode {
-                Mode::Three | Mode::Strike => Block::none(),
-                Mode::Sparse => self.precompute_rare(g, start, block_end),
-                Mode::Full => self.precompute_full(g, start, block_end),
-            };
             if mode == Mode::Sparse {
-                if let Some(stop) = self.sparse_values(g, start, block_end, &block, run) {
+                let mut sparse_block = || {
+                    let block = self.precompute_rare(g, start, block_end);
+                    self.sparse_values(g, start, block_end, &block, run)
+                };
+                // On a thread of the pool, so that the tasks of each window (its checks, the
+                // next window) start there, not from a thread that must be woken each time.
+                let outside = rayon::current_thread_index().is_none();
+                let stop = if outside && rayon::current_num_threads() > 1 {
+                    rayon::scope(|_| sparse_block())
+                } else {
+                    sparse_block()
+                };
+                if let Some(stop) = stop {
                     progress(g.len() as u64);
                     return Ok(stop);
                 }
             } else {
+                let block = match mode {
+                    Mode::Full => self.precompute_full(g, start, block_end),
+                    _ => Block::none(),
+                };
                 for n in start..block_end {
                     let v = match mode {
                         Mode::Three => self.value_three(g, n, &mut seen),
@@ -958,7 +1087,13 @@ impl Core {
     }
 
     /// The options of one-heap moves, and what the block step found (`pre`), into `seen`.
-    fn start_options<V: Value>(&mut self, g: &[V], n: usize, pre: &[u64], seen: &mut Vec<u64>) {
+    fn start_options<R: Read + ?Sized>(
+        &mut self,
+        g: &R,
+        n: usize,
+        pre: &[u64],
+        seen: &mut Vec<u64>,
+    ) {
         let w = words(self.max_value);
         seen.clear();
         seen.resize(w, 0);
@@ -974,7 +1109,7 @@ impl Core {
             if t >= n {
                 break;
             }
-            set(seen, g[n - t].get());
+            set(seen, g.at(n - t));
             takes += 1;
         }
         // Long codes make many one-heap options: they count towards the budget like pairs.
@@ -999,13 +1134,6 @@ impl Core {
         }
         self.stats.pairs += visited;
         mex(seen)
-    }
-
-    /// The mirror of `g` when it holds all of `g` (two-byte values mirrored since the last
-    /// change), for the strike kernels.
-    fn mirror_of<V: Value>(&self, g: &[V]) -> Option<&[u16]> {
-        (V::BYTES == 2 && self.mirrored == g.len() && self.mirror.len() > g.len())
-            .then_some(&self.mirror[..])
     }
 
     /// Mirrors `words` (all of `G(0..len)`) into `self.mirror`, growing it when full.
@@ -1110,9 +1238,9 @@ impl Core {
     /// in `pre` already; the others (below [`BLOCK`], and those of this block) are visited here.
     /// Then the mex of what was found is the value, or step 3 must decide (and `missing` holds
     /// the values it looks for).
-    fn candidate<V: Value>(
+    fn candidate<R: Read + ?Sized>(
         &mut self,
-        g: &[V],
+        g: &R,
         n: usize,
         pre: &[u64],
         block: &Block,
@@ -1149,7 +1277,7 @@ impl Core {
                     if unequal && 2 * x == m {
                         continue;
                     }
-                    let v = g[x].get() ^ g[m - x].get();
+                    let v = g.at(x) ^ g.at(m - x);
                     if bytes {
                         marks[v as usize] = 1;
                     } else {
@@ -1190,10 +1318,12 @@ impl Core {
 
     /// Sparse mode: `G(start..end)`, with step 3 run ahead. A position whose candidate needs
     /// step 3 is first given `g1`, its value whenever every missing value is found (almost
-    /// always), and the next positions are computed from it; then the checks of the window run,
-    /// in parallel. If one fails, that position takes its true value (the least value never
-    /// found) and the positions after it are computed again. The result is the sequential one.
-    /// Returns a stop before `end` (a value too wide for the table, or a proof).
+    /// always), and the next positions are computed from it (a window); the window's checks
+    /// then run, in parallel, while the next window is computed from the values the checks are
+    /// confirming ([`Core::lead`] beside [`check_window`]). If a check fails, that position
+    /// takes its true value (the least value never found) and every position after it is
+    /// computed again. The result is the sequential one. Returns a stop before `end` (a value
+    /// too wide for the table, or a proof).
     fn sparse_values<V: Value>(
         &mut self,
         g: &mut Vec<V>,
@@ -1202,163 +1332,225 @@ impl Core {
         block: &Block,
         run: &Run,
     ) -> Option<Stop> {
+        let moves = self.moves.clone();
         let mut seen = Vec::new();
+        // Invariant: G(..pos) are checked; G(pos..g.len()) wait for `checks`; `max_before` is
+        // the largest value before `pos`; `widen`: G(g.len()) does not fit the table.
         let mut pos = start;
-        while pos < end {
-            let window_end = end.min(pos + self.window);
-            let max_before = self.max_value;
-            let mut checks = Vec::new();
-            let mut widen = false;
-            for n in pos..window_end {
-                let mut missing = self.spare.pop().unwrap_or_default();
-                let pre = block.row(n - start);
-                let v = match self.candidate(g, n, pre, block, &mut seen, &mut missing) {
-                    Candidate::Value(v) => v,
-                    // Too wide for the table unless a missing value is never found: decide now.
-                    Candidate::Check { g1 } if g1 > V::MAX => {
-                        let scratch = &mut self.scratch;
-                        let (pairs, presence) = confirm(
-                            g,
-                            None,
-                            &self.moves,
-                            n,
-                            self.max_value,
-                            &mut missing,
-                            scratch,
-                        );
-                        self.count_check(pairs, presence);
-                        missing.first().copied().unwrap_or(g1)
-                    }
-                    Candidate::Check { g1 } => {
-                        checks.push(Check { n, missing });
-                        g1
-                    }
-                };
-                if v > V::MAX {
-                    widen = true;
-                    break;
-                }
-                self.push(g, n, v);
+        let mut checks: Vec<Check> = Vec::new();
+        let mut max_before = self.max_value;
+        let mut widen = false;
+        loop {
+            // With no window waiting, the next one is computed first, alone.
+            if checks.is_empty() && g.len() == pos && pos < end && !widen {
+                let to = end.min(pos + self.window.min(WINDOW));
+                widen = self.lead_into(g, to, start, block, &mut seen, &mut checks);
             }
-            let failed = if widen {
-                None
+            let ahead = g.len();
+            if checks.is_empty() {
+                // Every position computed is decided (no check), and G(pos..ahead) hold.
+                if let Some(stop) = self.observe(g, pos, ahead, max_before, run) {
+                    return Some(stop);
+                }
+                if widen {
+                    return Some(Stop::Widen);
+                }
+                if ahead >= end {
+                    return None;
+                }
+                pos = ahead;
+                max_before = self.max_value;
+                continue;
+            }
+            // The checks of G(pos..ahead), and beside them (with two threads or more, when the
+            // checks are long enough to share) the next window.
+            let bits = 32 - self.max_value.leading_zeros();
+            if let (Some(words), true) = (V::as_words(g), kernel::strike_is_fast::<V>(bits)) {
+                self.sync_mirror(words);
+            }
+            let parallel = rayon::current_num_threads() > 1
+                && self.check_pairs >= PARALLEL_CHECK_PAIRS
+                && checks.len() >= 2;
+            // Only while checks hold: where they keep failing (Treblecross below ~10^6), the
+            // next window would mostly be computed again.
+            let next_to = if widen || !parallel {
+                ahead
             } else {
-                // The mirror serves only the fast strike kernel: without it, it would double
-                // the memory for nothing.
-                let bits = 32 - self.max_value.leading_zeros();
-                if let (Some(words), false) = (V::as_words(g), checks.is_empty()) {
-                    if kernel::strike_is_fast::<V>(bits) {
-                        self.sync_mirror(words);
-                    }
-                }
-                self.confirm_all(g, &mut checks)
+                end.min(ahead + self.window.min(WINDOW))
             };
-            self.spare
-                .extend(checks.into_iter().map(|check| check.missing));
-            if widen {
-                self.truncate(g, pos, pos, max_before);
-                return Some(Stop::Widen);
+            let max_now = self.max_value;
+            let mirror = std::mem::take(&mut self.mirror);
+            let mirrored = (V::BYTES == 2 && self.mirrored == ahead && mirror.len() > ahead)
+                .then_some(&mirror[..]);
+            let mut next = Vec::new();
+            let (report, next_widen) = if next_to > ahead {
+                g.resize(next_to, V::new(0));
+                let (head, tail) = g.split_at_mut(ahead);
+                let head: &[V] = head;
+                let (report, (reached, next_widen)) = rayon::join(
+                    || check_window(head, mirrored, &moves, &mut checks, max_now),
+                    || self.lead(head, tail, ahead, start, block, &mut seen, &mut next),
+                );
+                g.truncate(reached);
+                self.stats.led += (reached - ahead) as u64;
+                (report, next_widen)
+            } else {
+                let report = if parallel {
+                    check_window(g, mirrored, &moves, &mut checks, max_now)
+                } else {
+                    let scratch = &mut self.scratch;
+                    check_window_with(g, mirrored, &moves, &mut checks, max_now, scratch)
+                };
+                (report, widen)
+            };
+            self.mirror = mirror;
+            for &(pairs, presence) in &report.counts {
+                self.count_check(pairs, presence);
             }
-            let done = match failed {
+            if !report.counts.is_empty() {
+                let pairs: u64 = report.counts.iter().map(|&(pairs, _)| pairs).sum();
+                self.check_pairs = pairs / report.counts.len() as u64;
+            }
+            self.spare
+                .extend(checks.drain(..).map(|check| check.missing));
+            match report.failed {
                 Some((n, v)) => {
-                    self.stats.redone += (window_end - n - 1) as u64;
+                    // G(n) is v; everything computed after it goes.
+                    self.stats.failures += 1;
+                    self.stats.redone += (g.len() - n - 1) as u64;
+                    self.spare.extend(next.drain(..).map(|check| check.missing));
                     self.truncate(g, n, pos, max_before);
                     self.push(g, n, v);
                     self.window = (n - pos).max(1);
-                    n + 1
+                    widen = false;
+                    if let Some(stop) = self.observe(g, pos, n + 1, max_before, run) {
+                        return Some(stop);
+                    }
+                    pos = n + 1;
+                    max_before = self.max_value;
                 }
                 None => {
+                    if let Some(stop) = self.observe(g, pos, ahead, max_before, run) {
+                        return Some(stop);
+                    }
                     self.window = (2 * self.window).min(BLOCK);
-                    window_end
-                }
-            };
-            for n in pos..done {
-                self.watch.observe(&g[..=n]);
-                if run.stop_at_proof && self.watch.proof().is_some() {
-                    self.truncate(g, n + 1, pos, max_before);
-                    return Some(Stop::Proven);
+                    pos = ahead;
+                    max_before = max_now;
+                    checks = next;
+                    widen = next_widen;
                 }
             }
-            pos = done;
+        }
+    }
+
+    /// Tells the watch `G(pos..to)` (checked); on a proof (when the run stops there) forgets
+    /// every value after it and stops.
+    fn observe<V: Value>(
+        &mut self,
+        g: &mut Vec<V>,
+        pos: usize,
+        to: usize,
+        max_before: u32,
+        run: &Run,
+    ) -> Option<Stop> {
+        for n in pos..to {
+            self.watch.observe(&g[..=n]);
+            if run.stop_at_proof && self.watch.proof().is_some() {
+                self.truncate(g, n + 1, pos, max_before);
+                return Some(Stop::Proven);
+            }
         }
         None
+    }
+
+    /// [`Core::lead`] at the end of `g`, up to `to`; returns whether it stopped before a value
+    /// too wide for the table.
+    fn lead_into<V: Value>(
+        &mut self,
+        g: &mut Vec<V>,
+        to: usize,
+        start: usize,
+        block: &Block,
+        seen: &mut Vec<u64>,
+        checks: &mut Vec<Check>,
+    ) -> bool {
+        let from = g.len();
+        g.resize(to, V::new(0));
+        let (head, tail) = g.split_at_mut(from);
+        let (reached, widen) = self.lead(head, tail, from, start, block, seen, checks);
+        g.truncate(reached);
+        widen
+    }
+
+    /// Steps 1 and 2 for the positions `from..from + tail.len()` (`head` is `G(..from)`): the
+    /// values into `tail`, each candidate `g1` taken as the value and its check pushed on
+    /// `checks`. Stops before a value too wide for the table (returning `true`), and before a
+    /// position whose check must run now (its `g1` too wide) unless it is the first. Returns
+    /// the end of the values computed.
+    #[allow(clippy::too_many_arguments)]
+    fn lead<V: Value>(
+        &mut self,
+        head: &[V],
+        tail: &mut [V],
+        from: usize,
+        start: usize,
+        block: &Block,
+        seen: &mut Vec<u64>,
+        checks: &mut Vec<Check>,
+    ) -> (usize, bool) {
+        for k in 0..tail.len() {
+            let n = from + k;
+            let mut missing = self.spare.pop().unwrap_or_default();
+            let pre = block.row(n - start);
+            let parts = Parts {
+                head,
+                tail: &tail[..k],
+            };
+            let v = match self.candidate(&parts, n, pre, block, seen, &mut missing) {
+                Candidate::Value(v) => v,
+                // Too wide for the table unless a missing value is never found: decided now,
+                // when G(..n) is one slice.
+                Candidate::Check { g1 } if g1 > V::MAX => {
+                    if k > 0 {
+                        self.spare.push(missing);
+                        return (n, false);
+                    }
+                    let scratch = &mut self.scratch;
+                    let (pairs, presence) = confirm(
+                        head,
+                        None,
+                        &self.moves,
+                        n,
+                        self.max_value,
+                        &mut missing,
+                        scratch,
+                    );
+                    self.count_check(pairs, presence);
+                    let v = missing.first().copied().unwrap_or(g1);
+                    self.spare.push(missing);
+                    v
+                }
+                Candidate::Check { g1 } => {
+                    checks.push(Check { n, missing });
+                    g1
+                }
+            };
+            if v > V::MAX {
+                return (n, true);
+            }
+            tail[k] = V::new(v);
+            self.max_value = self.max_value.max(v);
+            if n >= 1 && self.split.is_rare(n, v) {
+                self.rare.push(n);
+            }
+        }
+        (from + tail.len(), false)
     }
 
     fn count_check(&mut self, pairs: u64, presence: u64) {
         self.stats.scans += 1;
         self.stats.pairs += pairs;
         self.stats.presence_pairs += presence;
-    }
-
-    /// Runs `checks` (in ascending order of position) and returns the first that failed, with
-    /// the position's true value. In parallel when there are several and the last ones were
-    /// long; on one thread, the first failure ends the run.
-    fn confirm_all<V: Value>(&mut self, g: &[V], checks: &mut [Check]) -> Option<(usize, u32)> {
-        let max = self.max_value;
-        let parallel = checks.len() >= 2
-            && self.check_pairs >= PARALLEL_CHECK_PAIRS
-            && rayon::current_num_threads() > 1;
-        let (scans, pairs) = (self.stats.scans, self.stats.pairs);
-        let failed = self.run_checks(g, checks, max, parallel);
-        if self.stats.scans > scans {
-            self.check_pairs = (self.stats.pairs - pairs) / (self.stats.scans - scans);
-        }
-        failed
-    }
-
-    fn run_checks<V: Value>(
-        &mut self,
-        g: &[V],
-        checks: &mut [Check],
-        max: u32,
-        parallel: bool,
-    ) -> Option<(usize, u32)> {
-        if !parallel {
-            for check in checks {
-                let mirror =
-                    (V::BYTES == 2 && self.mirrored == g.len() && self.mirror.len() > g.len())
-                        .then_some(&self.mirror[..]);
-                let scratch = &mut self.scratch;
-                let (pairs, presence) = confirm(
-                    g,
-                    mirror,
-                    &self.moves,
-                    check.n,
-                    max,
-                    &mut check.missing,
-                    scratch,
-                );
-                self.count_check(pairs, presence);
-                if let Some(&v) = check.missing.first() {
-                    return Some((check.n, v));
-                }
-            }
-            return None;
-        }
-        // Checks after a failure are wasted: they are skipped once one is known.
-        let first_failure = AtomicUsize::new(usize::MAX);
-        let moves = &self.moves;
-        let mirror = self.mirror_of(g);
-        let counts: Vec<Option<(u64, u64)>> = checks
-            .par_iter_mut()
-            .enumerate()
-            .map_init(Scratch::default, |scratch, (i, check)| {
-                if i > first_failure.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let counts = confirm(g, mirror, moves, check.n, max, &mut check.missing, scratch);
-                if !check.missing.is_empty() {
-                    first_failure.fetch_min(i, Ordering::Relaxed);
-                }
-                Some(counts)
-            })
-            .collect();
-        for (pairs, presence) in counts.into_iter().flatten() {
-            self.count_check(pairs, presence);
-        }
-        checks
-            .iter()
-            .find_map(|check| check.missing.first().map(|&v| (check.n, v)))
     }
 
     /// `G(n)` for a game with three-heap moves, by the plain rule over the pair sets.
@@ -1626,7 +1818,30 @@ mod tests {
             assert_eq!(values, reference, "{threads} thread(s)");
             let stats = engine.stats();
             assert!(stats.scans > 0 && stats.redone > 0, "{stats:?}");
+            if threads > 1 {
+                assert!(stats.led > 0 && stats.failures > 0, "{stats:?}");
+            }
         }
+    }
+
+    #[test]
+    fn values_led_beside_the_checks_widen_the_table() {
+        // Officers (0.6): the first value above 255 is G(10344), met while the next window is
+        // computed beside the checks of one; two threads against the rule as written.
+        let len = 10_600;
+        let rules = Rules::parse("0.6", Base::Octal).unwrap();
+        let reference = definition(&rules, len);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let mut engine = Engine::new(rules);
+        pool.install(|| engine.extend(len as u64, &Run::default(), &mut |_| {}))
+            .unwrap();
+        let values: Vec<u32> = (0..len as u64).map(|n| engine.get(n)).collect();
+        assert_eq!(values, reference);
+        assert_eq!(engine.table().width(), 2);
+        assert!(engine.stats().led > 0, "{:?}", engine.stats());
     }
 
     #[test]

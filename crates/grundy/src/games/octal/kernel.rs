@@ -153,6 +153,18 @@ pub fn mark_tile<V: Value>(
                 return;
             }
         }
+        if rows.len() <= u32::MAX as usize && avx2() {
+            // SAFETY: AVX2 is present; the same reads and stores as above (asserted).
+            if let Some(words) = V::as_words(g) {
+                unsafe { simd::mark_tile_u16_avx2(words, base, rare, values, rows, stride, mask) };
+                return;
+            }
+            let narrow = values.iter().all(|&v| v <= u32::from(u8::MAX));
+            if let (Some(bytes), true) = (V::as_bytes(g), narrow) {
+                unsafe { simd::mark_tile_u8_avx2(bytes, base, rare, values, rows, stride, mask) };
+                return;
+            }
+        }
     }
     for (&x, &v) in rare.iter().zip(values) {
         mark_rows(&g[base - x..base - x + TILE], v, rows, stride, mask);
@@ -169,6 +181,11 @@ pub fn pack_bytes(bytes: &[u8], words: &mut [u64]) {
         if avx512() {
             // SAFETY: AVX-512 F and BW are present; the lengths are checked above.
             unsafe { simd::pack_bytes(bytes, words) };
+            return;
+        }
+        if avx2() {
+            // SAFETY: AVX2 is present; the lengths are checked above.
+            unsafe { simd::pack_bytes_avx2(bytes, words) };
             return;
         }
     }
@@ -429,6 +446,110 @@ mod simd {
         for (i, word) in words.iter_mut().enumerate() {
             let b = _mm512_loadu_si512(bytes.as_ptr().add(64 * i) as *const __m512i);
             *word |= _mm512_test_epi8_mask(b, b);
+        }
+    }
+
+    /// [`super::pack_bytes`] with AVX2: 64 bytes to 64 bits in two compares with zero.
+    ///
+    /// # Safety
+    /// AVX2 must be available and `bytes.len() == 64 * words.len()`.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn pack_bytes_avx2(bytes: &[u8], words: &mut [u64]) {
+        debug_assert_eq!(bytes.len(), 64 * words.len());
+        let zero = _mm256_setzero_si256();
+        for (i, word) in words.iter_mut().enumerate() {
+            let p = bytes.as_ptr().add(64 * i) as *const __m256i;
+            let low = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(p), zero));
+            let high = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(p.add(1)), zero));
+            *word |= !(u64::from(low as u32) | u64::from(high as u32) << 32);
+        }
+    }
+
+    /// The offsets of the rows of a tile, eight lanes at a time: `i * stride` for `i` in
+    /// `8 k .. 8 k + 8`.
+    #[target_feature(enable = "avx2")]
+    unsafe fn row_offsets(stride: usize) -> [__m256i; 4] {
+        let s = stride as i32;
+        let first = _mm256_setr_epi32(0, s, 2 * s, 3 * s, 4 * s, 5 * s, 6 * s, 7 * s);
+        std::array::from_fn(|k| _mm256_add_epi32(first, _mm256_set1_epi32(8 * k as i32 * s)))
+    }
+
+    /// Stores a one in `out` at each of the 32 offsets `rows[k] + v[8 k + j]`.
+    #[target_feature(enable = "avx2")]
+    unsafe fn store_marks(out: *mut u8, widened: [__m256i; 4], rows: &[__m256i; 4]) {
+        let mut offsets = [0u32; 32];
+        let p = offsets.as_mut_ptr() as *mut __m256i;
+        for k in 0..4 {
+            _mm256_storeu_si256(p.add(k), _mm256_add_epi32(widened[k], rows[k]));
+        }
+        for &at in &offsets {
+            *out.add(at as usize) = 1;
+        }
+    }
+
+    /// [`super::mark_tile`] for two-byte values with AVX2: the 32 offsets `i * stride + v`
+    /// of a source computed sixteen lanes at a time, then 32 plain byte stores.
+    ///
+    /// # Safety
+    /// AVX2 must be available, and the bounds of [`super::mark_tile`] hold.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn mark_tile_u16_avx2(
+        g: &[u16],
+        base: usize,
+        rare: &[usize],
+        values: &[u32],
+        rows: &mut [u8],
+        stride: usize,
+        mask: u32,
+    ) {
+        let out = rows.as_mut_ptr();
+        let keep = _mm256_set1_epi16(mask as u16 as i16);
+        let offsets = row_offsets(stride);
+        for (&x, &gx) in rare.iter().zip(values) {
+            let p = g.as_ptr().add(base - x) as *const __m256i;
+            let key = _mm256_set1_epi16(gx as u16 as i16);
+            let a = _mm256_and_si256(_mm256_xor_si256(_mm256_loadu_si256(p), key), keep);
+            let b = _mm256_and_si256(_mm256_xor_si256(_mm256_loadu_si256(p.add(1)), key), keep);
+            let widened = [
+                _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a)),
+                _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(a)),
+                _mm256_cvtepu16_epi32(_mm256_castsi256_si128(b)),
+                _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(b)),
+            ];
+            store_marks(out, widened, &offsets);
+        }
+    }
+
+    /// [`mark_tile_u16_avx2`] for one-byte values.
+    ///
+    /// # Safety
+    /// AVX2 must be available, and the bounds of [`super::mark_tile`] hold.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn mark_tile_u8_avx2(
+        g: &[u8],
+        base: usize,
+        rare: &[usize],
+        values: &[u32],
+        rows: &mut [u8],
+        stride: usize,
+        mask: u32,
+    ) {
+        let out = rows.as_mut_ptr();
+        let keep = _mm256_set1_epi8(mask as u8 as i8);
+        let offsets = row_offsets(stride);
+        for (&x, &gx) in rare.iter().zip(values) {
+            let p = g.as_ptr().add(base - x) as *const __m256i;
+            let key = _mm256_set1_epi8(gx as u8 as i8);
+            let v = _mm256_and_si256(_mm256_xor_si256(_mm256_loadu_si256(p), key), keep);
+            let low = _mm256_castsi256_si128(v);
+            let high = _mm256_extracti128_si256::<1>(v);
+            let widened = [
+                _mm256_cvtepu8_epi32(low),
+                _mm256_cvtepu8_epi32(_mm_srli_si128::<8>(low)),
+                _mm256_cvtepu8_epi32(high),
+                _mm256_cvtepu8_epi32(_mm_srli_si128::<8>(high)),
+            ];
+            store_marks(out, widened, &offsets);
         }
     }
 
@@ -964,6 +1085,39 @@ mod tests {
             }
             prop_assert_eq!(&fast, &expected);
             prop_assert_eq!(&plain, &expected);
+            // The AVX2 twin too, where the dispatch above took AVX-512.
+            #[cfg(target_arch = "x86_64")]
+            if avx2() {
+                let mut twin = vec![0u8; TILE * stride];
+                // SAFETY: AVX2 is present; the bounds of `mark_tile` hold (it ran above).
+                unsafe { simd::mark_tile_u16_avx2(&values, base, &rare, &gx, &mut twin, stride, mask) };
+                prop_assert_eq!(&twin, &expected);
+            }
+        }
+
+        /// The tile kernel for one-byte values sets exactly the bytes the definition gives.
+        #[test]
+        fn narrow_tile_marks_agree_with_the_definition(
+            values in prop::collection::vec(any::<u8>(), 600..900),
+            rare in prop::collection::btree_set(1usize..500, 0..60),
+            extra in 0usize..40,
+            bits in 1u32..=8,
+        ) {
+            let rare: Vec<usize> = rare.into_iter().collect();
+            let mask = (1u32 << bits) - 1;
+            let stride = 64 * ((mask as usize + 1).div_ceil(64) + 1);
+            let base = 500 + extra;
+            let gx: Vec<u32> = rare.iter().map(|&x| u32::from(values[x])).collect();
+            let mut fast = vec![0u8; TILE * stride];
+            mark_tile(&values, base, &rare, &gx, &mut fast, stride, mask);
+            let mut expected = vec![0u8; TILE * stride];
+            for (&x, &v) in rare.iter().zip(&gx) {
+                for i in 0..TILE {
+                    let value = (v ^ u32::from(values[base - x + i])) & mask;
+                    expected[i * stride + value as usize] = 1;
+                }
+            }
+            prop_assert_eq!(&fast, &expected);
         }
 
         /// Packing bytes into bits agrees with the plain loop and with the definition.
@@ -979,6 +1133,13 @@ mod tests {
             let mut plain = vec![start; words];
             pack_bytes_portable(bytes, &mut plain);
             prop_assert_eq!(&fast, &plain);
+            #[cfg(target_arch = "x86_64")]
+            if avx2() {
+                let mut twin = vec![start; words];
+                // SAFETY: AVX2 is present; the lengths agree.
+                unsafe { simd::pack_bytes_avx2(bytes, &mut twin) };
+                prop_assert_eq!(&twin, &plain);
+            }
             for (i, b) in bytes.iter().enumerate() {
                 prop_assert_eq!(plain[i / 64] >> (i % 64) & 1 == 1, *b != 0 || start >> (i % 64) & 1 == 1);
             }
