@@ -382,20 +382,19 @@ fn unequal_fix<V: Value>(
 }
 
 /// [`kernel::find`], with long ranges split between two tasks when this runs on a thread of
-/// a pool of several (a check among the parallel checks of a window: a thread with none left
-/// takes half of a long one, the failing checks of Treblecross's frequent new rare values).
-fn find_split<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]) -> u32 {
+/// a pool of several: the hits, and the pairs read.
+fn find_split<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]) -> (u32, usize) {
     const SPLIT: usize = 1 << 15;
     let pooled = rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1;
     if hi - lo < SPLIT || !pooled {
         return kernel::find(g, m, lo, hi, targets);
     }
     let mid = lo + (hi - lo) / 2;
-    let (x, y) = rayon::join(
+    let ((x, i), (y, j)) = rayon::join(
         || kernel::find(g, m, lo, mid, targets),
         || kernel::find(g, m, mid, hi, targets),
     );
-    x | y
+    (x | y, i + j)
 }
 
 /// Step 3 for `n`: the split pairs `(a, n - t - a)`, in order of their smaller part and all `t`
@@ -434,6 +433,8 @@ fn confirm<V: Value>(
         found.resize(limit / 64, 0);
     }
     let (mut visited, mut presence) = (0u64, 0u64);
+    // Growing chunks: the kernel of the targeted phase ends as soon as every value looked for
+    // is found, so only the marking phase reads pairs past the point where it could stop.
     let (mut a, mut chunk) = (1, 256);
     while !missing.is_empty() {
         let targeted = missing.len() <= kernel::TARGETS;
@@ -449,10 +450,15 @@ fn confirm<V: Value>(
                 continue;
             }
             any = true;
-            visited += (top - a) as u64;
             if targeted {
-                hits |= find_split(g, m, a, top, missing);
+                if hits.count_ones() as usize == missing.len() {
+                    break;
+                }
+                let (found, read) = find_split(g, m, a, top, missing);
+                hits |= found;
+                visited += read as u64;
             } else {
+                visited += (top - a) as u64;
                 presence += (top - a) as u64;
                 if wide {
                     kernel::pairs_bytes(g, m, a, top, present);

@@ -311,19 +311,26 @@ pub fn strike_portable<V: Value>(
 pub const TARGETS: usize = 16;
 
 /// Which of `targets` (at most [`TARGETS`]) occur among `g[a] ^ g[m - a]`, `lo <= a < hi`: bit
-/// `j` is set when `targets[j]` does.
+/// `j` is set when `targets[j]` does; and how many pairs were read (the search stops once
+/// every target is found).
 #[inline]
-pub fn find<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]) -> u32 {
+pub fn find<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]) -> (u32, usize) {
     if lo >= hi {
-        return 0;
+        return (0, 0);
     }
-    find_in(&g[lo..hi], &g[m + 1 - hi..=m - lo], targets)
+    find_counted(&g[lo..hi], &g[m + 1 - hi..=m - lo], targets)
 }
 
 /// [`find`] over the pairs `(left[k], right[len - 1 - k])` of two slices of one length (the
 /// record mode reads the smaller parts from its prefix and the larger from its window).
 #[inline]
 pub fn find_in<V: Value>(left: &[V], right: &[V], targets: &[u32]) -> u32 {
+    find_counted(left, right, targets).0
+}
+
+/// [`find_in`], with the pairs read.
+#[inline]
+pub fn find_counted<V: Value>(left: &[V], right: &[V], targets: &[u32]) -> (u32, usize) {
     debug_assert!(targets.len() <= TARGETS);
     assert_eq!(left.len(), right.len());
     #[cfg(target_arch = "x86_64")]
@@ -331,15 +338,23 @@ pub fn find_in<V: Value>(left: &[V], right: &[V], targets: &[u32]) -> u32 {
         if left.len() >= 64 && avx2() {
             if let (Some(l), Some(r)) = (V::as_bytes(left), V::as_bytes(right)) {
                 // SAFETY: AVX2 is present; the slices have one length.
-                return unsafe { simd::find_u8(l, r, targets) };
+                return unsafe { simd::find_avx2::<false>(l, r, targets) };
             }
             if let (Some(l), Some(r)) = (V::as_words(left), V::as_words(right)) {
                 // SAFETY: as above.
-                return unsafe { simd::find_u16(l, r, targets) };
+                let (l, r) = (words_as_bytes(l), words_as_bytes(r));
+                return unsafe { simd::find_avx2::<true>(l, r, targets) };
             }
         }
     }
-    find_portable(left, right, targets)
+    (find_portable(left, right, targets), left.len())
+}
+
+/// Two-byte values as their bytes (little-endian lanes: the SIMD loads read them back).
+#[cfg(target_arch = "x86_64")]
+fn words_as_bytes(words: &[u16]) -> &[u8] {
+    // SAFETY: u8 has alignment 1 and no invalid values; the length is in bytes.
+    unsafe { std::slice::from_raw_parts(words.as_ptr() as *const u8, 2 * words.len()) }
 }
 
 /// The plain loop of [`find_in`].
@@ -788,82 +803,145 @@ mod simd {
         (a - lo) + super::strike_portable(g, m, a, hi, targets)
     }
 
-    /// [`super::find_in`] for one-byte values, 32 pairs a step.
+    /// Pairs read between looks at which targets are found.
+    const ROUND_PAIRS: usize = 256;
+
+    /// [`super::find_counted`] over bytes (`WIDE`: two-byte lanes), 32 bytes a step: a round
+    /// of [`ROUND_PAIRS`] pairs compares every XOR with each target still wanted (at most
+    /// [`super::TARGETS`]; kept in registers, the count rounded up to 4, 8 or 16), then the
+    /// targets found leave the list and the search ends when none is left.
     ///
     /// # Safety
-    /// AVX2 must be available, and the slices must have one length.
+    /// AVX2 must be available, and the slices must have one length (even when `WIDE`).
     #[target_feature(enable = "avx2")]
-    pub unsafe fn find_u8(left: &[u8], right: &[u8], targets: &[u32]) -> u32 {
+    pub unsafe fn find_avx2<const WIDE: bool>(
+        left: &[u8],
+        right: &[u8],
+        targets: &[u32],
+    ) -> (u32, usize) {
         debug_assert_eq!(left.len(), right.len());
+        let lane = if WIDE { 2 } else { 1 };
         let (xs, ys, len) = (left.as_ptr(), right.as_ptr(), left.len());
-        let reverse = _mm256_setr_epi8(
-            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
-            6, 5, 4, 3, 2, 1, 0,
-        );
-        let mut wanted = [_mm256_setzero_si256(); super::TARGETS];
-        for (w, &t) in wanted.iter_mut().zip(targets) {
-            *w = _mm256_set1_epi8(t as u8 as i8);
+        // The targets still wanted (those wider than a lane never occur) and their bits.
+        let bits = 8 * lane as u32;
+        let mut wanted = [0u32; super::TARGETS];
+        let mut index = [0u8; super::TARGETS];
+        let mut count = 0;
+        for (j, &t) in targets.iter().enumerate() {
+            if t >> bits == 0 {
+                (wanted[count], index[count]) = (t, j as u8);
+                count += 1;
+            }
         }
-        let wanted = &wanted[..targets.len()];
-        let mut acc = [_mm256_setzero_si256(); super::TARGETS];
+        let mut hits = 0u32;
         let mut k = 0;
-        while k + 32 <= len {
+        while count > 0 && k + 32 <= len {
+            let end = len.min(k + ROUND_PAIRS * lane) / 32 * 32;
+            let found = match count {
+                1..=4 => round::<WIDE, 4>(xs, ys, len, k, end, &wanted, count),
+                5..=8 => round::<WIDE, 8>(xs, ys, len, k, end, &wanted, count),
+                _ => round::<WIDE, 16>(xs, ys, len, k, end, &wanted, count),
+            };
+            k = end;
+            if found != 0 {
+                let mut kept = 0;
+                for j in 0..count {
+                    if found >> j & 1 == 1 {
+                        hits |= 1 << index[j];
+                    } else {
+                        (wanted[kept], index[kept]) = (wanted[j], index[j]);
+                        kept += 1;
+                    }
+                }
+                count = kept;
+            }
+        }
+        if count == 0 {
+            return (hits, k / lane);
+        }
+        // The last pairs (fewer than a step) one at a time.
+        let pair = |i: usize| -> u32 {
+            let (x, y) = if WIDE {
+                let x = u16::from_le_bytes([left[2 * i], left[2 * i + 1]]);
+                let y = len / 2 - 1 - i;
+                (
+                    u32::from(x),
+                    u32::from(u16::from_le_bytes([right[2 * y], right[2 * y + 1]])),
+                )
+            } else {
+                (u32::from(left[i]), u32::from(right[len - 1 - i]))
+            };
+            x ^ y
+        };
+        for i in k / lane..len / lane {
+            let v = pair(i);
+            for j in 0..count {
+                if wanted[j] == v {
+                    hits |= 1 << index[j];
+                }
+            }
+        }
+        (hits, len / lane)
+    }
+
+    /// One round of [`find_avx2`] over bytes `k..end` of the left slice (and the mirrored bytes
+    /// of the right one) with `N` accumulators for the first `count <= N` wanted targets:
+    /// bit `j` of the result is set when `wanted[j]` occurs.
+    #[target_feature(enable = "avx2")]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn round<const WIDE: bool, const N: usize>(
+        xs: *const u8,
+        ys: *const u8,
+        len: usize,
+        mut k: usize,
+        end: usize,
+        wanted: &[u32; super::TARGETS],
+        count: usize,
+    ) -> u32 {
+        // Reverses the lanes of each 128-bit half (two-byte lanes keep their byte order).
+        let reverse = if WIDE {
+            _mm256_setr_epi8(
+                14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9,
+                6, 7, 4, 5, 2, 3, 0, 1,
+            )
+        } else {
+            _mm256_setr_epi8(
+                15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+                7, 6, 5, 4, 3, 2, 1, 0,
+            )
+        };
+        // Unused accumulators look for the first target again (their hits are dropped).
+        let want: [__m256i; N] = std::array::from_fn(|j| {
+            let t = wanted[if j < count { j } else { 0 }];
+            if WIDE {
+                _mm256_set1_epi16(t as u16 as i16)
+            } else {
+                _mm256_set1_epi8(t as u8 as i8)
+            }
+        });
+        let mut acc = [_mm256_setzero_si256(); N];
+        while k < end {
             let x = _mm256_loadu_si256(xs.add(k) as *const __m256i);
             let y = _mm256_loadu_si256(ys.add(len - k - 32) as *const __m256i);
             let y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0b01_00_11_10);
             let v = _mm256_xor_si256(x, y);
-            for (acc, want) in acc.iter_mut().zip(wanted) {
-                *acc = _mm256_or_si256(*acc, _mm256_cmpeq_epi8(v, *want));
+            for j in 0..N {
+                let eq = if WIDE {
+                    _mm256_cmpeq_epi16(v, want[j])
+                } else {
+                    _mm256_cmpeq_epi8(v, want[j])
+                };
+                acc[j] = _mm256_or_si256(acc[j], eq);
             }
             k += 32;
         }
-        collect(&acc, targets, 8) | super::find_portable(&left[k..], &right[..len - k], targets)
-    }
-
-    /// The hit bits of the accumulators, without targets too wide for values of `bits` bits
-    /// (the comparisons saw them truncated).
-    #[target_feature(enable = "avx2")]
-    unsafe fn collect(acc: &[__m256i], targets: &[u32], bits: u32) -> u32 {
-        let mut hits = 0u32;
-        for (j, (acc, &t)) in acc.iter().zip(targets).enumerate() {
-            if t >> bits == 0 && _mm256_testz_si256(*acc, *acc) == 0 {
-                hits |= 1 << j;
+        let mut found = 0u32;
+        for (j, acc) in acc.iter().enumerate().take(count) {
+            if _mm256_testz_si256(*acc, *acc) == 0 {
+                found |= 1 << j;
             }
         }
-        hits
-    }
-
-    /// [`super::find_in`] for two-byte values, 16 pairs a step.
-    ///
-    /// # Safety
-    /// AVX2 must be available, and the slices must have one length.
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn find_u16(left: &[u16], right: &[u16], targets: &[u32]) -> u32 {
-        debug_assert_eq!(left.len(), right.len());
-        let (xs, ys, len) = (left.as_ptr(), right.as_ptr(), left.len());
-        // Reverses the eight 16-bit values of each 128-bit half.
-        let reverse = _mm256_setr_epi8(
-            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
-            7, 4, 5, 2, 3, 0, 1,
-        );
-        let mut wanted = [_mm256_setzero_si256(); super::TARGETS];
-        for (w, &t) in wanted.iter_mut().zip(targets) {
-            *w = _mm256_set1_epi16(t as u16 as i16);
-        }
-        let wanted = &wanted[..targets.len()];
-        let mut acc = [_mm256_setzero_si256(); super::TARGETS];
-        let mut k = 0;
-        while k + 16 <= len {
-            let x = _mm256_loadu_si256(xs.add(k) as *const __m256i);
-            let y = _mm256_loadu_si256(ys.add(len - k - 16) as *const __m256i);
-            let y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0b01_00_11_10);
-            let v = _mm256_xor_si256(x, y);
-            for (acc, want) in acc.iter_mut().zip(wanted) {
-                *acc = _mm256_or_si256(*acc, _mm256_cmpeq_epi16(v, *want));
-            }
-            k += 16;
-        }
-        collect(&acc, targets, 16) | super::find_portable(&left[k..], &right[..len - k], targets)
+        found
     }
 
     /// The bits `1 << (g[a] ^ g[m - a])` for `lo <= a < hi`, all XORs below `2^xor_bits <= 64`.
@@ -940,14 +1018,14 @@ mod tests {
         /// The target search agrees with the plain loop, for both widths.
         #[test]
         fn find_agrees_with_the_plain_loop(
-            values in prop::collection::vec(0u16..300, 200..600),
+            values in prop::collection::vec(0u16..300, 200..3000),
             targets in prop::collection::vec(0u32..300, 1..=TARGETS),
             lo in 1usize..40,
-            span in 0usize..250,
+            span in 0usize..1500,
         ) {
             let m = values.len() - 1;
             let hi = (lo + span).min(m / 2 + 1).max(lo);
-            let plain = |g: &[u16]| -> u32 {
+            let plain_to = |g: &[u16], hi: usize| -> u32 {
                 // The definition: bit j when some pair gives targets[j].
                 let mut hits = 0;
                 for a in lo..hi {
@@ -960,11 +1038,29 @@ mod tests {
                 }
                 hits
             };
-            prop_assert_eq!(find(&values, m, lo, hi, &targets), plain(&values));
+            // The targets a width can give (one-byte XORs are below 256).
+            let possible = |limit: u32| -> u32 {
+                targets.iter().enumerate().filter(|&(_, &t)| t < limit).map(|(j, _)| 1 << j).sum()
+            };
             let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
-            let widened: Vec<u16> = bytes.iter().map(|&v| u16::from(v)).collect();
             // Targets above 255 never occur among one-byte XORs.
-            prop_assert_eq!(find(&bytes, m, lo, hi, &targets), plain(&widened));
+            let widened: Vec<u16> = bytes.iter().map(|&v| u16::from(v)).collect();
+            for (hits, read, g, all) in [
+                {
+                    let (hits, read) = find(&values, m, lo, hi, &targets);
+                    (hits, read, &values, possible(1 << 16))
+                },
+                {
+                    let (hits, read) = find(&bytes, m, lo, hi, &targets);
+                    (hits, read, &widened, possible(1 << 8))
+                },
+            ] {
+                prop_assert_eq!(hits, plain_to(g, hi));
+                // It stops only once every target is found, and the pairs it read hold them.
+                prop_assert!(read <= hi - lo);
+                prop_assert!(hits == all || read == hi - lo);
+                prop_assert_eq!(plain_to(g, lo + read), hits);
+            }
         }
 
         /// The fast strike leaves the same set as the plain loop: sets with values above 1024
