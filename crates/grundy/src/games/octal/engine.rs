@@ -18,9 +18,11 @@
 //! Step 3 is almost always a confirmation: the value is the least value `g1` of the parity
 //! common-common pairs cannot give, once the values missing below it are found. So the engine
 //! takes `g1` and computes the next positions from it (a window of them), then runs their
-//! checks in parallel; a failed check gives that position its true value, and the positions
-//! after it are computed again. The window doubles while checks hold and shrinks to where one
-//! failed, so games whose rare values keep coming run nearly in order. Games like Treblecross
+//! checks in parallel, and with two threads or more computes the window after it meanwhile
+//! (steps 1-2 are the serial part: each value needs the one before); a failed check gives that
+//! position its true value, and every position after it is computed again. The window doubles
+//! while checks hold and shrinks to where one failed, so games whose rare values keep coming
+//! run nearly in order. (Grossman's Officers program speculates the same way; see issue 30.) Games like Treblecross
 //! (0.007), with no period and a check at almost every position, spend most of their time
 //! there.
 //!
