@@ -1379,8 +1379,6 @@ impl Core {
             let parallel = rayon::current_num_threads() > 1
                 && self.check_pairs >= PARALLEL_CHECK_PAIRS
                 && checks.len() >= 2;
-            // Only while checks hold: where they keep failing (Treblecross below ~10^6), the
-            // next window would mostly be computed again.
             let next_to = if widen || !parallel {
                 ahead
             } else {
