@@ -383,22 +383,6 @@ fn unequal_fix<V: Value>(
     }
 }
 
-/// [`kernel::find`], with long ranges split between two tasks when this runs on a thread of
-/// a pool of several: the hits, and the pairs read.
-fn find_split<V: Value>(g: &[V], m: usize, lo: usize, hi: usize, targets: &[u32]) -> (u32, usize) {
-    const SPLIT: usize = 1 << 15;
-    let pooled = rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1;
-    if hi - lo < SPLIT || !pooled {
-        return kernel::find(g, m, lo, hi, targets);
-    }
-    let mid = lo + (hi - lo) / 2;
-    let ((x, i), (y, j)) = rayon::join(
-        || kernel::find(g, m, lo, mid, targets),
-        || kernel::find(g, m, mid, hi, targets),
-    );
-    (x | y, i + j)
-}
-
 /// Step 3 for `n`: the split pairs `(a, n - t - a)`, in order of their smaller part and all `t`
 /// interleaved, are visited in growing chunks, and the values they give are struck from
 /// `missing` (values below `64 * words(max_value)`): first by filling a bitset (or one byte per
@@ -456,7 +440,7 @@ fn confirm<V: Value>(
                 if hits.count_ones() as usize == missing.len() {
                     break;
                 }
-                let (found, read) = find_split(g, m, a, top, missing);
+                let (found, read) = kernel::find(g, m, a, top, missing);
                 hits |= found;
                 visited += read as u64;
             } else {

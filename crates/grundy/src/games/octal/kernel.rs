@@ -156,12 +156,17 @@ pub fn mark_tile<V: Value>(
         if rows.len() <= u32::MAX as usize && avx2() {
             // SAFETY: AVX2 is present; the same reads and stores as above (asserted).
             if let Some(words) = V::as_words(g) {
-                unsafe { simd::mark_tile_u16_avx2(words, base, rare, values, rows, stride, mask) };
+                let bytes = words_as_bytes(words);
+                unsafe {
+                    simd::mark_tile_avx2::<true>(bytes, base, rare, values, rows, stride, mask)
+                };
                 return;
             }
             let narrow = values.iter().all(|&v| v <= u32::from(u8::MAX));
             if let (Some(bytes), true) = (V::as_bytes(g), narrow) {
-                unsafe { simd::mark_tile_u8_avx2(bytes, base, rare, values, rows, stride, mask) };
+                unsafe {
+                    simd::mark_tile_avx2::<false>(bytes, base, rare, values, rows, stride, mask)
+                };
                 return;
             }
         }
@@ -502,45 +507,16 @@ mod simd {
         }
     }
 
-    /// [`super::mark_tile`] for two-byte values with AVX2: the 32 offsets `i * stride + v`
-    /// of a source computed sixteen lanes at a time, then 32 plain byte stores.
+    /// [`super::mark_tile`] with AVX2 over the table's bytes (`WIDE`: two-byte values): the
+    /// 32 offsets `i * stride + v` of a source computed in registers (XOR, mask, widen to 32
+    /// bits, add the rows' offsets), then 32 plain byte stores.
     ///
     /// # Safety
-    /// AVX2 must be available, and the bounds of [`super::mark_tile`] hold.
+    /// AVX2 must be available, the bounds of [`super::mark_tile`] hold (in values, not bytes),
+    /// and for one-byte values every `values[k]` is below 256.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn mark_tile_u16_avx2(
-        g: &[u16],
-        base: usize,
-        rare: &[usize],
-        values: &[u32],
-        rows: &mut [u8],
-        stride: usize,
-        mask: u32,
-    ) {
-        let out = rows.as_mut_ptr();
-        let keep = _mm256_set1_epi16(mask as u16 as i16);
-        let offsets = row_offsets(stride);
-        for (&x, &gx) in rare.iter().zip(values) {
-            let p = g.as_ptr().add(base - x) as *const __m256i;
-            let key = _mm256_set1_epi16(gx as u16 as i16);
-            let a = _mm256_and_si256(_mm256_xor_si256(_mm256_loadu_si256(p), key), keep);
-            let b = _mm256_and_si256(_mm256_xor_si256(_mm256_loadu_si256(p.add(1)), key), keep);
-            let widened = [
-                _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a)),
-                _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(a)),
-                _mm256_cvtepu16_epi32(_mm256_castsi256_si128(b)),
-                _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(b)),
-            ];
-            store_marks(out, widened, &offsets);
-        }
-    }
-
-    /// [`mark_tile_u16_avx2`] for one-byte values.
-    ///
-    /// # Safety
-    /// AVX2 must be available, and the bounds of [`super::mark_tile`] hold.
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn mark_tile_u8_avx2(
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn mark_tile_avx2<const WIDE: bool>(
         g: &[u8],
         base: usize,
         rare: &[usize],
@@ -550,20 +526,35 @@ mod simd {
         mask: u32,
     ) {
         let out = rows.as_mut_ptr();
-        let keep = _mm256_set1_epi8(mask as u8 as i8);
         let offsets = row_offsets(stride);
+        let (keep, lane) = if WIDE {
+            (_mm256_set1_epi16(mask as u16 as i16), 2)
+        } else {
+            (_mm256_set1_epi8(mask as u8 as i8), 1)
+        };
         for (&x, &gx) in rare.iter().zip(values) {
-            let p = g.as_ptr().add(base - x) as *const __m256i;
-            let key = _mm256_set1_epi8(gx as u8 as i8);
-            let v = _mm256_and_si256(_mm256_xor_si256(_mm256_loadu_si256(p), key), keep);
-            let low = _mm256_castsi256_si128(v);
-            let high = _mm256_extracti128_si256::<1>(v);
-            let widened = [
-                _mm256_cvtepu8_epi32(low),
-                _mm256_cvtepu8_epi32(_mm_srli_si128::<8>(low)),
-                _mm256_cvtepu8_epi32(high),
-                _mm256_cvtepu8_epi32(_mm_srli_si128::<8>(high)),
-            ];
+            let p = g.as_ptr().add(lane * (base - x)) as *const __m256i;
+            let widened = if WIDE {
+                let key = _mm256_set1_epi16(gx as u16 as i16);
+                let a = _mm256_and_si256(_mm256_xor_si256(_mm256_loadu_si256(p), key), keep);
+                let b = _mm256_and_si256(_mm256_xor_si256(_mm256_loadu_si256(p.add(1)), key), keep);
+                [
+                    _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a)),
+                    _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(a)),
+                    _mm256_cvtepu16_epi32(_mm256_castsi256_si128(b)),
+                    _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(b)),
+                ]
+            } else {
+                let key = _mm256_set1_epi8(gx as u8 as i8);
+                let v = _mm256_and_si256(_mm256_xor_si256(_mm256_loadu_si256(p), key), keep);
+                let (low, high) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+                [
+                    _mm256_cvtepu8_epi32(low),
+                    _mm256_cvtepu8_epi32(_mm_srli_si128::<8>(low)),
+                    _mm256_cvtepu8_epi32(high),
+                    _mm256_cvtepu8_epi32(_mm_srli_si128::<8>(high)),
+                ]
+            };
             store_marks(out, widened, &offsets);
         }
     }
@@ -1186,7 +1177,10 @@ mod tests {
             if avx2() {
                 let mut twin = vec![0u8; TILE * stride];
                 // SAFETY: AVX2 is present; the bounds of `mark_tile` hold (it ran above).
-                unsafe { simd::mark_tile_u16_avx2(&values, base, &rare, &gx, &mut twin, stride, mask) };
+                unsafe {
+                    let bytes = words_as_bytes(&values);
+                    simd::mark_tile_avx2::<true>(bytes, base, &rare, &gx, &mut twin, stride, mask)
+                };
                 prop_assert_eq!(&twin, &expected);
             }
         }
