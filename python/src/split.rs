@@ -402,6 +402,17 @@ impl Parts {
 impl Splittable for Parts {
     type Part = u64;
 
+    /// The table keeps the part itself.
+    type Key = u64;
+
+    fn key(&self, part: &u64) -> u64 {
+        *part
+    }
+
+    fn part_of(&self, key: &u64) -> u64 {
+        *key
+    }
+
     /// The index of an option in the list Python gave.
     type Move = u32;
 

@@ -39,30 +39,44 @@ pub trait Board: Ruleset {
     }
 }
 
-/// Values by the board search, one table for every question asked of the solver.
-pub struct BoardSolver<'a, B: Board> {
+/// The parts of a board's positions.
+type PartOf<B> = <<B as Board>::Game as Splittable>::Part;
+
+/// Values by the board search, one table for every question asked of the solver. The search
+/// runs on the board's game or on another game of the same parts (a Cram board of few cells
+/// keys its regions by one word: [`crate::games::cram::WordRegions`]).
+pub struct BoardSolver<'a, B: Board, G: Splittable<Part = PartOf<B>> = <B as Board>::Game> {
     board: &'a B,
-    search: Option<Search<'a, B::Game>>,
+    game: &'a G,
+    search: Option<Search<'a, G>>,
 }
 
 impl<'a, B: Board> BoardSolver<'a, B> {
     /// The solver of `board`; its table is made (or loaded) at the first question.
     pub fn new(board: &'a B) -> Self {
+        BoardSolver::with_game(board, board.game())
+    }
+}
+
+impl<'a, B: Board, G: Splittable<Part = PartOf<B>>> BoardSolver<'a, B, G> {
+    /// The solver of `board` searching `game`.
+    pub fn with_game(board: &'a B, game: &'a G) -> Self {
         BoardSolver {
             board,
+            game,
             search: None,
         }
     }
 
-    fn search(&mut self) -> Result<&mut Search<'a, B::Game>> {
+    fn search(&mut self) -> Result<&mut Search<'a, G>> {
         if self.search.is_none() {
-            self.search = Some(Search::new(self.board.game(), &self.board.identity())?);
+            self.search = Some(Search::new(self.game, &self.board.identity())?);
         }
         Ok(self.search.as_mut().expect("just made"))
     }
 }
 
-impl<B: Board> Solver for BoardSolver<'_, B> {
+impl<B: Board, G: Splittable<Part = PartOf<B>>> Solver for BoardSolver<'_, B, G> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
         Ok(self.evaluate(position)?.value)
     }
@@ -78,7 +92,7 @@ impl<B: Board> Solver for BoardSolver<'_, B> {
                 method: format!("theorem: {why}"),
             });
         }
-        let game = self.board.game();
+        let game = self.game;
         if let Some(table) = game.exact_method() {
             let known: Option<Vec<u64>> = parts.iter().map(|p| game.exact(p)).collect();
             if let Some(values) = known {
@@ -101,7 +115,7 @@ impl<B: Board> Solver for BoardSolver<'_, B> {
         }
         let search = self.search()?;
         let value = search.value(&parts)?;
-        let how = if self.board.game().values_whole() {
+        let how = if game.values_whole() {
             "each position valued as the mex of its options"
         } else {
             "set searches with pruning (is the value in S?, S = {k} for k = 0, 1, ...)"

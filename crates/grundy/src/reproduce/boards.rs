@@ -13,11 +13,13 @@ use std::time::Instant;
 
 use super::{cells, check, claim_rows, grid, Grid, Mode, PaperSection, Row, Steps, Table};
 use crate::games::chomp::{self, Diagrams};
-use crate::games::cram::{self, region, theory::PUBLISHED, theory::UNKNOWN, Cram, Regions};
+use crate::games::cram::{
+    self, region, theory::PUBLISHED, theory::UNKNOWN, Cram, Regions, WordRegions,
+};
 use crate::games::graph_kayles::{theory as kayles, Rule};
 use crate::reproduce::Paper;
 use crate::ruleset::Ruleset;
-use crate::solve::search::Search;
+use crate::solve::search::{Search, Splittable};
 use crate::Result;
 
 /// Three tables (Cram, the Kayles against the octal engine, the literature); no figures.
@@ -118,9 +120,19 @@ fn search_cram(rows: u32, cols: u32) -> Result<(u64, f64, u64)> {
     )?;
     let start = game.start().expect("a Cram game starts from its board");
     let parts = game.regions(&start);
-    let mut search = Search::new(&Regions::WITH_TABLE, "cram regions")?;
-    let value = search.value(&parts)?;
-    let nodes = search.stats().nodes;
+    // The regions' keys as `value` takes them (one word on boards of at most 58 cells).
+    fn run<G: Splittable<Part = region::Region>>(
+        game: &G,
+        parts: &[region::Region],
+    ) -> Result<(u64, u64)> {
+        let mut search = Search::new(game, "cram regions")?;
+        let value = search.value(parts)?;
+        Ok((value, search.stats().nodes))
+    }
+    let (value, nodes) = match rows * cols <= region::WORD_KEY_CELLS {
+        true => run(&WordRegions::WITH_TABLE, &parts)?,
+        false => run(&Regions::WITH_TABLE, &parts)?,
+    };
     Ok((value, started.elapsed().as_secs_f64(), nodes))
 }
 

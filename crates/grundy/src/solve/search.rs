@@ -34,7 +34,7 @@
 //! small Cram regions, [`Splittable::exact`]) is answered at once and never stored.
 //!
 //! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
-//! otherwise the values `k < 64` it is known not to have (when finding that cost 256 search
+//! otherwise the values `k < 32` it is known not to have (when finding that cost 256 search
 //! nodes or more). It starts small and doubles (when three quarters of it are used, or a bucket
 //! is full at half load) up to a memory bound; then,
 //! when a bucket is full, the entry that cost the least work to find is replaced, so a search
@@ -68,6 +68,23 @@ use crate::{Error, Result};
 pub trait Splittable: Sync {
     /// A part in canonical form: two equal parts are the same game.
     type Part: Copy + Eq + Hash + Default + std::fmt::Debug + Send + Sync;
+
+    /// A part as the transposition table keeps it: the part itself, or a shorter form of the
+    /// parts a search of this game meets (a Cram region of a small box in one word). A smaller
+    /// key makes a smaller slot: more entries in the same memory.
+    type Key: Copy + Eq + Hash + Default + std::fmt::Debug + Send + Sync;
+
+    /// The key of a part (one of those a search of this game meets, see [`Splittable::keeps`]).
+    fn key(&self, part: &Self::Part) -> Self::Key;
+
+    /// The part of a key made by [`Splittable::key`].
+    fn part_of(&self, key: &Self::Key) -> Self::Part;
+
+    /// Whether [`Splittable::key`] is defined for `part` (a checkpoint of another game sharing
+    /// the same parts may hold parts this one never meets; they are not loaded).
+    fn keeps(&self, _part: &Self::Part) -> bool {
+        true
+    }
 
     /// A move of a part. Listing the moves is cheap; the option a move leads to is made by
     /// [`Splittable::play`] only when the search needs it (a search often stops after a few).
@@ -138,16 +155,18 @@ impl<P: Copy> Options<P> {
     }
 }
 
-/// No exact value in a slot.
-const UNKNOWN: u32 = u32::MAX;
+/// No exact value in a slot (values from it up are not kept).
+const UNKNOWN: u16 = u16::MAX;
 
+/// An entry of the table: 16 bytes for a one-word key (a value, a mask of 32 values and a
+/// byte of work beside it).
 #[derive(Debug, Clone, Copy, Default)]
-struct Slot<P> {
-    part: P,
+struct Slot<K> {
+    key: K,
+    /// Bit `k`: the value is known not to be `k` (k < 32).
+    not: u32,
     /// The value, or [`UNKNOWN`].
-    value: u32,
-    /// Bit `k`: the value is known not to be `k` (k < 64).
-    not: u64,
+    value: u16,
     /// 1 + log2 of the search nodes it cost: the cheapest is replaced first; 0 marks an empty
     /// slot.
     work: u8,
@@ -345,7 +364,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     /// The index of the part's slot in bucket `b`, if it has one (the bucket held).
     fn index(&self, b: usize, tag: u16, part: &P) -> Option<usize> {
         // SAFETY: the bucket is held (or the table not shared).
-        (b..b + WAYS).find(|&i| self.tag(i) == tag && unsafe { (*self.slot(i)).part } == *part)
+        (b..b + WAYS).find(|&i| self.tag(i) == tag && unsafe { (*self.slot(i)).key } == *part)
     }
 
     /// A copy of the part's slot, if it has one.
@@ -371,7 +390,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                 if tag == 0 {
                     continue;
                 }
-                let (b, _) = Self::place_in(2 * old, &data.slots[i].get_mut().part);
+                let (b, _) = Self::place_in(2 * old, &data.slots[i].get_mut().key);
                 if b != bucket {
                     debug_assert_eq!(b, bucket + old);
                     let free = (b..b + WAYS)
@@ -497,7 +516,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                         self.set_tag(i, tag);
                         unsafe {
                             *self.slot(i) = Slot {
-                                part: *part,
+                                key: *part,
                                 value: UNKNOWN,
                                 not: 0,
                                 work: 1,
@@ -643,7 +662,7 @@ pub struct Stats {
 /// series of questions (the moves of a position) shares what was learnt.
 pub struct Search<'g, G: Splittable> {
     game: &'g G,
-    table: Arc<Table<G::Part>>,
+    table: Arc<Table<G::Key>>,
     /// Set when another search of the same question has answered it (helpers only see it).
     halt: Option<Arc<AtomicBool>>,
     /// 0 for the main search (the one that reports and saves), else a helper's index.
@@ -809,9 +828,9 @@ impl<'g, G: Splittable> Search<'g, G> {
                 .map(|v| v ^ result.unwrap_or(0));
             if let Err(Error::Interrupted(why)) = &result {
                 // Say how far the part being valued got: the values it was shown not to have.
-                let not = self.table.find(part).map_or(0, |s| s.not);
+                let not = self.table.find(&self.game.key(part)).map_or(0, |s| s.not);
                 if not != 0 {
-                    let values: Vec<String> = NimSet::from_low_word(not)
+                    let values: Vec<String> = NimSet::from_low_word(not.into())
                         .iter()
                         .map(|v| v.to_string())
                         .collect();
@@ -959,8 +978,9 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// Records that a part's value is not `k` (a theorem's word, e.g. a symmetry strategy that
     /// wins for the player to move: not 0).
     pub fn assume_not(&mut self, part: &G::Part, k: u64) {
-        if k < 64 {
-            self.table.update(part, u8::MAX, |slot| slot.not |= 1 << k);
+        if k < 32 {
+            let key = self.game.key(part);
+            self.table.update(&key, u8::MAX, |slot| slot.not |= 1 << k);
         }
     }
 
@@ -995,22 +1015,27 @@ impl<'g, G: Splittable> Search<'g, G> {
     fn known(&self, part: &G::Part) -> Option<u64> {
         self.game.exact(part).or_else(|| {
             self.table
-                .find(part)
+                .find(&self.game.key(part))
                 .and_then(|s| (s.value != UNKNOWN).then_some(u64::from(s.value)))
         })
     }
 
     /// Stores a part's exact value.
     fn record_value(&mut self, part: &G::Part, value: u64, work: u64) {
-        let value = u32::try_from(value).unwrap_or(UNKNOWN);
-        self.table
-            .update(part, work_class(work), |slot| slot.value = value);
+        // A value too large for a slot is not kept (it is found again when needed).
+        if let Some(value) = u16::try_from(value).ok().filter(|&v| v != UNKNOWN) {
+            let key = self.game.key(part);
+            self.table
+                .update(&key, work_class(work), |slot| slot.value = value);
+        }
     }
 
-    /// Stores that a part's value is none of `values` (those below 64 are kept).
+    /// Stores that a part's value is none of `values` (those below 32 are kept).
     fn record_not(&mut self, part: &G::Part, values: NimSet, work: u64) {
+        let not = values.low_word() as u32;
+        let key = self.game.key(part);
         self.table
-            .update(part, work_class(work), |slot| slot.not |= values.low_word());
+            .update(&key, work_class(work), |slot| slot.not |= not);
     }
 
     /// The value of a sum of parts if it is in `want`: `Some(value)` (exact, possibly outside
@@ -1059,11 +1084,12 @@ impl<'g, G: Splittable> Search<'g, G> {
             return Ok(Some(v));
         }
         let mut want = want.and(NimSet::up_to(self.game.bound(part)));
-        if let Some(slot) = self.table.find(part) {
+        let key = self.game.key(part);
+        if let Some(slot) = self.table.find(&key) {
             if slot.value != UNKNOWN {
                 return Ok(Some(u64::from(slot.value)));
             }
-            want = want.minus(NimSet::from_low_word(slot.not));
+            want = want.minus(NimSet::from_low_word(slot.not.into()));
         }
         if want.is_empty() {
             return Ok(None);
@@ -1073,7 +1099,7 @@ impl<'g, G: Splittable> Search<'g, G> {
         let mut frame = self.frame();
         // Near the root, while searches share the table, say that this part is being searched.
         let mark = match self.halt.is_some() && self.depth < BUSY_DEPTH {
-            true => Some(hash(part) | 1).filter(|&h| self.table.mark(h)),
+            true => Some(hash(&key) | 1).filter(|&h| self.table.mark(h)),
             false => None,
         };
         self.depth += 1;
@@ -1153,7 +1179,7 @@ impl<'g, G: Splittable> Search<'g, G> {
                     .open
                     .get(i)
                     .iter()
-                    .any(|p| self.table.is_busy(hash(p) | 1))
+                    .any(|p| self.table.is_busy(hash(&self.game.key(p)) | 1))
             {
                 frame.later.push(i);
                 continue;
@@ -1306,9 +1332,13 @@ impl<'g, G: Splittable> Search<'g, G> {
         let payload = self.table.exclusive(|data| {
             let mut payload = Vec::new();
             for slot in Table::entries(data) {
-                G::write_part(&slot.part, &mut payload);
-                payload.extend_from_slice(&slot.value.to_le_bytes());
-                payload.extend_from_slice(&slot.not.to_le_bytes());
+                G::write_part(&self.game.part_of(&slot.key), &mut payload);
+                let value = match slot.value {
+                    UNKNOWN => u32::MAX,
+                    v => v.into(),
+                };
+                payload.extend_from_slice(&value.to_le_bytes());
+                payload.extend_from_slice(&u64::from(slot.not).to_le_bytes());
                 payload.push(slot.work);
             }
             payload
@@ -1345,7 +1375,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             let rest = &chunk[G::PART_BYTES..];
             let value = u32::from_le_bytes(rest[0..4].try_into().expect("4 bytes"));
             let not = u64::from_le_bytes(rest[4..12].try_into().expect("8 bytes"));
-            if value != UNKNOWN
+            if value != u32::MAX
                 && (u64::from(value) > self.game.bound(&part)
                     || (value < 64 && not >> value & 1 == 1))
             {
@@ -1354,9 +1384,14 @@ impl<'g, G: Splittable> Search<'g, G> {
                     path.display()
                 )));
             }
-            self.table.update(&part, rest[12], |slot| {
+            if !self.game.keeps(&part) {
+                continue;
+            }
+            // Values and masks beyond a slot's width are dropped (only work is lost).
+            let value = u16::try_from(value).unwrap_or(UNKNOWN);
+            self.table.update(&self.game.key(&part), rest[12], |slot| {
                 slot.value = value;
-                slot.not = not;
+                slot.not = not as u32;
             });
         }
         Ok(())
@@ -1406,7 +1441,14 @@ mod tests {
 
     impl Splittable for Kayles {
         type Part = u32;
+        type Key = u32;
         type Move = u32;
+        fn key(&self, part: &u32) -> u32 {
+            *part
+        }
+        fn part_of(&self, key: &u32) -> u32 {
+            *key
+        }
         fn moves(&self, part: &u32, out: &mut Vec<u32>) {
             out.extend((0..32).filter(|v| part >> v & 1 == 1));
         }

@@ -100,6 +100,17 @@ pub struct Diagrams;
 impl Splittable for Diagrams {
     type Part = Diagram;
 
+    /// The table keeps the part itself.
+    type Key = Diagram;
+
+    fn key(&self, part: &Diagram) -> Diagram {
+        *part
+    }
+
+    fn part_of(&self, key: &Diagram) -> Diagram {
+        *key
+    }
+
     /// The diagram a move leaves (canonical).
     type Move = Diagram;
 

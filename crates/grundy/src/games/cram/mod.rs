@@ -20,7 +20,7 @@ pub mod small;
 pub mod spec;
 pub mod theory;
 
-use region::{for_each_bit, Bits, Geometry, Region, MAX_CELLS};
+use region::{for_each_bit, Bits, Geometry, Region, RegionKey, MAX_CELLS};
 
 use crate::games::board::{Board, BoardSolver, Theorem};
 use crate::ruleset::{Arity, Move, Position};
@@ -29,20 +29,35 @@ use crate::solve::search::Search;
 use crate::solve::search::Splittable;
 use crate::{Error, Result, Ruleset, Solver};
 
-/// The regions of a board as a [`Splittable`] game: the same for every board, so one table
-/// (and one checkpoint) serves them all.
+/// The regions of a board as a [`Splittable`] game, kept in the table under keys of kind `K`
+/// ([`RegionKey`]): the same for every board, so one table (and one checkpoint, which holds
+/// regions) serves them all.
 #[derive(Debug, Clone, Copy)]
-pub struct Regions {
+pub struct RegionsKeyed<K> {
     /// Whether regions of small boxes are valued by [`small`]'s table.
     by_table: bool,
+    key: std::marker::PhantomData<K>,
 }
 
-impl Regions {
+/// Regions of any board, the region itself the key.
+pub type Regions = RegionsKeyed<Region>;
+
+/// Regions of boards of at most [`region::WORD_KEY_CELLS`] cells, keyed by one word (a 16-byte
+/// table slot instead of 32).
+pub type WordRegions = RegionsKeyed<u64>;
+
+impl<K> RegionsKeyed<K> {
     /// Regions of at most [`small::SMALL_CELLS`] cells valued by table, the others searched.
-    pub const WITH_TABLE: Regions = Regions { by_table: true };
+    pub const WITH_TABLE: Self = RegionsKeyed {
+        by_table: true,
+        key: std::marker::PhantomData,
+    };
 
     /// Every region searched (to test the search itself on small boards).
-    pub const SEARCH_ONLY: Regions = Regions { by_table: false };
+    pub const SEARCH_ONLY: Self = RegionsKeyed {
+        by_table: false,
+        key: std::marker::PhantomData,
+    };
 
     /// The regions of `cells` in the box `g` that have a move (a region without two adjacent
     /// cells has value 0 and is left out), pairs of equal regions cancelled (G + G = 0). Each
@@ -88,16 +103,30 @@ impl Regions {
     }
 }
 
-impl Splittable for Regions {
+impl<K: RegionKey> Splittable for RegionsKeyed<K> {
     type Part = Region;
+
+    type Key = K;
+
+    fn key(&self, part: &Region) -> K {
+        K::of(part)
+    }
+
+    fn part_of(&self, key: &K) -> Region {
+        key.region()
+    }
+
+    fn keeps(&self, part: &Region) -> bool {
+        K::fits(part)
+    }
 
     /// A domino, as the mask of its two cells.
     type Move = u128;
 
     fn moves(&self, part: &Region, out: &mut Vec<u128>) {
         match part.is_small() {
-            true => Regions::moves_in::<u64>(part, out),
-            false => Regions::moves_in::<u128>(part, out),
+            true => Self::moves_in::<u64>(part, out),
+            false => Self::moves_in::<u128>(part, out),
         }
     }
 
@@ -326,12 +355,18 @@ impl Ruleset for Cram {
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
-        Some(Box::new(BoardSolver::new(self)))
+        Some(match self.rows * self.cols <= region::WORD_KEY_CELLS {
+            true => Box::new(BoardSolver::with_game(self, &WORD_REGIONS)),
+            false => Box::new(BoardSolver::new(self)),
+        })
     }
 }
 
 /// The regions' game: the same for every board.
 static REGIONS: Regions = Regions::WITH_TABLE;
+
+/// The regions' game of boards whose regions have one-word keys.
+static WORD_REGIONS: WordRegions = WordRegions::WITH_TABLE;
 
 impl Board for Cram {
     type Game = Regions;
@@ -526,7 +561,17 @@ pub(crate) mod tests {
             checkpoint: Some(path.clone()),
             ..Settings::default()
         };
-        assert!(Search::with(&super::super::chomp::Diagrams, "chomp diagrams", other).is_err());
+        assert!(Search::with(
+            &super::super::chomp::Diagrams,
+            "chomp diagrams",
+            other.clone()
+        )
+        .is_err());
+        // The checkpoint holds regions, so a search keyed by one word loads it too.
+        let mut word = Search::with(&WORD_REGIONS, "cram regions", other).unwrap();
+        assert!(word.stats().filled * 10 >= saved.filled * 9);
+        assert_eq!(word.value(&parts).unwrap(), fresh.value(&parts).unwrap());
+        assert!(word.stats().nodes < fresh.stats().nodes);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -541,10 +586,29 @@ pub(crate) mod tests {
             let cells = seed & region::full(rows, cols);
             let cram = Cram::new(rows, cols, cells, String::new()).unwrap();
             let tiny = Settings { memory: 1 << 16, ..Settings::default() };
-            let mut search = Search::with(&Regions::SEARCH_ONLY, "cram regions", tiny).unwrap();
             let parts = cram.regions(&Cram::position(cells));
             let expected = by_definition(rows, cols, cells, &mut HashMap::new());
+            let mut search = Search::with(&Regions::SEARCH_ONLY, "cram regions", tiny.clone()).unwrap();
             prop_assert_eq!(search.value(&parts).unwrap(), expected);
+            // Keyed by one word, as `value` does on boards of at most 58 cells.
+            let mut search = Search::with(&WordRegions::SEARCH_ONLY, "cram regions", tiny).unwrap();
+            prop_assert_eq!(search.value(&parts).unwrap(), expected);
+        }
+
+        /// A one-word key gives its region back, so no two regions share a key: the regions
+        /// of random sets of random boxes of at most 58 cells, as the search splits them.
+        #[test]
+        fn word_keys_give_their_regions_back(rows in 1u32..=58, cols in 1u32..=58, seed in any::<u128>()) {
+            prop_assume!(rows * cols <= region::WORD_KEY_CELLS);
+            let cells = seed & region::full(rows, cols);
+            let mut parts = Vec::new();
+            let g = Geometry::<u64>::new(rows, cols);
+            Regions::SEARCH_ONLY.split(&g, cells as u64, &mut parts);
+            for part in parts {
+                prop_assert!(<u64 as RegionKey>::fits(&part));
+                let key = <u64 as RegionKey>::of(&part);
+                prop_assert_eq!(key.region(), part);
+            }
         }
     }
 }

@@ -190,6 +190,59 @@ impl Region {
     }
 }
 
+/// How the search's table keeps a region ([`crate::solve::search::Splittable::Key`]): the
+/// region itself, for any box, or one word for boxes of at most [`WORD_KEY_CELLS`] cells.
+pub trait RegionKey: Copy + Eq + std::hash::Hash + Default + Debug + Send + Sync + 'static {
+    /// The key of a (trimmed) region that [`RegionKey::fits`].
+    fn of(region: &Region) -> Self;
+    /// The region of a key.
+    fn region(self) -> Region;
+    /// Whether the region has a key of this kind.
+    fn fits(region: &Region) -> bool;
+}
+
+impl RegionKey for Region {
+    fn of(region: &Region) -> Self {
+        *region
+    }
+    fn region(self) -> Region {
+        self
+    }
+    fn fits(_: &Region) -> bool {
+        true
+    }
+}
+
+/// The most cells of a box whose regions have a one-word key: the cells, then `cols - 1` in
+/// the top six bits.
+pub const WORD_KEY_CELLS: u32 = 58;
+
+/// A region of a box of at most [`WORD_KEY_CELLS`] cells in one word: its cells in bits
+/// `0..rows * cols` and `cols - 1` in bits 58 to 63. The rows are read back from the highest
+/// cell, since a region touches the last row of its box (regions are trimmed to their box).
+impl RegionKey for u64 {
+    fn of(region: &Region) -> Self {
+        debug_assert!(Self::fits(region));
+        region.cells as u64 | u64::from(region.cols - 1) << WORD_KEY_CELLS
+    }
+    fn region(self) -> Region {
+        let cols = (self >> WORD_KEY_CELLS) as u32 + 1;
+        let cells = self & ((1 << WORD_KEY_CELLS) - 1);
+        let rows = (63 - cells.leading_zeros().min(63)) / cols + 1;
+        Region {
+            rows: rows as u8,
+            cols: cols as u8,
+            cells: cells.into(),
+        }
+    }
+    fn fits(region: &Region) -> bool {
+        let cells = region.cells;
+        u32::from(region.rows) * u32::from(region.cols) <= WORD_KEY_CELLS
+            && cells != 0
+            && 127 - cells.leading_zeros() >= (u32::from(region.rows) - 1) * u32::from(region.cols)
+    }
+}
+
 /// The cells of column `c` of a `rows x cols` box.
 fn column<W: Bits>(rows: u32, cols: u32, c: u32) -> W {
     (0..rows).fold(W::ZERO, |m, r| m | W::ONE << (r * cols + c))

@@ -94,6 +94,17 @@ impl GraphKayles {
 impl Splittable for GraphKayles {
     type Part = u128;
 
+    /// The table keeps the part itself.
+    type Key = u128;
+
+    fn key(&self, part: &u128) -> u128 {
+        *part
+    }
+
+    fn part_of(&self, key: &u128) -> u128 {
+        *key
+    }
+
     /// The vertices a move leaves.
     type Move = u128;
 
