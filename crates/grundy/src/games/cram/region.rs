@@ -418,12 +418,14 @@ impl<W: Bits> Geometry<W> {
     pub fn pieces(&self, mut cells: W, mut f: impl FnMut(W)) {
         while cells != W::ZERO {
             let mut piece = cells & cells.wrapping_neg();
+            // Two steps a test: the test and its branch cost as much as a step.
             loop {
-                let grown = self.grow(piece) & cells;
-                if grown == piece {
+                let once = self.grow(piece) & cells;
+                let twice = self.grow(once) & cells;
+                piece = twice;
+                if twice == once {
                     break;
                 }
-                piece = grown;
             }
             cells &= !piece;
             f(piece);
