@@ -1020,22 +1020,20 @@ impl<'g, G: Splittable> Search<'g, G> {
         })
     }
 
-    /// Stores a part's exact value.
-    fn record_value(&mut self, part: &G::Part, value: u64, work: u64) {
+    /// Stores the exact value of the part of key `key`.
+    fn record_value(&mut self, key: &G::Key, value: u64, work: u64) {
         // A value too large for a slot is not kept (it is found again when needed).
         if let Some(value) = u16::try_from(value).ok().filter(|&v| v != UNKNOWN) {
-            let key = self.game.key(part);
             self.table
-                .update(&key, work_class(work), |slot| slot.value = value);
+                .update(key, work_class(work), |slot| slot.value = value);
         }
     }
 
-    /// Stores that a part's value is none of `values` (those below 32 are kept).
-    fn record_not(&mut self, part: &G::Part, values: NimSet, work: u64) {
+    /// Stores that the part of key `key` has none of `values` (those below 32 are kept).
+    fn record_not(&mut self, key: &G::Key, values: NimSet, work: u64) {
         let not = values.low_word() as u32;
-        let key = self.game.key(part);
         self.table
-            .update(&key, work_class(work), |slot| slot.not |= not);
+            .update(key, work_class(work), |slot| slot.not |= not);
     }
 
     /// The value of a sum of parts if it is in `want`: `Some(value)` (exact, possibly outside
@@ -1112,8 +1110,8 @@ impl<'g, G: Splittable> Search<'g, G> {
         let found = found?;
         let work = self.nodes - before;
         match found {
-            Some(v) => self.record_value(part, v, work),
-            None if work >= MIN_WORK_KEPT => self.record_not(part, want, work),
+            Some(v) => self.record_value(&key, v, work),
+            None if work >= MIN_WORK_KEPT => self.record_not(&key, want, work),
             None => {}
         }
         Ok(found)
@@ -1261,7 +1259,8 @@ impl<'g, G: Splittable> Search<'g, G> {
                     std::cmp::Ordering::Greater => Err(mex),
                 })
                 .unwrap_or_else(|mex| mex);
-            self.record_value(part, value, self.nodes - before);
+            let key = self.game.key(part);
+            self.record_value(&key, value, self.nodes - before);
             Ok(value)
         })
     }
