@@ -64,22 +64,42 @@ impl<K> RegionsKeyed<K> {
     /// region is in canonical form, but those the table values when `self.by_table` (their
     /// boxes have at most [`small::SMALL_CELLS`] cells) are left as they lie: a lookup needs no
     /// symmetry, and they never enter the transposition table.
+    ///
+    /// Spare cells go first ([`Geometry::without_spare_cells`]), then the edges that
+    /// [`Geometry::cut_right`] may cut: a piece split off by a cut is worked on again alone
+    /// (it may have spare cells and cuts of its own).
     pub fn split<W: Bits>(&self, g: &Geometry<W>, cells: W, out: &mut Vec<Region>) {
         let start = out.len();
-        g.pieces(g.without_spare_cells(cells), |piece| {
-            if g.horizontal(piece) | g.vertical(piece) != W::ZERO {
-                let (rows, cols, trimmed) = g.trimmed(piece);
-                out.push(match self.by_table && rows * cols <= small::SMALL_CELLS {
-                    true => Region {
-                        rows: rows as u8,
-                        cols: cols as u8,
-                        cells: trimmed.to_u128(),
-                    },
-                    false => region::canonical(rows, cols, trimmed),
-                });
-            }
-        });
+        self.split_into(g, cells, out);
         crate::games::board::cancel_pairs(out, start);
+    }
+
+    fn split_into<W: Bits>(&self, g: &Geometry<W>, cells: W, out: &mut Vec<Region>) {
+        let cells = g.without_spare_cells(cells);
+        let cut = g.cut_right(cells);
+        match cut == W::ZERO {
+            true => g.pieces(cells, |piece| self.push_piece(g, piece, out)),
+            false => g.pieces_cut(cells, cut, |piece| match piece == cells {
+                true => self.push_piece(g, piece, out),
+                false => self.split_into(g, piece, out),
+            }),
+        }
+    }
+
+    /// The region of a piece, if it has a move: in canonical form, or as it lies when the
+    /// table values it.
+    fn push_piece<W: Bits>(&self, g: &Geometry<W>, piece: W, out: &mut Vec<Region>) {
+        if g.horizontal(piece) | g.vertical(piece) != W::ZERO {
+            let (rows, cols, trimmed) = g.trimmed(piece);
+            out.push(match self.by_table && rows * cols <= small::SMALL_CELLS {
+                true => Region {
+                    rows: rows as u8,
+                    cols: cols as u8,
+                    cells: trimmed.to_u128(),
+                },
+                false => region::canonical(rows, cols, trimmed),
+            });
+        }
     }
 
     /// The dominoes of a region in `W` (see [`Splittable::moves`]).
@@ -481,6 +501,63 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    /// The lemma of [`Geometry::cut_right`] with that of spare cells, as the search uses them:
+    /// the XOR of the values of the regions a set splits into (each valued by the definition
+    /// in its own box) is the value of the set, on every set of every box of at most 16 cells.
+    #[test]
+    fn a_split_keeps_the_value() {
+        let mut memos: HashMap<(u8, u8), HashMap<u128, u64>> = HashMap::new();
+        let mut cuts = 0;
+        for rows in 1..=16u32 {
+            for cols in 1..=16 / rows {
+                let g = Geometry::<u64>::new(rows, cols);
+                for cells in 0u64..1 << (rows * cols) {
+                    cuts += usize::from(g.cut_right(g.without_spare_cells(cells)) != 0);
+                    let mut parts = Vec::new();
+                    Regions::SEARCH_ONLY.split(&g, cells, &mut parts);
+                    let xor = parts.iter().fold(0, |x, p| {
+                        let memo = memos.entry((p.rows, p.cols)).or_default();
+                        x ^ by_definition(p.rows.into(), p.cols.into(), p.cells, memo)
+                    });
+                    let whole = memos.entry((rows as u8, cols as u8)).or_default();
+                    assert_eq!(
+                        xor,
+                        by_definition(rows, cols, cells.into(), whole),
+                        "{rows}x{cols} {cells:#b}"
+                    );
+                }
+            }
+        }
+        // The cuts were met, not only the boards without them.
+        assert!(cuts > 1000, "{cuts}");
+    }
+
+    #[test]
+    fn a_square_with_two_closed_corners_is_cut_in_two() {
+        // ..../..##/.###/.### : the square at the top left has a top left cell with no
+        // neighbour above or to the left and a bottom right cell with none below or to the
+        // right, so its two horizontal edges are cut and the board falls into two L-shaped
+        // pieces of four cells (no cell of it is spare: the arms are too long).
+        let (rows, cols, cells) = Cram::parse_board("..../..##/.###/.###").unwrap();
+        let g = Geometry::<u64>::new(rows, cols);
+        let cells = cells as u64;
+        assert_eq!(g.without_spare_cells(cells), cells);
+        assert_eq!(g.cut_right(cells), 1 | 1 << 4);
+        let mut pieces = Vec::new();
+        g.pieces_cut(cells, g.cut_right(cells), |p| pieces.push(p));
+        assert_eq!(
+            pieces,
+            [1 | 1 << 4 | 1 << 8 | 1 << 12, 0b1111 & !1 | 1 << 5]
+        );
+        // The mirror image (the twins top right and bottom left) cuts its two horizontal
+        // edges, from the square's left column.
+        let (_, _, mirrored) = Cram::parse_board("..../##../###./###.").unwrap();
+        assert_eq!(g.cut_right(mirrored as u64), 1 << 2 | 1 << 6);
+        // With the bottom right cell open to the right, the square stays whole.
+        let (_, _, open) = Cram::parse_board("..../...#/.###/.###").unwrap();
+        assert_eq!(g.cut_right(g.without_spare_cells(open as u64)), 0);
     }
 
     #[test]

@@ -406,6 +406,69 @@ impl<W: Bits> Geometry<W> {
         }
     }
 
+    /// The cells whose edge to their right neighbour may be cut without changing the value
+    /// (igs's `forbidden_horizontal_moves`, which it uses to split components): the two
+    /// horizontal edges of a full 2 x 2 square whose opposite corners `x` and `j` have no
+    /// other empty neighbour.
+    ///
+    /// **Lemma** (on any graph, Arc-Kayles): let `x` and `j` be twins, `N(x) = N(j) = {a,
+    /// b}`. Then `G` and `G'`, `G` less the edges `xa` and `jb`, have the same value.
+    /// Proof, by induction on the number of vertices. Swapping `x` and `j` is an automorphism
+    /// of `G`, so its options by `xa` and `ja` are isomorphic, and so are those by `xb` and
+    /// `jb`: its options' values are those of the moves `ja`, `xb` and the edges away from
+    /// `x` and `j`. `G'` has exactly those moves. The moves `ja` and `xb` leave the same graph
+    /// in both (each cut edge meets a vertex taken). An edge that meets neither `a` nor `b`
+    /// leaves the twins as they were, equal by induction. An edge on `a` (not to `x` or `j`)
+    /// leaves `x` and `j` two tufts of `b` in `G`, and only `x` in `G'` (`j` is isolated):
+    /// equal by the tuft lemma of [`Geometry::without_spare_cells`]; likewise an edge on `b`
+    /// (and an edge `ab` leaves the same graph in both).
+    ///
+    /// In a square with top left `x` (no empty neighbour above or to the left) and bottom
+    /// right `j` (none below or to the right), the cut edges are the two horizontal ones; in
+    /// its mirror image (the twins top right and bottom left), the same two. A twin of one
+    /// such square is never a cell of another (its blocked sides forbid it) unless both are the
+    /// same isolated square, which cuts the same edges either way, so the lemma applies to
+    /// each square in turn and all of them may be cut at once.
+    pub fn cut_right(&self, cells: W) -> W {
+        let c = self.cols;
+        let right = self.horizontal(cells);
+        let left = right << 1;
+        let down = self.vertical(cells);
+        let up = down << c;
+        // Corners: top left, bottom right, top right, bottom left.
+        let top_left = right & down & !left & !up;
+        let bottom_right = left & up & !right & !down;
+        let top_right = left & down & !right & !up;
+        let bottom_left = right & up & !left & !down;
+        // Squares by their top left cell.
+        let falling = top_left & (bottom_right >> (c + 1));
+        let rising = (top_right & (bottom_left >> (c - 1))) >> 1;
+        let squares = falling | rising;
+        squares | squares << c
+    }
+
+    /// Splits `cells` into connected pieces, as [`Geometry::pieces`], with the edges from the
+    /// cells of `cut` to their right neighbours taken away.
+    pub fn pieces_cut(&self, mut cells: W, cut: W, mut f: impl FnMut(W)) {
+        let (to_right, to_left) = (self.not_last & !cut, self.not_first & !(cut << 1));
+        let c = self.cols;
+        let grow =
+            |set: W| set | (set & to_right) << 1 | (set & to_left) >> 1 | set << c | set >> c;
+        while cells != W::ZERO {
+            let mut piece = cells & cells.wrapping_neg();
+            loop {
+                let once = grow(piece) & cells;
+                let twice = grow(once) & cells;
+                piece = twice;
+                if twice == once {
+                    break;
+                }
+            }
+            cells &= !piece;
+            f(piece);
+        }
+    }
+
     /// The cells of the box next to a cell of `set`.
     fn neighbours(&self, set: W) -> W {
         (set << 1) & self.not_first
