@@ -370,6 +370,11 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     /// A copy of the part's slot, if it has one.
     fn find(&self, part: &P) -> Option<Slot<P>> {
         let (b, tag) = Self::place_in(self.len(), part);
+        // Most probes miss: a bucket without the tag is a miss, read without its lock (an entry
+        // stored meanwhile by another search is only missed, which costs work, not answers).
+        if !(b..b + WAYS).any(|i| self.tag(i) == tag) {
+            return None;
+        }
         self.locked(b, || {
             // SAFETY: the bucket is held.
             self.index(b, tag, part).map(|i| unsafe { *self.slot(i) })

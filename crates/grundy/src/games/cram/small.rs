@@ -14,7 +14,7 @@
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::OnceLock;
 
-use super::region::{for_each_bit, full, Region};
+use super::region::{for_each_bit, full, Geometry, Region};
 
 /// The most cells of a box whose regions are valued by table.
 pub const SMALL_CELLS: u32 = 20;
@@ -23,6 +23,7 @@ const SIDE: usize = SMALL_CELLS as usize;
 
 /// The table of one box shape.
 struct Shape {
+    rows: u32,
     cols: u32,
     /// The cells of every column but the last (a domino across starts there).
     not_last_column: u64,
@@ -35,6 +36,7 @@ impl Shape {
     fn new(rows: u32, cols: u32) -> Self {
         let last_column = (0..rows).fold(0u64, |m, r| m | 1 << (r * cols + cols - 1));
         Shape {
+            rows,
             cols,
             not_last_column: full(rows, cols) as u64 & !last_column,
             known: std::iter::repeat_with(|| AtomicU8::new(0))
@@ -43,13 +45,37 @@ impl Shape {
         }
     }
 
-    /// The value of a set of cells: the mex over its dominoes (depth at most
-    /// `SMALL_CELLS / 2`).
+    /// The value of a set of cells: that of the set less its spare cells, else the XOR of its
+    /// connected pieces' values, else the mex over its dominoes (each call on fewer cells, so
+    /// the depth is at most `SMALL_CELLS`).
     fn value(&self, set: u64) -> u8 {
         let known = self.known[set as usize].load(Relaxed);
         if known != 0 {
             return known - 1;
         }
+        let g = Geometry::<u64>::of(self.rows, self.cols);
+        let kept = g.without_spare_cells(set);
+        let value = if kept != set {
+            self.value(kept)
+        } else {
+            let mut pieces = [0u64; SIDE];
+            let mut n = 0;
+            g.pieces(set, |p| {
+                pieces[n] = p;
+                n += 1;
+            });
+            match n {
+                0 => 0,
+                1 => self.mex(set),
+                _ => pieces[..n].iter().fold(0, |x, &p| x ^ self.value(p)),
+            }
+        };
+        self.known[set as usize].store(value + 1, Relaxed);
+        value
+    }
+
+    /// The mex of the values of the sets a domino leaves.
+    fn mex(&self, set: u64) -> u8 {
         // Bit i of `across`: cells i and i + 1 are empty, in one row; of `down`: i and i + cols.
         let across = set & set >> 1 & self.not_last_column;
         let down = set & set >> self.cols;
@@ -58,9 +84,7 @@ impl Shape {
         for_each_bit(down.into(), |i| {
             seen |= 1 << self.value(set ^ (1 << i | 1 << (i + self.cols)))
         });
-        let value = (!seen).trailing_zeros() as u8;
-        self.known[set as usize].store(value + 1, Relaxed);
-        value
+        (!seen).trailing_zeros() as u8
     }
 }
 
