@@ -91,13 +91,18 @@ impl<K> RegionsKeyed<K> {
     fn push_piece<W: Bits>(&self, g: &Geometry<W>, piece: W, out: &mut Vec<Region>) {
         if g.horizontal(piece) | g.vertical(piece) != W::ZERO {
             let (rows, cols, trimmed) = g.trimmed(piece);
-            out.push(match self.by_table && rows * cols <= small::SMALL_CELLS {
-                true => Region {
-                    rows: rows as u8,
-                    cols: cols as u8,
-                    cells: trimmed.to_u128(),
-                },
-                false => region::canonical(rows, cols, trimmed),
+            let (rows, cols, cells) = match self.by_table && rows * cols <= small::SMALL_CELLS {
+                true => (rows, cols, trimmed),
+                false => (
+                    rows.min(cols),
+                    rows.max(cols),
+                    region::canonical_cells(rows, cols, trimmed),
+                ),
+            };
+            out.push(Region {
+                rows: rows as u8,
+                cols: cols as u8,
+                cells: cells.to_u128(),
             });
         }
     }

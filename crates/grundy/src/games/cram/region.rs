@@ -319,13 +319,6 @@ impl<W: Bits> Geometry<W> {
         self.row_mask << (r * self.cols)
     }
 
-    /// The cells of `set` and their neighbours, inside the box (and beyond its last row: the
-    /// caller masks).
-    fn grow(&self, set: W) -> W {
-        let c = self.cols;
-        set | (set << 1) & self.not_first | (set >> 1) & self.not_last | set << c | set >> c
-    }
-
     /// The empty cells whose right neighbour is empty too (left halves of horizontal dominoes).
     pub fn horizontal(&self, cells: W) -> W {
         cells & self.not_last & (cells >> 1)
@@ -447,28 +440,6 @@ impl<W: Bits> Geometry<W> {
         squares | squares << c
     }
 
-    /// Splits `cells` into connected pieces, as [`Geometry::pieces`], with the edges from the
-    /// cells of `cut` to their right neighbours taken away.
-    pub fn pieces_cut(&self, mut cells: W, cut: W, mut f: impl FnMut(W)) {
-        let (to_right, to_left) = (self.not_last & !cut, self.not_first & !(cut << 1));
-        let c = self.cols;
-        let grow =
-            |set: W| set | (set & to_right) << 1 | (set & to_left) >> 1 | set << c | set >> c;
-        while cells != W::ZERO {
-            let mut piece = cells & cells.wrapping_neg();
-            loop {
-                let once = grow(piece) & cells;
-                let twice = grow(once) & cells;
-                piece = twice;
-                if twice == once {
-                    break;
-                }
-            }
-            cells &= !piece;
-            f(piece);
-        }
-    }
-
     /// The cells of the box next to a cell of `set`.
     fn neighbours(&self, set: W) -> W {
         (set << 1) & self.not_first
@@ -478,13 +449,23 @@ impl<W: Bits> Geometry<W> {
     }
 
     /// Splits `cells` into connected pieces (neighbours share a side) and hands each to `f`.
-    pub fn pieces(&self, mut cells: W, mut f: impl FnMut(W)) {
+    pub fn pieces(&self, cells: W, f: impl FnMut(W)) {
+        self.pieces_cut(cells, W::ZERO, f);
+    }
+
+    /// Splits `cells` into connected pieces, as [`Geometry::pieces`], with the edges from the
+    /// cells of `cut` to their right neighbours taken away.
+    pub fn pieces_cut(&self, mut cells: W, cut: W, mut f: impl FnMut(W)) {
+        let (to_right, to_left) = (self.not_last & !cut, self.not_first & !(cut << 1));
+        let c = self.cols;
+        let grow =
+            |set: W| set | (set & to_right) << 1 | (set & to_left) >> 1 | set << c | set >> c;
         while cells != W::ZERO {
             let mut piece = cells & cells.wrapping_neg();
             // Two steps a test: the test and its branch cost as much as a step.
             loop {
-                let once = self.grow(piece) & cells;
-                let twice = self.grow(once) & cells;
+                let once = grow(piece) & cells;
+                let twice = grow(once) & cells;
                 piece = twice;
                 if twice == once {
                     break;
@@ -608,6 +589,16 @@ fn transpose<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
 /// columns: equal for two regions exactly when one is a rotation or reflection of the other.
 /// (The least as a `W`; the same set in a wider word has the same order.)
 pub fn canonical<W: Bits>(rows: u32, cols: u32, cells: W) -> Region {
+    Region {
+        rows: rows.min(cols) as u8,
+        cols: rows.max(cols) as u8,
+        cells: canonical_cells(rows, cols, cells).to_u128(),
+    }
+}
+
+/// The cells of [`canonical`] (its box is `min(rows, cols) x max(rows, cols)`): a word,
+/// returned in registers, where a [`Region`] would go through memory.
+pub fn canonical_cells<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     // The four images that keep the box (identity, upside down, half-turn, and mirrored: the
     // half-turn of upside down) of the set in the wide orientation, and of its transpose too
     // when the box is square.
@@ -622,14 +613,10 @@ pub fn canonical<W: Bits>(rows: u32, cols: u32, cells: W) -> Region {
             .min(half_turn(wide_rows, wide_cols, set))
             .min(half_turn(wide_rows, wide_cols, flipped))
     };
-    let mut best = least_of_four(wide);
-    if rows == cols {
-        best = best.min(least_of_four(transpose(rows, cols, cells)));
-    }
-    Region {
-        rows: wide_rows as u8,
-        cols: wide_cols as u8,
-        cells: best.to_u128(),
+    let best = least_of_four(wide);
+    match rows == cols {
+        true => best.min(least_of_four(transpose(rows, cols, cells))),
+        false => best,
     }
 }
 
@@ -704,6 +691,69 @@ mod tests {
         // A cell with a neighbour that is no star stays.
         let g = Geometry::<u64>::new(1, 4);
         assert_eq!(g.without_spare_cells(0b1111), 0b1111);
+    }
+
+    /// The pieces of `cells` with the right edges of `cut` taken away, cell by cell.
+    fn pieces_by_definition(rows: u32, cols: u32, cells: u128, cut: u128) -> Vec<u128> {
+        let mut left = cells;
+        let mut out = Vec::new();
+        while left != 0 {
+            let mut piece = left & left.wrapping_neg();
+            let mut todo = vec![piece.trailing_zeros()];
+            while let Some(i) = todo.pop() {
+                let (r, c) = (i / cols, i % cols);
+                let mut next = Vec::new();
+                if c + 1 < cols && cut >> i & 1 == 0 {
+                    next.push(i + 1);
+                }
+                if c > 0 && cut >> (i - 1) & 1 == 0 {
+                    next.push(i - 1);
+                }
+                if r + 1 < rows {
+                    next.push(i + cols);
+                }
+                if r > 0 {
+                    next.push(i - cols);
+                }
+                for j in next {
+                    if left >> j & 1 == 1 && piece >> j & 1 == 0 {
+                        piece |= 1 << j;
+                        todo.push(j);
+                    }
+                }
+            }
+            left &= !piece;
+            out.push(piece);
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// The flood fill by runs finds the pieces a search cell by cell finds, with and
+        /// without cuts, in both words.
+        #[test]
+        fn pieces_are_those_of_the_definition(rows in 1u32..=16, cols in 1u32..=16, seed: u128, cut_seed: u128, dense: bool) {
+            proptest::prop_assume!(rows * cols <= 128);
+            let mut cells = seed & full(rows, cols);
+            if dense {
+                cells |= seed.rotate_left(37) & seed.rotate_left(71) & full(rows, cols);
+            }
+            let cut = cut_seed & cut_seed.rotate_left(53) & cells;
+            let g = Geometry::<u128>::new(rows, cols);
+            for cut in [0, cut] {
+                let mut found = Vec::new();
+                g.pieces_cut(cells, cut, |p| found.push(p));
+                proptest::prop_assert_eq!(&found, &pieces_by_definition(rows, cols, cells, cut));
+                if rows * cols <= 64 {
+                    let g = Geometry::<u64>::new(rows, cols);
+                    let mut small = Vec::new();
+                    g.pieces_cut(cells as u64, cut as u64, |p| small.push(u128::from(p)));
+                    proptest::prop_assert_eq!(&small, &found);
+                }
+            }
+        }
     }
 
     #[test]
