@@ -824,13 +824,31 @@ impl<'g, G: Splittable> Search<'g, G> {
         }
     }
 
+    /// The value of one part, as [`Search::nimber`], each question asked by every thread
+    /// together ([`Search::together`]): the first answer stops the others, so no search goes on
+    /// with a question another has answered (asking the whole loop together made Cram 5x7
+    /// search 15 % more positions with two threads).
+    fn nimber_together(&mut self, part: &G::Part) -> Result<u64> {
+        if let Some(v) = self.known(part) {
+            return Ok(v);
+        }
+        if self.game.values_whole() {
+            return self.together(|search| search.whole(part));
+        }
+        for r in 0..=self.game.bound(part).min(LIMIT - 1) {
+            let want = NimSet::single(r).expect("below the limit");
+            if let Some(v) = self.together(|search| search.in_set(part, want))? {
+                return Ok(v);
+            }
+        }
+        self.together(|search| search.by_mex(part))
+    }
+
     /// The value of a sum of parts: the XOR of their values.
     pub fn value(&mut self, parts: &[G::Part]) -> Result<u64> {
         let mut result = Ok(0);
         for part in parts {
-            result = self
-                .together(|search| search.nimber(part))
-                .map(|v| v ^ result.unwrap_or(0));
+            result = self.nimber_together(part).map(|v| v ^ result.unwrap_or(0));
             if let Err(Error::Interrupted(why)) = &result {
                 // Say how far the part being valued got: the values it was shown not to have.
                 let not = self.table.find(&self.game.key(part)).map_or(0, |s| s.not);
@@ -1552,14 +1570,14 @@ mod tests {
         }
     }
 
-    /// Cram 4x7 is 3 (Beling's table, `cram::theory::PUBLISHED`). Two searches in a table
+    /// Cram 5x6 is 2 (Beling's table, `cram::theory::PUBLISHED`). Two searches in a table
     /// that starts at 4096 slots and must double while both run (growth at the safe point),
     /// and with a table of a few hundred slots, find it.
     #[test]
     fn the_table_grows_at_the_safe_point_while_two_searches_share_it() {
-        // Cram 4x7, 3 in Beling's table (the one board small enough for a debug test whose
-        // search still outgrows the first table).
-        let (rows, cols, published) = (4, 7, 3);
+        // Cram 5x6, 2 in Beling's table (a board small enough for a debug test whose search
+        // still outgrows the first table).
+        let (rows, cols, published) = (5, 6, 2);
         assert!(crate::games::cram::theory::PUBLISHED.contains(&(rows, cols, published)));
         let parts = regions(rows, cols, full(rows, cols));
         for memory in [DEFAULT_MEMORY, 1 << 14] {
