@@ -13,7 +13,7 @@
 //! `k = 0, 1, ...` in turn and its value is the first `k` answered yes ([`Search::nimber`];
 //! asking for the whole range at once searched a hundred times more positions on Cram 4x9).
 //! At the root the rounds go over the options instead, as igs's do
-//! ([`Search::nimber_together`]): in round `r` each option not yet valued is asked "is your
+//! (`Search::nimber_together`): in round `r` each option not yet valued is asked "is your
 //! value `r`?", and the values options answer with are kept for the later rounds.
 //!
 //! **Set searches** (Beling and Rogalski, "On pruning search trees of impartial games", AI 283,
