@@ -913,31 +913,39 @@ impl<'g, G: Splittable> Search<'g, G> {
         let mut found = Vec::new();
         let mut later = Vec::new();
         for (i, (_, parts)) in options.iter().enumerate() {
+            // Whether another search is in the option is seen when its turn comes.
             let busy = self.halt.is_some()
                 && parts
                     .iter()
                     .any(|p| self.table.is_busy(hash(&self.game.key(p)) | 1));
-            match busy {
-                true => later.push(i),
-                false => {
-                    if self.ask_option(&options[i], r)?.is_some_and(|v| {
-                        found.push((i, v));
-                        v == r
-                    }) {
-                        return Ok(found);
-                    }
-                }
+            if busy {
+                later.push(i);
+            } else if self.ask_into(options, i, r, &mut found)? {
+                return Ok(found);
             }
         }
         for i in later {
-            if self.ask_option(&options[i], r)?.is_some_and(|v| {
-                found.push((i, v));
-                v == r
-            }) {
+            if self.ask_into(options, i, r, &mut found)? {
                 return Ok(found);
             }
         }
         Ok(found)
+    }
+
+    /// Asks option `i` of [`Search::round`], keeps its value if it answered with one, and says
+    /// whether that value is `r`.
+    fn ask_into(
+        &mut self,
+        options: &[(u64, Vec<G::Part>)],
+        i: usize,
+        r: u64,
+        found: &mut Vec<(usize, u64)>,
+    ) -> Result<bool> {
+        let value = self.ask_option(&options[i], r)?;
+        if let Some(v) = value {
+            found.push((i, v));
+        }
+        Ok(value == Some(r))
     }
 
     /// The value of an option `(x, parts)` if it is `r` or came cheaply, else `None`.
