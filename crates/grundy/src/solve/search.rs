@@ -21,7 +21,8 @@
 //! options lies in `P = {0, ..., n}`; each option, once valued, takes one candidate out of `P`
 //! (its value if still there, else the largest), and after the last one `P` is the mex alone. So
 //! an option is only asked whether its value is in `P` but the largest, and the question ends,
-//! answered no, as soon as `P` misses `want`. An option that is a sum of parts is asked as one
+//! answered no, as soon as `P` misses `want` while options are left (after the last one the
+//! mex is known, and it is the answer whenever it is at most `max(want)`, wanted or not). An option that is a sum of parts is asked as one
 //! question about its largest part: the other parts are valued first (they are small) and their
 //! XOR folded into the set.
 //!
@@ -192,6 +193,43 @@ struct Storage<P> {
     tags: Vec<AtomicU16>,
 }
 
+impl<P: Default> Storage<P> {
+    /// Grows the vectors to `len` empty slots (the existing ones kept in place). Their new
+    /// memory is first reserved and advised to be backed by huge pages (Linux, where
+    /// transparent huge pages are given on request), then written: a probe of a table of
+    /// hundreds of megabytes misses the cache anyway, and with 4 KiB pages it also misses the
+    /// cache of address translations.
+    fn resize(&mut self, len: usize) {
+        self.slots.reserve_exact(len - self.slots.len());
+        self.tags.reserve_exact(len - self.tags.len());
+        advise_huge_pages(&self.slots);
+        advise_huge_pages(&self.tags);
+        self.slots.resize_with(len, Default::default);
+        self.tags.resize_with(len, Default::default);
+    }
+}
+
+/// See [`Storage::resize`]: the whole 4 KiB pages of the allocation of `items` (its capacity),
+/// when they span at least one huge page (2 MiB). Only advice: nothing changes if the kernel
+/// declines.
+fn advise_huge_pages<T>(items: &Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = items.as_ptr() as usize;
+        let end = start + items.capacity() * std::mem::size_of::<T>();
+        let first = start.next_multiple_of(PAGE);
+        if end.saturating_sub(first) >= 2 << 20 {
+            let len = (end - first) / PAGE * PAGE;
+            // SAFETY: the range lies within the vector's allocation, and MADV_HUGEPAGE only
+            // changes how the kernel backs those pages, never their contents.
+            unsafe { libc::madvise(first as *mut libc::c_void, len, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = items;
+}
+
 /// Who is at the table's safe point ([`Table::exclusive`]).
 #[derive(Default)]
 struct Gate {
@@ -277,15 +315,13 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         // A power of two at most `want` (and at most 2^40 slots).
         let most = 1usize << (63 - want.leading_zeros()).min(40);
         let first = most.min(FIRST_SLOTS);
+        let mut storage = Storage {
+            slots: Vec::new(),
+            tags: Vec::new(),
+        };
+        storage.resize(first);
         Table {
-            data: UnsafeCell::new(Storage {
-                slots: std::iter::repeat_with(Default::default)
-                    .take(first)
-                    .collect(),
-                tags: std::iter::repeat_with(Default::default)
-                    .take(first)
-                    .collect(),
-            }),
+            data: UnsafeCell::new(storage),
             most,
             filled: AtomicUsize::new(0),
             shared: AtomicBool::new(false),
@@ -390,8 +426,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     /// `b + old length`, as the next bit of its hash says.
     fn grow(data: &mut Storage<P>) {
         let old = data.slots.len();
-        data.slots.resize_with(2 * old, Default::default);
-        data.tags.resize_with(2 * old, Default::default);
+        data.resize(2 * old);
         for bucket in (0..old).step_by(WAYS) {
             for i in bucket..bucket + WAYS {
                 let tag = *data.tags[i].get_mut();
@@ -688,6 +723,9 @@ pub struct Search<'g, G: Splittable> {
     last_save: Instant,
     /// The parameters a checkpoint must match (the game's spec).
     identity: String,
+    /// The value the part being valued at the root is shown to be at least (its round), for
+    /// the progress line.
+    at_least: u64,
 }
 
 /// The candidates for a mex in [`Search::mex_in_set`]: those up to the largest wanted value as a
@@ -807,6 +845,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             last_report: now,
             last_save: now,
             identity: identity.to_string(),
+            at_least: 0,
         };
         if let Some(path) = search.settings.checkpoint.clone() {
             if path.exists() {
@@ -881,10 +920,12 @@ impl<'g, G: Splittable> Search<'g, G> {
             .collect();
         let before = self.nodes;
         let mut r = 0;
+        self.at_least = 0;
         loop {
             while met.contains(&r) {
                 r += 1;
             }
+            self.at_least = r;
             let found = self.together(|search| search.round(&options, r))?;
             let ended = found.iter().any(|&(_, v)| v == r);
             let mut gone: Vec<usize> = found.iter().map(|&(i, _)| i).collect();
@@ -894,6 +935,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             }
             met.extend(found.iter().map(|&(_, v)| v));
             if !ended {
+                self.at_least = 0;
                 self.record_value(&key, r, self.nodes - before);
                 return Ok(r);
             }
@@ -1086,6 +1128,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             last_report: now,
             last_save: now,
             identity: self.identity.clone(),
+            at_least: 0,
         }
     }
 
@@ -1259,7 +1302,9 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// candidate out of `P`: its own value if that is still in `P`, otherwise the largest; after
     /// the last option `P` holds the mex alone. So an option need only say whether its value is
     /// one of `P` but its largest (otherwise the largest goes either way), and the search stops as
-    /// soon as `P` no longer meets `want`. Candidates above `max(want)` are alike for this
+    /// soon as `P` no longer meets `want` while options are left; after the last one `P` is the
+    /// mex alone, returned whenever it is at most `max(want)`, wanted or not (igs does the same:
+    /// a full search's value is never thrown away). Candidates above `max(want)` are alike for this
     /// purpose and are only counted (`above`).
     fn mex_in_set(
         &mut self,
@@ -1269,6 +1314,7 @@ impl<'g, G: Splittable> Search<'g, G> {
     ) -> Result<Option<u64>> {
         self.game.moves(part, &mut frame.moves);
         let mut candidates = Candidates::new(frame.moves.len() as u64, want);
+        let mut taken = 0;
         // Options whose parts are all valued take their candidates first (and may settle the
         // question); the others are searched easiest first (the least sum of the squared
         // bounds of their unknown parts, as igs's "smaller components first").
@@ -1286,7 +1332,9 @@ impl<'g, G: Splittable> Search<'g, G> {
             if cost == 0 {
                 frame.open.parts.truncate(start);
                 candidates.take(Some(x));
-                if !candidates.meet(want) {
+                taken += 1;
+                // After the last option the mex is known, wanted or not: kept (as igs does).
+                if !candidates.meet(want) && taken < frame.moves.len() {
                     return Ok(None);
                 }
             } else {
@@ -1323,7 +1371,7 @@ impl<'g, G: Splittable> Search<'g, G> {
                 false => self.sum_in_set(frame.open.get(i), ask)?,
             };
             candidates.take(value);
-            if !candidates.meet(want) {
+            if !candidates.meet(want) && j < n + frame.later.len() {
                 return Ok(None);
             }
         }
@@ -1445,10 +1493,14 @@ impl<'g, G: Splittable> Search<'g, G> {
             self.last_report = now;
             let seconds = now.duration_since(self.started).as_secs_f64().max(1e-9);
             crate::progress::status(&format!(
-                "searching: {} positions ({:.0}/s), table {:.1}% full",
+                "searching: {} positions ({:.0}/s), table {:.1}% full{}",
                 self.nodes,
                 self.nodes as f64 / seconds,
-                100.0 * self.table.filled() as f64 / self.table.capacity() as f64
+                100.0 * self.table.filled() as f64 / self.table.capacity() as f64,
+                match self.at_least {
+                    0 => String::new(),
+                    r => format!(", value at least {r} so far"),
+                }
             ));
         }
         if now.duration_since(self.last_save) >= self.settings.save_every {
@@ -1664,6 +1716,40 @@ mod tests {
                     for k in 0..3 {
                         prop_assert_eq!(search.value_is(&parts, k).unwrap(), expected == k);
                     }
+                }
+            }
+        }
+
+        /// A set question answers as it says, on random graphs and random sets, one question
+        /// after another on one table (so later ones meet the values and the "not" marks of
+        /// earlier ones): `Some(v)` is the value (wanted or, found on the way, not), `None`
+        /// means the value is not wanted.
+        #[test]
+        fn set_questions_answer_by_their_contract(
+            n in 1usize..=12,
+            edges in proptest::collection::vec((0usize..12, 0usize..12), 0..24),
+            wants in proptest::collection::vec(1u64..256, 1..6),
+            memory in prop_oneof![Just(DEFAULT_MEMORY), Just(1u64 << 10)],
+        ) {
+            let mut adjacent = vec![0u32; n];
+            for (u, v) in edges {
+                let (u, v) = (u % n, v % n);
+                if u != v {
+                    adjacent[u] |= 1 << v;
+                    adjacent[v] |= 1 << u;
+                }
+            }
+            let all = (1u32 << n) - 1;
+            let expected = kayles_by_definition(&adjacent, all, &mut HashMap::new());
+            let game = Kayles { adjacent };
+            let mut parts = Vec::new();
+            game.pieces(all, &mut parts);
+            let mut search = Search::with(&game, "kayles", with_threads(1, memory)).unwrap();
+            for bits in wants {
+                let want = NimSet::from_low_word(bits);
+                match search.sum_in_set(&parts, want).unwrap() {
+                    Some(v) => prop_assert_eq!(v, expected, "asked {:#b}", bits),
+                    None => prop_assert!(!want.contains(expected), "asked {:#b}", bits),
                 }
             }
         }
