@@ -22,9 +22,9 @@
 //! (its value if still there, else the largest), and after the last one `P` is the mex alone. So
 //! an option is only asked whether its value is in `P` but the largest, and the question ends,
 //! answered no, as soon as `P` misses `want` while options are left (after the last one the
-//! mex is known, and it is the answer whenever it is at most `max(want)`, wanted or not). An option that is a sum of parts is asked as one
-//! question about its largest part: the other parts are valued first (they are small) and their
-//! XOR folded into the set.
+//! mex is known, and it is the answer whenever it is at most `max(want)`, wanted or not). An
+//! option that is a sum of parts is asked as one question about its largest part: the other
+//! parts are valued first (they are small) and their XOR folded into the set.
 //!
 //! **Pruning and order.** A game in which every play ends within `L` moves has value at most `L`
 //! (a mex of values at most `L - 1`), so `want` is cut to `{0, ..., L}` ([`Splittable::bound`]),
@@ -1304,8 +1304,8 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// one of `P` but its largest (otherwise the largest goes either way), and the search stops as
     /// soon as `P` no longer meets `want` while options are left; after the last one `P` is the
     /// mex alone, returned whenever it is at most `max(want)`, wanted or not (igs does the same:
-    /// a full search's value is never thrown away). Candidates above `max(want)` are alike for this
-    /// purpose and are only counted (`above`).
+    /// a full search's value is never thrown away). Candidates above `max(want)` are alike for
+    /// this purpose and are only counted (`above`).
     fn mex_in_set(
         &mut self,
         part: &G::Part,
