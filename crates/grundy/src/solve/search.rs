@@ -1667,6 +1667,25 @@ mod tests {
         v
     }
 
+    /// Node-Kayles on the graph of `n` vertices with `edges` (ends taken mod `n`, loops
+    /// dropped): the game, the whole graph's parts and its value by the definition.
+    fn random_kayles(n: usize, edges: &[(usize, usize)]) -> (Kayles, Vec<u32>, u64) {
+        let mut adjacent = vec![0u32; n];
+        for &(u, v) in edges {
+            let (u, v) = (u % n, v % n);
+            if u != v {
+                adjacent[u] |= 1 << v;
+                adjacent[v] |= 1 << u;
+            }
+        }
+        let all = (1u32 << n) - 1;
+        let expected = kayles_by_definition(&adjacent, all, &mut HashMap::new());
+        let game = Kayles { adjacent };
+        let mut parts = Vec::new();
+        game.pieces(all, &mut parts);
+        (game, parts, expected)
+    }
+
     fn full(rows: u32, cols: u32) -> u128 {
         (1u128 << (rows * cols)) - 1
     }
@@ -1696,19 +1715,7 @@ mod tests {
             n in 1usize..=14,
             edges in proptest::collection::vec((0usize..14, 0usize..14), 0..30),
         ) {
-            let mut adjacent = vec![0u32; n];
-            for (u, v) in edges {
-                let (u, v) = (u % n, v % n);
-                if u != v {
-                    adjacent[u] |= 1 << v;
-                    adjacent[v] |= 1 << u;
-                }
-            }
-            let all = (1u32 << n) - 1;
-            let expected = kayles_by_definition(&adjacent, all, &mut HashMap::new());
-            let game = Kayles { adjacent };
-            let mut parts = Vec::new();
-            game.pieces(all, &mut parts);
+            let (game, parts, expected) = random_kayles(n, &edges);
             for threads in [1, 2, 3] {
                 for memory in [DEFAULT_MEMORY, 1 << 10] {
                     let mut search = Search::with(&game, "kayles", with_threads(threads, memory)).unwrap();
@@ -1731,19 +1738,7 @@ mod tests {
             wants in proptest::collection::vec(1u64..256, 1..6),
             memory in prop_oneof![Just(DEFAULT_MEMORY), Just(1u64 << 10)],
         ) {
-            let mut adjacent = vec![0u32; n];
-            for (u, v) in edges {
-                let (u, v) = (u % n, v % n);
-                if u != v {
-                    adjacent[u] |= 1 << v;
-                    adjacent[v] |= 1 << u;
-                }
-            }
-            let all = (1u32 << n) - 1;
-            let expected = kayles_by_definition(&adjacent, all, &mut HashMap::new());
-            let game = Kayles { adjacent };
-            let mut parts = Vec::new();
-            game.pieces(all, &mut parts);
+            let (game, parts, expected) = random_kayles(n, &edges);
             let mut search = Search::with(&game, "kayles", with_threads(1, memory)).unwrap();
             for bits in wants {
                 let want = NimSet::from_low_word(bits);
