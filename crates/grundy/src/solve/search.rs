@@ -39,9 +39,9 @@
 //!
 //! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
 //! otherwise the values `k < 32` it is known not to have (when finding that cost 256 search
-//! nodes or more). It starts small and doubles (when three quarters of it are used, or a bucket
-//! is full at half load) up to a memory bound; then,
-//! when a bucket is full, the entry that cost the least work to find is replaced, so a search
+//! nodes or more). It starts small and doubles when three quarters of it are used, up to a
+//! memory bound; a bucket that is full meanwhile (or at the bound) gives up the entry that cost
+//! the least work to find, so a search
 //! never fails for lack of room, it only repeats work. Its entries can be
 //! saved to a checkpoint and loaded back ([`Search::save`], [`Search::load`]): a resumed search
 //! gives the same values, only faster.
@@ -524,60 +524,47 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     }
 
     /// Updates the part's slot (made if it has none) under its bucket's lock, growing the
-    /// table first when it is three quarters full or the bucket is full at half load.
+    /// table first when it is three quarters full. A full bucket below that load gives up its
+    /// cheapest entry, as at the memory bound: growing at the first full bucket (at half load,
+    /// as this table once did) doubled Cram 5x9's table to 75 MB for 3.8% fewer positions
+    /// searched (BENCHMARKS.md, eleventh measurement).
     fn update(&self, part: &P, work: u8, f: impl FnOnce(&mut Slot<P>)) {
-        let mut f = Some(f);
-        loop {
-            let len = self.len();
-            let filled = self.filled();
-            if filled >= len / 4 * 3 && len < self.most {
-                self.grow_from(len);
-                continue;
-            }
-            let (b, tag) = Self::place_in(len, part);
-            let done = self.locked(b, || {
-                let index = match self.index(b, tag, part) {
-                    Some(i) => i,
-                    None => {
-                        let empty = (b..b + WAYS).find(|&i| self.tag(i) == 0);
-                        // A full bucket in a table that may still grow: grow rather than drop
-                        // an entry (a lost entry is recomputed, and so are the entries below
-                        // it).
-                        if empty.is_none() && len < self.most && filled >= len / 2 {
-                            return false;
-                        }
-                        let i = match empty {
-                            Some(i) => {
-                                self.filled.fetch_add(1, Relaxed);
-                                i
-                            }
-                            // SAFETY (here and below): the bucket is held.
-                            None => (b..b + WAYS)
-                                .min_by_key(|&i| unsafe { (*self.slot(i)).work })
-                                .expect("a bucket has slots"),
-                        };
-                        self.set_tag(i, tag);
-                        unsafe {
-                            *self.slot(i) = Slot {
-                                key: *part,
-                                value: UNKNOWN,
-                                not: 0,
-                                work: 1,
-                            }
-                        };
-                        i
-                    }
-                };
-                let slot = unsafe { &mut *self.slot(index) };
-                slot.work = slot.work.max(work.max(1));
-                (f.take().expect("called once"))(slot);
-                true
-            });
-            if done {
-                return;
-            }
+        let mut len = self.len();
+        while self.filled() >= len / 4 * 3 && len < self.most {
             self.grow_from(len);
+            len = self.len();
         }
+        let (b, tag) = Self::place_in(len, part);
+        self.locked(b, || {
+            let index = match self.index(b, tag, part) {
+                Some(i) => i,
+                None => {
+                    let i = match (b..b + WAYS).find(|&i| self.tag(i) == 0) {
+                        Some(i) => {
+                            self.filled.fetch_add(1, Relaxed);
+                            i
+                        }
+                        // SAFETY (here and below): the bucket is held.
+                        None => (b..b + WAYS)
+                            .min_by_key(|&i| unsafe { (*self.slot(i)).work })
+                            .expect("a bucket has slots"),
+                    };
+                    self.set_tag(i, tag);
+                    unsafe {
+                        *self.slot(i) = Slot {
+                            key: *part,
+                            value: UNKNOWN,
+                            not: 0,
+                            work: 1,
+                        }
+                    };
+                    i
+                }
+            };
+            let slot = unsafe { &mut *self.slot(index) };
+            slot.work = slot.work.max(work.max(1));
+            f(slot);
+        });
     }
 
     /// Every entry, in slot order (the caller has the table to itself).
@@ -1761,6 +1748,38 @@ mod tests {
                 Search::with(&Regions::SEARCH_ONLY, "cram regions", with_threads(threads, 1 << 16)).unwrap();
             prop_assert_eq!(search.value(&regions(rows, cols, cells)).unwrap(), expected);
         }
+    }
+
+    /// The table doubles at three quarters load, not at its first full bucket: below that load
+    /// a full bucket gives up its cheapest entry.
+    #[test]
+    fn the_table_doubles_at_three_quarters_load_and_replaces_in_a_full_bucket_before() {
+        let table = Table::<u64>::with_memory(DEFAULT_MEMORY);
+        assert_eq!(table.len(), FIRST_SLOTS);
+        let store = |key: u64, work: u8| table.update(&key, work, |slot| slot.value = 0);
+        // WAYS + 1 keys of one bucket, the first one the most costly.
+        let bucket = |key: &u64| Table::place_in(FIRST_SLOTS, key).0;
+        let same: Vec<u64> = (1..)
+            .filter(|key| bucket(key) == bucket(&1))
+            .take(WAYS + 1)
+            .collect();
+        for (i, &key) in same.iter().enumerate() {
+            store(key, if i == 0 { 9 } else { 2 });
+        }
+        assert_eq!(table.len(), FIRST_SLOTS, "a full bucket at low load grew the table");
+        assert_eq!(table.filled(), WAYS);
+        assert!(table.find(&same[0]).is_some(), "the costly entry was replaced");
+        assert!(table.find(&same[WAYS]).is_some(), "the newest entry was not stored");
+        // Filled to three quarters (with keys of other buckets), it doubles on the next store,
+        // keeping its entries.
+        let mut others = (1u64 << 40..).filter(|key| bucket(key) != bucket(&1));
+        while table.filled() < FIRST_SLOTS / 4 * 3 {
+            store(others.next().unwrap(), 1);
+        }
+        assert_eq!(table.len(), FIRST_SLOTS);
+        store(u64::MAX, 1);
+        assert_eq!(table.len(), 2 * FIRST_SLOTS);
+        assert!(table.find(&same[0]).is_some() && table.find(&u64::MAX).is_some());
     }
 
     /// Cram 5x6 is 2 (Beling's table, `cram::theory::PUBLISHED`). Two searches in a table

@@ -41,9 +41,7 @@ impl Shape {
             rows,
             cols,
             not_last_column: full(rows, cols) as u64 & !last_column,
-            known: std::iter::repeat_with(|| AtomicU8::new(0))
-                .take(1 << (rows * cols))
-                .collect(),
+            known: zeroed(1 << (rows * cols)),
         }
     }
 
@@ -88,6 +86,18 @@ impl Shape {
         });
         (!seen).trailing_zeros() as u8
     }
+}
+
+/// `len` atomic bytes, all 0, from zeroed memory: the allocator hands large blocks over as
+/// fresh pages, which the kernel maps only when first touched, so a table costs memory only for
+/// the pages its sets reach (a `4 x 9` search touches a small part of the `4 x 5` table), and
+/// nothing is written up front.
+fn zeroed(len: usize) -> Box<[AtomicU8]> {
+    // `vec![0; len]` asks the allocator for zeroed memory rather than writing the zeros.
+    let bytes = Box::into_raw(vec![0u8; len].into_boxed_slice());
+    // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`, so the boxed bytes
+    // are `len` atomics holding 0, owned by the new box alone.
+    unsafe { Box::from_raw(bytes as *mut [AtomicU8]) }
 }
 
 /// One table per box shape, `[rows - 1][cols - 1]`, made on first use. Both orientations of a
