@@ -1766,10 +1766,20 @@ mod tests {
         for (i, &key) in same.iter().enumerate() {
             store(key, if i == 0 { 9 } else { 2 });
         }
-        assert_eq!(table.len(), FIRST_SLOTS, "a full bucket at low load grew the table");
+        assert_eq!(
+            table.len(),
+            FIRST_SLOTS,
+            "a full bucket at low load grew the table"
+        );
         assert_eq!(table.filled(), WAYS);
-        assert!(table.find(&same[0]).is_some(), "the costly entry was replaced");
-        assert!(table.find(&same[WAYS]).is_some(), "the newest entry was not stored");
+        assert!(
+            table.find(&same[0]).is_some(),
+            "the costly entry was replaced"
+        );
+        assert!(
+            table.find(&same[WAYS]).is_some(),
+            "the newest entry was not stored"
+        );
         // Filled to three quarters (with keys of other buckets), it doubles on the next store,
         // keeping its entries.
         let mut others = (1u64 << 40..).filter(|key| bucket(key) != bucket(&1));

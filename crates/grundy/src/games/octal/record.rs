@@ -286,8 +286,10 @@ impl Windowed {
     /// positions `x >= len` for all its positions at once, which needs every partner
     /// `n - t - x` before the block (`x >= len`) and still in the window (`x + t` at most the
     /// window). Otherwise blocks of one position, every rare pair read one at a time.
+    /// A block is at most half the window, so that its positions have distinct slots (undoing
+    /// part of it restores each slot's value from before the block).
     fn block<V: Value>(&self, s: &Store<V>, left: usize) -> (usize, usize) {
-        let len = WINDOW_BLOCK.min(left);
+        let len = WINDOW_BLOCK.min(left).min(s.ring.len() / 2);
         let largest_t = self.split2.iter().copied().max().unwrap_or(0);
         let largest_x = self.rare.last().map_or(0, |r| r.0 as usize);
         if len < 2 || largest_x + largest_t > s.ring.len() {
@@ -392,22 +394,39 @@ impl Windowed {
         serial: [std::ops::Range<usize>; 2],
     ) -> std::result::Result<Guess, String> {
         let mut seen = std::mem::take(&mut self.seen);
-        seen.clear();
-        seen.resize(words_for(bits), 0);
-        seen[..row.len()].copy_from_slice(&self.rows[row]);
-        let result = self.guess_with(s, n, bits, &mut seen, serial);
-        self.seen = seen;
+        let mut wanted = std::mem::take(&mut self.wanted);
+        let [a, b] = serial;
+        let rare = [&self.rare[a], &self.rare[b]];
+        let result = self.guess_with(
+            n,
+            bits,
+            row,
+            rare,
+            |y| self.get(s, n, y),
+            &mut seen,
+            &mut wanted,
+        );
+        (self.seen, self.wanted) = (seen, wanted);
         result
     }
 
-    fn guess_with<V: Value>(
-        &mut self,
-        s: &Store<V>,
+    /// Steps 1 and 2 for `n`, reading `G(y)` with `read` (`None`: not kept): the bits of `row`
+    /// (the block's far rare pairs), then the pairs of the rare positions of `serial` one at a
+    /// time. `seen` and `wanted` are scratch; `wanted` is left with the values step 3 must find.
+    #[allow(clippy::too_many_arguments)]
+    fn guess_with(
+        &self,
         n: usize,
         bits: u32,
-        seen: &mut [u64],
-        serial: [std::ops::Range<usize>; 2],
+        row: std::ops::Range<usize>,
+        serial: [&[(u64, u32)]; 2],
+        read: impl Fn(usize) -> Option<u32>,
+        seen: &mut Vec<u64>,
+        wanted: &mut Vec<u32>,
     ) -> std::result::Result<Guess, String> {
+        seen.clear();
+        seen.resize(words_for(bits), 0);
+        seen[..row.len()].copy_from_slice(&self.rows[row]);
         let outside = |y: usize| format!("G({y}) is needed and is not kept");
         for &t in &self.take_all {
             if n == t {
@@ -416,7 +435,7 @@ impl Windowed {
         }
         for &t in &self.take_one {
             if n > t {
-                set_bit(seen, self.get(s, n, n - t).ok_or_else(|| outside(n - t))?);
+                set_bit(seen, read(n - t).ok_or_else(|| outside(n - t))?);
             }
         }
         let mut reachable = 0u32;
@@ -426,13 +445,13 @@ impl Windowed {
             }
             let m = n - t;
             reachable |= 1 << self.split.common_pair_parity(m);
-            for range in serial.clone() {
-                for &(x, gx) in &self.rare[range] {
+            for rare in serial {
+                for &(x, gx) in rare {
                     let x = x as usize;
                     if x >= m || (self.unequal && 2 * x == m) {
                         continue;
                     }
-                    let gy = self.get(s, n, m - x).ok_or_else(|| {
+                    let gy = read(m - x).ok_or_else(|| {
                         format!(
                             "the rare position {x} pairs with {}, which has left the window and is not rare",
                             m - x
@@ -452,7 +471,7 @@ impl Windowed {
         }
         // g1: the least absent value common-common pairs cannot give; `wanted`: the absent
         // values below it (ascending), which the other pairs must give for G(n) = g1.
-        self.wanted.clear();
+        wanted.clear();
         let mut g1 = size;
         for v in candidate..size {
             if !has_bit(seen, v) {
@@ -460,7 +479,7 @@ impl Windowed {
                     g1 = v;
                     break;
                 }
-                self.wanted.push(v);
+                wanted.push(v);
             }
         }
         Ok(Guess::Check(g1))
@@ -897,53 +916,36 @@ enum Pause {
 
 /// Computes in the window until `to`, a poll, a value too wide for `V`, or a failed read: a
 /// block of positions at a time ([`Windowed::block`]), the pairs of far rare positions for the
-/// whole block first ([`Windowed::fill_rows`]), then each position in order; with more than
-/// one thread, step 3 for the whole block in parallel ([`speculate`]).
+/// whole block first ([`Windowed::fill_rows`]), then each position in order. With more than one
+/// thread, see [`run_pipeline`].
 fn run_window<V: Value>(
     w: &mut Windowed,
     s: &mut Store<V>,
     summary: &mut Summary,
     to: u64,
 ) -> Pause {
-    let mask = s.ring.len() - 1;
     let end = to.min(summary.n + POLL as u64);
-    let parallel = rayon::current_num_threads() > 1;
+    if rayon::current_num_threads() > 1 {
+        if let Some(pause) = run_pipeline(w, s, summary, end as usize) {
+            return pause;
+        }
+    }
     while summary.n < end {
         let start = summary.n as usize;
         let (len, near) = w.block(s, (end - summary.n) as usize);
         let known = w.rare.len();
-        let wb = words_for(bits_of(summary.max_value));
+        let wb = match near < known {
+            true => words_for(bits_of(summary.max_value)),
+            false => 0,
+        };
         if near < known {
             w.fill_rows(s, start, len, near..known, wb);
         }
-        let rows = move |i: usize| {
-            if near < known {
-                i * wb..(i + 1) * wb
-            } else {
-                0..0
-            }
-        };
-        if parallel && len > 1 {
-            if let Some(pause) = speculate(w, s, summary, len, near, rows) {
+        for i in 0..len {
+            let serial = [0..near, known..w.rare.len()];
+            if let Err(pause) = one_value(w, s, summary, i * wb..(i + 1) * wb, serial) {
                 return pause;
             }
-            continue;
-        }
-        for i in 0..len {
-            let n = start + i;
-            let serial = [0..near, known..w.rare.len()];
-            let v = match w.value(s, n, summary.max_value, rows(i), serial) {
-                Ok(v) => v,
-                Err(why) => return Pause::Outside(why),
-            };
-            if v > V::MAX {
-                return Pause::Widen;
-            }
-            s.ring[n & mask] = V::new(v);
-            if w.split.is_rare(n, v) {
-                w.rare.push((n as u64, v));
-            }
-            summary.push(v);
         }
     }
     if summary.n >= to {
@@ -953,123 +955,295 @@ fn run_window<V: Value>(
     }
 }
 
-/// A block with its checks in parallel: steps 1 and 2 for each position in order, taking each
-/// candidate that needs step 3 as the value, then every step 3 of the block at once (each
-/// reads only positions before its own). The values are kept up to the first check that
-/// fails, which gives that position its value; the positions after it are computed again by
-/// the next block (their window slots restored). Returns why the phase pauses, if it does.
-fn speculate<V: Value>(
+/// `G(summary.n)` by steps 1 to 3 on this thread, written to the window and the summary; why
+/// the phase pauses if it cannot be.
+fn one_value<V: Value>(
     w: &mut Windowed,
     s: &mut Store<V>,
     summary: &mut Summary,
+    row: std::ops::Range<usize>,
+    serial: [std::ops::Range<usize>; 2],
+) -> std::result::Result<(), Pause> {
+    let n = summary.n as usize;
+    let v = w
+        .value(s, n, summary.max_value, row, serial)
+        .map_err(Pause::Outside)?;
+    if v > V::MAX {
+        return Err(Pause::Widen);
+    }
+    let mask = s.ring.len() - 1;
+    s.ring[n & mask] = V::new(v);
+    if w.split.is_rare(n, v) {
+        w.rare.push((n as u64, v));
+    }
+    summary.push(v);
+    Ok(())
+}
+
+/// A candidate of steps 1 and 2 that step 3 must confirm: the position's place in its block,
+/// the candidate, the bits of the values then, and the values step 3 must find.
+struct Check {
+    i: usize,
+    g1: u32,
+    bits: u32,
+    wanted: Vec<u32>,
+}
+
+/// A block's steps 1 and 2, each candidate taken as the value.
+struct Guessed<V> {
+    start: usize,
+    values: Vec<V>,
+    checks: Vec<Check>,
+    /// The rare positions among them.
+    rare: Vec<(u64, u32)>,
+    /// The largest value up to the block's end.
+    max: u32,
+}
+
+/// Steps 1 and 2 for the block of `len` positions from `start`, kept apart from the window
+/// (which step 3 of the block before may be reading): its own values are read from the block
+/// itself. Stops before a position these steps cannot settle on their own (a read outside
+/// what is kept, a value or candidate too wide for `V`), which is left to [`one_value`].
+#[allow(clippy::too_many_arguments)]
+fn guess_block<V: Value>(
+    w: &Windowed,
+    s: &Store<V>,
+    start: usize,
     len: usize,
     near: usize,
-    rows: impl Fn(usize) -> std::ops::Range<usize>,
-) -> Option<Pause> {
-    use rayon::prelude::*;
-    let start = summary.n as usize;
-    let known = w.rare.len();
-    let mask = s.ring.len() - 1;
-    // The slots the block overwrites, to restore past a failed check.
-    let saved: Vec<V> = (start..start + len).map(|n| s.ring[n & mask]).collect();
-    let mut values = Vec::with_capacity(len);
-    let mut checks: Vec<(usize, u32, u32, Vec<u32>)> = Vec::new();
-    let mut max = summary.max_value;
-    let mut pause = None;
+    row_words: usize,
+    max: u32,
+    (seen, wanted): (&mut Vec<u64>, &mut Vec<u32>),
+) -> Guessed<V> {
+    let mut block: Guessed<V> = Guessed {
+        start,
+        values: Vec::with_capacity(len),
+        checks: Vec::new(),
+        rare: Vec::new(),
+        max,
+    };
     for i in 0..len {
         let n = start + i;
-        let bits = bits_of(max);
-        let (v, check) = match w.guess(s, n, bits, rows(i), [0..near, known..w.rare.len()]) {
+        let bits = bits_of(block.max);
+        let values = &block.values;
+        let read = |y: usize| match y.checked_sub(start) {
+            Some(j) => Some(values[j].get()),
+            None => w.get(s, n, y),
+        };
+        let row = i * row_words..(i + 1) * row_words;
+        let serial = [&w.rare[..near], &block.rare[..]];
+        let (v, check) = match w.guess_with(n, bits, row, serial, read, seen, wanted) {
             Ok(Guess::Value(v)) => (v, false),
             Ok(Guess::Check(g1)) => (g1, true),
-            Err(why) => {
-                pause = Some(Pause::Outside(why));
-                break;
-            }
-        };
-        let (v, check) = if check && v > V::MAX {
-            // A candidate too wide for `V`: its check decides whether to widen, as with one
-            // thread. It ends the block, unless it opens it (then it is checked here).
-            if i > 0 {
-                break;
-            }
-            match w.check(s, n, v, bits) {
-                Ok(v) => (v, false),
-                Err(why) => {
-                    pause = Some(Pause::Outside(why));
-                    break;
-                }
-            }
-        } else {
-            (v, check)
+            Err(_) => break,
         };
         if v > V::MAX {
-            pause = Some(Pause::Widen);
             break;
         }
         if check {
-            checks.push((i, v, bits, w.wanted.clone()));
+            let wanted = wanted.clone();
+            block.checks.push(Check {
+                i,
+                g1: v,
+                bits,
+                wanted,
+            });
         }
-        s.ring[n & mask] = V::new(v);
+        block.values.push(V::new(v));
         if w.split.is_rare(n, v) {
-            w.rare.push((n as u64, v));
+            block.rare.push((n as u64, v));
         }
-        values.push(v);
-        max = max.max(v);
+        block.max = block.max.max(v);
     }
-    let written = start + values.len();
-    let shared: &Windowed = w;
-    let store: &Store<V> = s;
-    let results: Vec<std::result::Result<u32, String>> = checks
-        .par_iter()
-        .map_init(Vec::new, |present, (i, g1, bits, wanted)| {
-            let mut wanted = wanted.clone();
-            shared.confirm(store, start + i, written, *g1, &mut wanted, present, *bits)
-        })
-        .collect();
-    let mut failed = None;
-    for ((i, g1, _, _), result) in checks.iter().zip(results) {
-        match result {
-            Ok(v) if v == *g1 => {}
-            Ok(v) => {
-                values[*i] = v;
-                failed = Some(*i);
-                break;
-            }
-            Err(why) => {
-                values.truncate(*i);
-                failed = Some(*i);
-                pause = Some(Pause::Outside(why));
-                break;
-            }
+    block
+}
+
+/// A block whose values are in the window and its rare positions in the list, step 3 of its
+/// candidates not yet run.
+struct Pending<V> {
+    block: Guessed<V>,
+    /// The window's slots the block overwrote.
+    saved: Vec<V>,
+}
+
+impl<V: Value> Pending<V> {
+    /// Writes a guessed block to the window and its rare positions to the list.
+    fn write(w: &mut Windowed, s: &mut Store<V>, block: Guessed<V>) -> Self {
+        let mask = s.ring.len() - 1;
+        let start = block.start;
+        let saved = (start..start + block.values.len())
+            .map(|n| s.ring[n & mask])
+            .collect();
+        for (i, &v) in block.values.iter().enumerate() {
+            s.ring[(start + i) & mask] = v;
         }
+        w.rare.extend_from_slice(&block.rare);
+        Pending { block, saved }
     }
-    if let Some(i) = failed {
-        // Positions from i on are undone (their window slots and rare positions); a check that
-        // found another value gives it to position i.
-        for (j, &v) in saved.iter().enumerate().skip(i) {
-            s.ring[(start + j) & mask] = v;
+
+    fn end(&self) -> usize {
+        self.block.start + self.block.values.len()
+    }
+
+    /// Step 3 of every candidate, in parallel (each reads only positions before its own).
+    fn check(&self, w: &Windowed, s: &Store<V>) -> Vec<std::result::Result<u32, String>> {
+        use rayon::prelude::*;
+        let (start, written) = (self.block.start, self.end());
+        self.block
+            .checks
+            .par_iter()
+            .map_init(Vec::new, |present, c| {
+                let mut wanted = c.wanted.clone();
+                w.confirm(s, start + c.i, written, c.g1, &mut wanted, present, c.bits)
+            })
+            .collect()
+    }
+
+    /// Takes the values up to the first candidate step 3 did not confirm into the summary;
+    /// from there on the block is undone (window slots and rare positions). A candidate that
+    /// was wrong gets the value step 3 found; one whose step 3 failed (it read before the
+    /// window as it stands at the block's end, further back than a position alone would be
+    /// allowed) is left to [`one_value`], so the run stops exactly where one thread would.
+    fn settle(
+        self,
+        results: Vec<std::result::Result<u32, String>>,
+        w: &mut Windowed,
+        s: &mut Store<V>,
+        summary: &mut Summary,
+    ) -> Settled {
+        let Pending { block, saved } = self;
+        let start = block.start;
+        let mut values: Vec<u32> = block.values.iter().map(|v| v.get()).collect();
+        let mut broken = None;
+        for (c, result) in block.checks.iter().zip(results) {
+            match result {
+                Ok(v) if v == c.g1 => {}
+                Ok(v) => {
+                    broken = Some((c.i, Some(v)));
+                    break;
+                }
+                Err(_) => {
+                    broken = Some((c.i, None));
+                    break;
+                }
+            }
         }
-        w.rare.retain(|r| (r.0 as usize) < start + i);
-        values.truncate(i + 1);
-        if values.len() == i + 1 {
-            pause = None;
-            let (n, v) = (start + i, values[i]);
-            if v > V::MAX {
-                values.pop();
-                pause = Some(Pause::Widen);
-            } else {
+        if let Some((i, found)) = broken {
+            let mask = s.ring.len() - 1;
+            for (j, &v) in saved.iter().enumerate().skip(i) {
+                s.ring[(start + j) & mask] = v;
+            }
+            w.rare.retain(|r| (r.0 as usize) < start + i);
+            values.truncate(i);
+            if let Some(v) = found {
+                // At most the candidate, so it fits `V`.
+                let n = start + i;
                 s.ring[n & mask] = V::new(v);
                 if w.split.is_rare(n, v) {
                     w.rare.push((n as u64, v));
                 }
+                values.push(v);
             }
         }
+        for v in values {
+            summary.push(v);
+        }
+        match broken {
+            None => Settled::Confirmed,
+            Some((_, Some(_))) => Settled::Corrected,
+            Some((_, None)) => Settled::Alone,
+        }
     }
-    for v in values {
-        summary.push(v);
+}
+
+/// How a block settled: every candidate confirmed; one corrected (the positions after it
+/// undone); or one left to [`one_value`] (it and the positions after it undone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Settled {
+    Confirmed,
+    Corrected,
+    Alone,
+}
+
+/// The windowed phase with more than one thread, to `end`: while step 3 of one block's
+/// candidates runs in parallel, steps 1 and 2 of the next block run beside it (they are
+/// serial, each position reading the one before), taking the candidates of the block before
+/// as its values. A candidate step 3 does not confirm undoes the positions after it, and the
+/// next block is guessed again from there. A position steps 1 and 2 cannot settle alone, and
+/// one whose step 3 read too far back, is computed by [`one_value`] after the block before it
+/// is settled, so that pauses happen where they do with one thread. Returns why the phase
+/// pauses, if it does; `None` when it reached `end`.
+fn run_pipeline<V: Value>(
+    w: &mut Windowed,
+    s: &mut Store<V>,
+    summary: &mut Summary,
+    end: usize,
+) -> Option<Pause> {
+    let mut pending: Option<Pending<V>> = None;
+    let mut alone = false;
+    let (mut seen, mut wanted) = (Vec::new(), Vec::new());
+    loop {
+        let start = pending.as_ref().map_or(summary.n as usize, Pending::end);
+        let (len, near) = w.block(s, end.saturating_sub(start).max(1));
+        if alone || start >= end || len < 2 {
+            // Settle the block in flight, then one position on this thread (or stop).
+            if let Some(p) = pending.take() {
+                let results = p.check(w, s);
+                if p.settle(results, w, s, summary) == Settled::Alone {
+                    alone = true;
+                }
+                continue;
+            }
+            if summary.n as usize >= end {
+                return None;
+            }
+            alone = false;
+            let serial = [0..w.rare.len(), 0..0];
+            if let Err(pause) = one_value(w, s, summary, 0..0, serial) {
+                return Some(pause);
+            }
+            continue;
+        }
+        let known = w.rare.len();
+        let max = pending.as_ref().map_or(summary.max_value, |p| p.block.max);
+        let row_words = if near < known {
+            let wb = words_for(bits_of(max));
+            w.fill_rows(s, start, len, near..known, wb);
+            wb
+        } else {
+            0
+        };
+        let scratch = (&mut seen, &mut wanted);
+        let (shared_w, shared_s): (&Windowed, &Store<V>) = (w, s);
+        let guess = || {
+            guess_block(
+                shared_w, shared_s, start, len, near, row_words, max, scratch,
+            )
+        };
+        let (results, block) = match &pending {
+            Some(p) => {
+                let (results, block) = rayon::join(|| p.check(shared_w, shared_s), guess);
+                (Some(results), block)
+            }
+            None => (None, guess()),
+        };
+        if let (Some(p), Some(results)) = (pending.take(), results) {
+            match p.settle(results, w, s, summary) {
+                Settled::Confirmed => {}
+                // The block just guessed may have read an undone value: it is dropped.
+                Settled::Corrected => continue,
+                Settled::Alone => {
+                    alone = true;
+                    continue;
+                }
+            }
+        }
+        if block.values.is_empty() {
+            alone = true;
+            continue;
+        }
+        pending = Some(Pending::write(w, s, block));
     }
-    pause
 }
 
 #[allow(clippy::too_many_arguments)]
