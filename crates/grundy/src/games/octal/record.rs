@@ -1101,9 +1101,9 @@ impl<V: Value> Pending<V> {
 
     /// Takes the values up to the first candidate step 3 did not confirm into the summary;
     /// from there on the block is undone (window slots and rare positions). A candidate that
-    /// was wrong gets the value step 3 found; one whose step 3 failed (it read before the
-    /// window as it stands at the block's end, further back than a position alone would be
-    /// allowed) is left to [`one_value`], so the run stops exactly where one thread would.
+    /// was wrong gets the value step 3 found; one whose step 3 needed a value no longer kept
+    /// (the window as it stands at the block's end starts later than it does for the position
+    /// alone) is left to [`one_value`], so the run stops exactly where one thread would.
     fn settle(
         self,
         results: Vec<std::result::Result<u32, String>>,
