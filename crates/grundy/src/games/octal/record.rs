@@ -1785,6 +1785,67 @@ mod tests {
         assert!(report.computed > 1000, "{report:?}");
     }
 
+    /// A block whose check failed to read (`Err`) is undone from that position on, the values
+    /// before it taken, and the position left to one thread; one whose check found another
+    /// value takes that value and is undone after it.
+    #[test]
+    fn a_settled_block_keeps_the_values_before_its_first_unconfirmed_candidate() {
+        let game = game("0.6");
+        let split = Split::DEFAULT;
+        for (result, settled, kept) in [
+            (Err("not kept".to_string()), Settled::Alone, 2),
+            (Ok(7), Settled::Corrected, 3),
+            (Ok(9), Settled::Confirmed, 5),
+        ] {
+            let mut w = Windowed::new(&game, split, vec![(1, 0)]);
+            let mut s = Store {
+                prefix: vec![0u8; 4],
+                ring: (0..16).map(|y| y as u8).collect::<Vec<u8>>(),
+            };
+            let mut summary = Summary::new();
+            for _ in 0..20 {
+                summary.push(1);
+            }
+            let values = [3u32, 5, 9, 11, 13];
+            let block = Guessed {
+                start: 20,
+                values: values.iter().map(|&v| v as u8).collect(),
+                checks: vec![Check {
+                    i: 2,
+                    g1: 9,
+                    bits: 4,
+                    wanted: vec![],
+                }],
+                rare: (20..25).map(|n| (n as u64, values[n - 20])).collect(),
+                max: 13,
+            };
+            let pending = Pending::write(&mut w, &mut s, block);
+            assert_eq!(s.ring[(22 & 15) as usize], 9);
+            let got = pending.settle(vec![result.clone()], &mut w, &mut s, &mut summary);
+            assert_eq!(got, settled, "{result:?}");
+            assert_eq!(summary.n, 20 + kept as u64, "{result:?}");
+            let mut expected: Vec<u32> = values[..kept].to_vec();
+            if let Ok(7) = result {
+                expected[2] = 7;
+            }
+            for (i, v) in expected.iter().enumerate() {
+                assert_eq!(u32::from(s.ring[(20 + i) & 15]), *v, "{result:?}");
+            }
+            // Slots past the kept values hold what they held before the block.
+            for i in kept..5 {
+                assert_eq!(s.ring[(20 + i) & 15], ((20 + i) & 15) as u8, "{result:?}");
+            }
+            // The block's rare positions (all five here) stay only before the first
+            // unconfirmed candidate; a corrected one is rare if its new value says so.
+            let rare_after: Vec<u64> = w.rare.iter().map(|r| r.0).filter(|&n| n >= 20).collect();
+            let mut rare_expected: Vec<u64> = (20..20 + kept as u64).collect();
+            if settled == Settled::Corrected && !split.is_rare(22, 7) {
+                rare_expected.pop();
+            }
+            assert_eq!(rare_after, rare_expected, "{result:?}");
+        }
+    }
+
     #[test]
     fn one_and_two_threads_give_the_same_report() {
         // Small windows, so that most values come from the windowed phase, whose checks run in
@@ -1795,6 +1856,9 @@ mod tests {
             ("grundy-game", 60_000, (4096, 1 << 17)),
             ("0.007", 6_000, (512, 1 << 14)),
             ("0.165", 20_000, (1024, 1 << 12)),
+            // A window too small: the run stops where a value it needs is no longer kept
+            // (checks that read too far back are left to one thread, which stops there).
+            ("grundy-game", 100_000, (1 << 16, 1 << 15)),
         ] {
             let game = game(code);
             let options = RecordOptions {
@@ -1892,6 +1956,32 @@ mod tests {
             let values: Vec<u32> = (0..to).map(|n| engine.get(n)).collect();
             assert_describes(&report, &values, &code);
             prop_assert!(report.stopped.is_some() || report.computed == to);
+        }
+
+        /// One and two threads give the same report, stops included, on random codes in
+        /// tiny windows (where checks are corrected, and positions left to one thread).
+        #[test]
+        fn one_and_two_threads_agree_on_random_codes(
+            digits in proptest::collection::vec(0u8..8, 1..4),
+            to in 1u64..6000,
+            memory in 64u64..8192,
+        ) {
+            let code = format!("0.{}", digits.iter().map(|d| d.to_string()).collect::<String>());
+            let game = HeapGame::new(Rules::parse(&code, Base::Octal).unwrap(), code.clone());
+            let options = RecordOptions { to, memory, checkpoint: None };
+            let reports: Vec<_> = [1, 2]
+                .into_iter()
+                .map(|threads| {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap()
+                        .install(|| {
+                            record(&game, &options, &mut |_| {}, &|| false).map_err(|e| e.to_string())
+                        })
+                })
+                .collect();
+            prop_assert_eq!(&reports[0], &reports[1], "{}", code);
         }
     }
 }
