@@ -1623,6 +1623,17 @@ mod tests {
         HeapGame::new(Rules::parse(code, Base::Octal).unwrap(), code)
     }
 
+    /// `f`'s result in a pool of one thread, then in a pool of two.
+    fn on_one_and_two_threads<T: Send>(f: impl Fn() -> T + Sync) -> [T; 2] {
+        [1, 2].map(|threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(&f)
+        })
+    }
+
     fn run(game: &HeapGame, to: u64, memory: u64) -> RecordReport {
         let options = RecordOptions {
             to,
@@ -1856,8 +1867,7 @@ mod tests {
             ("grundy-game", 60_000, (4096, 1 << 17)),
             ("0.007", 6_000, (512, 1 << 14)),
             ("0.165", 20_000, (1024, 1 << 12)),
-            // A window too small: the run stops where a value it needs is no longer kept
-            // (checks that read too far back are left to one thread, which stops there).
+            // A window too small: the run stops where a value it needs is no longer kept.
             ("grundy-game", 100_000, (1 << 16, 1 << 15)),
         ] {
             let game = game(code);
@@ -1866,18 +1876,9 @@ mod tests {
                 memory: 1 << 30,
                 checkpoint: None,
             };
-            let reports: Vec<RecordReport> = [1, 2]
-                .into_iter()
-                .map(|threads| {
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads)
-                        .build()
-                        .unwrap()
-                        .install(|| {
-                            record_in(&game, &options, plan, &mut |_| {}, &|| false).unwrap()
-                        })
-                })
-                .collect();
+            let reports = on_one_and_two_threads(|| {
+                record_in(&game, &options, plan, &mut |_| {}, &|| false).unwrap()
+            });
             assert_eq!(reports[0], reports[1], "{code}");
             let values = engine_values(&game, reports[0].computed);
             assert_describes(&reports[0], &values, code);
@@ -1959,7 +1960,7 @@ mod tests {
         }
 
         /// One and two threads give the same report, stops included, on random codes in
-        /// tiny windows (where checks are corrected, and positions left to one thread).
+        /// tiny windows.
         #[test]
         fn one_and_two_threads_agree_on_random_codes(
             digits in proptest::collection::vec(0u8..8, 1..4),
@@ -1969,18 +1970,9 @@ mod tests {
             let code = format!("0.{}", digits.iter().map(|d| d.to_string()).collect::<String>());
             let game = HeapGame::new(Rules::parse(&code, Base::Octal).unwrap(), code.clone());
             let options = RecordOptions { to, memory, checkpoint: None };
-            let reports: Vec<_> = [1, 2]
-                .into_iter()
-                .map(|threads| {
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads)
-                        .build()
-                        .unwrap()
-                        .install(|| {
-                            record(&game, &options, &mut |_| {}, &|| false).map_err(|e| e.to_string())
-                        })
-                })
-                .collect();
+            let reports = on_one_and_two_threads(|| {
+                record(&game, &options, &mut |_| {}, &|| false).map_err(|e| e.to_string())
+            });
             prop_assert_eq!(&reports[0], &reports[1], "{}", code);
         }
     }
