@@ -303,12 +303,14 @@ pub struct PositionArgs {
 /// How the board search (Cram, Chomp, Node-Kayles, Arc-Kayles) runs.
 #[derive(Debug, Args, Default)]
 pub struct SearchArgs {
-    /// The most memory for the board search's transposition table, e.g. 512M or 4G (default
-    /// 1G); when it is full, the entries cheapest to recompute are replaced.
+    /// The most memory, e.g. 512M or 4G (default 1G): for the board search's transposition
+    /// table (when it is full, the entries cheapest to recompute are replaced); for a heap
+    /// game whose values up to the heap would not fit (two bytes a value), the kept values of
+    /// a record run (as the record command keeps them), which computes them in turn.
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
-    /// Save the board search's table to FILE every few minutes and on Ctrl-C, and load it from
-    /// there first if it exists (a rerun resumes).
+    /// Save the board search's table (or a heap game's record run) to FILE every few minutes
+    /// and on Ctrl-C, and load it from there first if it exists (a rerun resumes).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
 }
@@ -366,6 +368,13 @@ pub struct SeqArgs {
     /// which is not CGSuite's IsTame (that one tests the misère canonical form).
     #[arg(long)]
     pub genus: bool,
+    /// Compute within SIZE bytes, e.g. 64M or 4G: a heap game whose values would not fit (two
+    /// bytes a value) is computed in record mode (the first values, a window of the latest
+    /// ones and the rare positions; octal games whose moves leave at most two heaps, and
+    /// Grundy's game), the values written as they come; a board search keeps its table
+    /// within it. Without it, heap games keep every value, up to 2^34.
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

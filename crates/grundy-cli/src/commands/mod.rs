@@ -321,6 +321,7 @@ pub fn with_search<T>(
     };
     if let Some(memory) = &args.memory {
         settings.memory = parse_memory(memory)?;
+        settings.memory_set = true;
     }
     if let Some(path) = &args.checkpoint {
         crate::stream::watch_interrupt();

@@ -12,6 +12,20 @@ use grundy::query::{self, SequenceReport};
 use grundy::spec;
 
 pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
+    match args.memory.clone() {
+        // The bound goes to the engines through the search settings.
+        Some(memory) => {
+            let bound = crate::cli::SearchArgs {
+                memory: Some(memory),
+                checkpoint: None,
+            };
+            super::with_search(&bound, None, || run_in(args, out))?
+        }
+        None => run_in(args, out),
+    }
+}
+
+fn run_in(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     if args.genus {
         return super::genus::run(args, out);
     }
@@ -122,7 +136,17 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
             let stopped = crate::stream::interrupted();
             if let Err(e) = result {
                 if !stopped {
-                    return Err(e.into());
+                    let done = writer.written();
+                    if done == 0 {
+                        return Err(e.into());
+                    }
+                    // Values are out (a record run stopped short): they stay a valid output,
+                    // ended as such, and the run says why it stopped (exit code 3).
+                    writer.finish(false, &[])?;
+                    return Err(Failure::Incomplete(format!(
+                        "{e} (the output holds the values at {from}..{})",
+                        from + done - 1
+                    )));
                 }
             }
             if let (Some(path), Some(picture)) = (&args.plot, picture) {
@@ -131,10 +155,13 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
             let done = writer.written();
             writer.finish(!stopped, &[])?;
             if stopped {
-                return Err(Failure::Interrupted(format!(
-                    "interrupted: the output holds the values at {from}..{}",
-                    from + done.saturating_sub(1)
-                )));
+                return Err(Failure::Interrupted(match done {
+                    0 => "interrupted before the first value".to_string(),
+                    _ => format!(
+                        "interrupted: the output holds the values at {from}..{}",
+                        from + done - 1
+                    ),
+                }));
             }
             return Ok(());
         }

@@ -147,6 +147,7 @@ fn huge_heaps_without_a_known_period_are_refused_at_once_with_the_way_to_go_on()
             "beyond 17179869184",
             "268435456 pair evaluations",
             "grundy period octal:0.6 --to N --checkpoint FILE",
+            "`grundy value octal:0.6 N --memory SIZE --checkpoint FILE` computes it in record mode",
         ],
     );
     // Grundy's game: the periodicity theorem does not apply; seq reaches the same limit.
@@ -408,5 +409,35 @@ fn ctrl_c_of_record_resumes_to_the_same_output_byte_for_byte() {
         String::from_utf8(resumed.stdout).unwrap(),
         String::from_utf8(whole.stdout).unwrap()
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ctrl_c_of_value_in_record_mode_keeps_its_checkpoint_and_a_rerun_resumes() {
+    let dir = scratch("value-record");
+    let checkpoint = dir.join("ck");
+    let ck = checkpoint.to_str().unwrap();
+    // 1M bytes cannot hold G(0..10^6) (two bytes a value): a record run, saved on Ctrl-C.
+    let args = [
+        "value",
+        "octal:0.6",
+        "10^6",
+        "--memory",
+        "1M",
+        "--checkpoint",
+        ck,
+    ];
+    let (out, err, code) = interrupt(&args, None);
+    assert_eq!(code, Some(130), "stderr: {err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("interrupted in record mode after ") && err.contains("keeps G(0.."),
+        "{err}"
+    );
+    assert!(checkpoint.exists());
+    let resumed = json(&args);
+    // Grossman, "Searching for periodicity in Officers" (Games of No Chance 5): G(10^6) = 180.
+    assert_eq!(resumed["value"], 180, "{resumed}");
+    assert!(resumed["method"].as_str().unwrap().contains("record mode"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

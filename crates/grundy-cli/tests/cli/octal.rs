@@ -398,3 +398,71 @@ fn outputs_are_the_same_with_one_and_two_threads() {
         assert_eq!(one, two, "{args:?}");
     }
 }
+
+/// `value` and `seq` given a `--memory` that G(0..n) would not fit (two bytes a value) compute
+/// in record mode, and agree with the engine, which keeps every value (issue 30).
+#[test]
+fn value_and_seq_past_the_memory_agree_with_the_engine() {
+    for game in ["octal:0.6", "grundy-game"] {
+        let engine = json(&["value", game, "150000"]);
+        let record = json(&["value", game, "150000", "--memory", "256K"]);
+        assert_eq!(record["value"], engine["value"], "{game}");
+        let method = record["method"].as_str().unwrap();
+        assert!(
+            method.contains("record mode") && method.contains("256K"),
+            "{method}"
+        );
+        assert!(engine["method"].as_str().unwrap().contains("engine"));
+        let range = ["seq", game, "5,_", "--from", "147000", "--to", "150000"];
+        let record = stdout(&[&range[..], &["--memory", "256K"]].concat());
+        assert_eq!(record, stdout(&range), "{game}");
+    }
+    // A memory that fits: the engine answers.
+    let fits = json(&["value", "octal:0.6", "150000", "--memory", "1M"]);
+    assert!(fits["method"].as_str().unwrap().contains("engine"));
+}
+
+#[test]
+fn value_and_seq_say_where_a_record_run_stopped() {
+    // Grundy's game in 64K bytes stops at G(32768) (more rare positions than it keeps).
+    fails(
+        &["value", "grundy-game", "10^5", "--memory", "64K"],
+        "record mode stopped: G(32768) is not computed",
+    );
+    // `seq` has written G(0..32768) by then: they stay a valid output, exit code 3.
+    let out = grundy(&[
+        "seq",
+        "grundy-game",
+        "--to",
+        "10^5",
+        "--memory",
+        "64K",
+        "--json",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let partial: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(partial["complete"], false);
+    assert_eq!(partial["values"].as_array().unwrap().len(), 32768);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("stopped: ") && err.contains("the output holds the values at 0..32767"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // Before any value is out, the same stop is an error.
+    fails(
+        &[
+            "seq",
+            "grundy-game",
+            "--from",
+            "50000",
+            "--to",
+            "10^5",
+            "--memory",
+            "64K",
+        ],
+        "record mode stopped",
+    );
+}

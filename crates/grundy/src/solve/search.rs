@@ -626,6 +626,10 @@ impl std::hash::Hasher for FoldHasher {
 pub struct Settings {
     /// Bytes for the transposition table.
     pub memory: u64,
+    /// Whether the caller chose `memory` (`--memory`): heap games then also keep their values
+    /// within it, in a record run where the engine's table would not fit
+    /// (`games::octal`).
+    pub memory_set: bool,
     /// Saved on interruption and every `save_every`, loaded at the start if present.
     pub checkpoint: Option<std::path::PathBuf>,
     /// How often the checkpoint is saved during a search.
@@ -644,6 +648,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             memory: DEFAULT_MEMORY,
+            memory_set: false,
             checkpoint: None,
             save_every: Duration::from_secs(300),
             stop: None,

@@ -305,6 +305,7 @@ impl Ruleset for HeapGame {
         Some(Box::new(HeapSolver {
             game: self,
             engine: Engine::new(self.rules.clone()),
+            records: true,
         }))
     }
 
@@ -312,6 +313,7 @@ impl Ruleset for HeapGame {
         let mut solver = HeapSolver {
             game: self,
             engine: Engine::new(self.rules.clone()),
+            records: false,
         };
         let values: Vec<u64> = to
             .iter()
@@ -606,23 +608,177 @@ pub fn period_search_until(
     })
 }
 
+/// A memory size as `--memory` takes it: `1G`, `64M`, `512K` or bytes.
+fn memory_text(bytes: u64) -> String {
+    match bytes.trailing_zeros() {
+        30.. => format!("{}G", bytes >> 30),
+        20.. => format!("{}M", bytes >> 20),
+        10.. => format!("{}K", bytes >> 10),
+        _ => format!("{bytes} bytes"),
+    }
+}
+
 /// Values of heaps from the engine, and of larger heaps through a proven period.
 struct HeapSolver<'a> {
     game: &'a HeapGame,
     engine: Engine,
+    /// Whether a record run may answer ([`HeapSolver::record_memory`]): only for single
+    /// questions (`value`, `seq`), since a record run keeps too little to answer another heap
+    /// and each would start again from 0.
+    records: bool,
+}
+
+/// Where a heap's value came from.
+enum Source {
+    /// The engine's table.
+    Engine,
+    /// A proven period.
+    Period(period::Proof),
+    /// A record run in this many bytes.
+    Record(u64),
 }
 
 impl HeapSolver<'_> {
-    /// `G(n)` and, when a proven period answered, the proof. A watched question (the command
-    /// line, Python: see [`crate::progress`]) is computed directly as far as the engine goes
-    /// ([`engine::MAX_LEN`]), as `grundy seq` does; an unwatched one below [`DIRECT_LIMIT`],
+    /// The values a period known from the literature ([`theory::KNOWN`]) needs to be proven,
+    /// when that is within a query's reach.
+    fn known_period_end(&self) -> Option<u64> {
+        theory::KNOWN
+            .iter()
+            .find(|k| k.rules() == self.game.rules)
+            .and_then(|k| k.values_needed())
+            .filter(|&needed| needed <= PERIOD_SEARCH_LIMIT)
+    }
+
+    /// The memory of a record run ([`record`]) that computes `G(0..end)` instead of the
+    /// engine, if one should: for a watched question with a memory the caller chose
+    /// (`--memory`), on a game whose moves leave at most two heaps and whose period is not
+    /// known to be near, when the engine's table (two bytes a value) would not fit that memory
+    /// or `end` is past the engine's limit ([`engine::MAX_LEN`]). Without a chosen memory a
+    /// heap past the limit is refused at once: a record run there takes hours or days.
+    fn record_memory(&self, end: u64) -> Option<u64> {
+        if !self.records
+            || !crate::progress::is_watched()
+            || self.game.rules.max_heaps() >= 3
+            || self.engine.proof().is_some()
+            || self.known_period_end().is_some()
+        {
+            return None;
+        }
+        let settings = crate::solve::search::current_settings();
+        let fits = end <= engine::MAX_LEN && end.saturating_mul(2) <= settings.memory;
+        (settings.memory_set && !fits).then_some(settings.memory)
+    }
+
+    /// A record run to `range.end` in `memory` bytes (with the settings' checkpoint and
+    /// Ctrl-C), handing `each` the values from `range.start` on; an interrupted run or one
+    /// whose assumption failed is an error.
+    fn by_record(
+        &self,
+        range: Range<u64>,
+        memory: u64,
+        each: &mut dyn FnMut(u64, &[u32]) -> Result<()>,
+    ) -> Result<record::RecordReport> {
+        let settings = crate::solve::search::current_settings();
+        let options = record::RecordOptions {
+            to: range.end,
+            memory,
+            checkpoint: settings
+                .checkpoint
+                .as_deref()
+                .map(|path| (path, settings.save_every.as_secs_f64())),
+        };
+        let stop = || settings.stop.is_some_and(|stop| stop());
+        let report = record::record_each(
+            self.game,
+            &options,
+            &mut |done| crate::progress::report(done, range.end),
+            &stop,
+            // Before `range.start`, `each` gets empty runs: its chance to stop the run.
+            &mut |n, values| {
+                let skip = range.start.saturating_sub(n).min(values.len() as u64) as usize;
+                each(n + skip as u64, &values[skip..])
+            },
+        )?;
+        if report.interrupted {
+            let kept = match &settings.checkpoint {
+                Some(path) => format!("; {} keeps G(0..{})", path.display(), report.computed),
+                None => String::new(),
+            };
+            return Err(Error::Interrupted(format!(
+                "interrupted in record mode after {} values{kept}",
+                report.computed
+            )));
+        }
+        if let Some(why) = &report.stopped {
+            return Err(Error::TooLarge(format!(
+                "record mode stopped: {why}; more --memory keeps more values"
+            )));
+        }
+        Ok(report)
+    }
+
+    /// A sequence along one heap (`template`: the other heaps fixed) from a record run in
+    /// `memory` bytes, handed to `sink` in blocks as the run computes it.
+    fn sequence_by_record(
+        &mut self,
+        template: &[Option<u64>],
+        range: Range<u64>,
+        memory: u64,
+        sink: &mut BlockSink,
+    ) -> Result<()> {
+        let mut fixed = 0;
+        for &heap in template.iter().flatten() {
+            fixed ^= self.heap(heap)?.0;
+        }
+        if range.is_empty() {
+            return Ok(());
+        }
+        let mut block = Vec::with_capacity(crate::ruleset::POSITION_BLOCK);
+        self.by_record(range, memory, &mut |_, values| {
+            if values.is_empty() {
+                return sink(&[]);
+            }
+            for chunk in values.chunks(crate::ruleset::POSITION_BLOCK) {
+                block.clear();
+                block.extend(chunk.iter().map(|&v| u64::from(v) ^ fixed));
+                sink(&block)?;
+            }
+            Ok(())
+        })?;
+        Ok(())
+    }
+
+    /// `G(n)` by a record run in `memory` bytes.
+    fn heap_by_record(&self, n: u64, memory: u64) -> Result<(u64, Source)> {
+        let report = self.by_record(n + 1..n + 1, memory, &mut |_, _| Ok(()))?;
+        match (report.computed == n + 1, report.last) {
+            (true, Some(v)) => Ok((v, Source::Record(memory))),
+            _ => Err(Error::Invalid(format!(
+                "the checkpoint holds G(0..{}), past G({n}), which is no longer kept: give another --checkpoint file",
+                report.computed
+            ))),
+        }
+    }
+
+    /// `G(n)` and where it came from. A watched question (the command line, Python: see
+    /// [`crate::progress`]) is computed directly as far as the engine goes
+    /// ([`engine::MAX_LEN`]), as `grundy seq` does, or by a record run where the engine's table
+    /// would not fit ([`HeapSolver::record_memory`]); an unwatched one below [`DIRECT_LIMIT`],
     /// within [`QUERY_BUDGET`]. Beyond, only a proven period answers.
-    fn heap(&mut self, n: u64) -> Result<(u64, Option<period::Proof>)> {
+    fn heap(&mut self, n: u64) -> Result<(u64, Source)> {
         if n < self.engine.len() {
-            return Ok((u64::from(self.engine.get(n)), None));
+            return Ok((u64::from(self.engine.get(n)), Source::Engine));
         }
         if let Some(proof) = self.engine.proof() {
-            return Ok((u64::from(self.engine.get(proof.reduce(n))), Some(proof)));
+            return Ok((
+                u64::from(self.engine.get(proof.reduce(n))),
+                Source::Period(proof),
+            ));
+        }
+        if n < engine::MAX_LEN {
+            if let Some(memory) = self.record_memory(n + 1) {
+                return self.heap_by_record(n, memory);
+            }
         }
         let watched = crate::progress::is_watched();
         let direct = if watched {
@@ -635,23 +791,27 @@ impl HeapSolver<'_> {
         // What a refusal says: how to get the value anyway. Below the engine's limit (an
         // unwatched call), as `seq` does; beyond it, a longer period search where one can
         // succeed, else only the values below the limit.
-        let way_on = match (n < engine::MAX_LEN, provable) {
+        let mut way_on = match (n < engine::MAX_LEN, provable) {
             (true, _) => format!("`grundy seq {name} --from N --to N` computes it directly below {} (with progress, no work budget)", engine::MAX_LEN),
             (false, true) => format!("`grundy period {name} --to N --checkpoint FILE` looks for a period further (Ctrl-C keeps its work)"),
             (false, false) => format!("`grundy seq {name} --to N` streams the values below {}", engine::MAX_LEN),
         };
+        if n >= engine::MAX_LEN && self.game.rules.max_heaps() < 3 {
+            way_on.push_str(&format!(
+                "; `grundy value {name} N --memory SIZE --checkpoint FILE` computes it in record mode (every value in turn from 0, in bounded memory: hours to days)"
+            ));
+        }
         if n >= direct && !provable {
+            if let Some(memory) = self.record_memory(n + 1) {
+                return self.heap_by_record(n, memory);
+            }
             return Err(Error::TooLarge(format!(
                 "heaps of {name} beyond {direct} are only answered through a proven period, and no period of this game can be proven by the periodicity theorem (its two-heap splits must be unequal); {way_on}",
             )));
         }
         // Beyond `direct` only a proven period answers. Whether the search will find one is
         // known beforehand only from the literature; otherwise it gets a fraction of a second.
-        let known = theory::KNOWN
-            .iter()
-            .find(|k| k.rules() == self.game.rules)
-            .and_then(|k| k.values_needed())
-            .filter(|&needed| needed <= PERIOD_SEARCH_LIMIT);
+        let known = self.known_period_end();
         let budget = match (n < direct, known) {
             (false, None) => QUICK_SEARCH_BUDGET,
             _ if watched => u64::MAX,
@@ -672,28 +832,36 @@ impl HeapSolver<'_> {
                 "heaps of {name} beyond {direct} are only answered through a proven period, and {why}; {way_on}"
             ))
         };
-        match self
-            .engine
-            .extend(target, &run, &mut |done| crate::progress::report(done, target))
-        {
+        match self.engine.extend(target, &run, &mut |done| {
+            crate::progress::report(done, target)
+        }) {
             Err(Error::TooLarge(_)) if budget == QUICK_SEARCH_BUDGET => {
+                if let Some(memory) = self.record_memory(n + 1) {
+                    return self.heap_by_record(n, memory);
+                }
                 return Err(refused(&format!(
                     "none is known from the literature or found by a quick search ({QUICK_SEARCH_BUDGET} pair evaluations, up to n = {})",
                     self.engine.len()
-                )))
+                )));
             }
             result => result?,
         }
         if n < self.engine.len() {
-            return Ok((u64::from(self.engine.get(n)), None));
+            return Ok((u64::from(self.engine.get(n)), Source::Engine));
         }
         match self.engine.proof() {
-            Some(proof) => Ok((u64::from(self.engine.get(proof.reduce(n))), Some(proof))),
+            Some(proof) => Ok((
+                u64::from(self.engine.get(proof.reduce(n))),
+                Source::Period(proof),
+            )),
             None if n < direct => unreachable!("the engine reached n or proved a period"),
-            None => Err(refused(&format!(
-                "none is proven within the first {} values",
-                self.engine.len()
-            ))),
+            None => match self.record_memory(n + 1) {
+                Some(memory) => self.heap_by_record(n, memory),
+                None => Err(refused(&format!(
+                    "none is proven within the first {} values",
+                    self.engine.len()
+                ))),
+            },
         }
     }
 }
@@ -701,6 +869,13 @@ impl HeapSolver<'_> {
 impl Solver for HeapSolver<'_> {
     fn value(&mut self, position: &[u64]) -> Result<u64> {
         Ok(self.evaluate(position)?.value)
+    }
+
+    /// Options are about to be valued, many heaps: no record runs from now on (each would
+    /// start from 0), so heaps past the engine's reach are refused as before.
+    fn reserve(&mut self, _corner: &[u64]) -> Result<()> {
+        self.records = false;
+        Ok(())
     }
 
     /// The table grows to the end of the range in steps (each step's values handed out as they
@@ -719,6 +894,9 @@ impl Solver for HeapSolver<'_> {
             stop_at_proof: true,
             budget: u64::MAX,
         };
+        if let Some(memory) = self.record_memory(range.end) {
+            return self.sequence_by_record(template, range, memory, sink);
+        }
         let step = |engine: &Engine| (engine.len() / 16).max(engine::BLOCK as u64 * 8);
         // Past the engine's limit, the heaps go to `heap` (a quick period search, or a refusal).
         while self.engine.proof().is_none()
@@ -748,22 +926,31 @@ impl Solver for HeapSolver<'_> {
         let mut value = 0;
         let mut reduced = Vec::new();
         let mut used = None;
+        let mut record = None;
         for &n in position {
-            let (v, proof) = self.heap(n)?;
+            let (v, source) = self.heap(n)?;
             value ^= v;
-            if let Some(proof) = proof {
-                reduced.push(format!("{n} -> {}", proof.reduce(n)));
-                used = Some(proof);
+            match source {
+                Source::Engine => {}
+                Source::Period(proof) => {
+                    reduced.push(format!("{n} -> {}", proof.reduce(n)));
+                    used = Some(proof);
+                }
+                Source::Record(memory) => record = Some((n, memory)),
             }
         }
-        let method = match used {
-            Some(proof) => format!(
+        let method = match (used, record) {
+            (Some(proof), _) => format!(
                 "{} (heap {} reduced by the period)",
                 theory::proof_text(&self.game.rules, &proof),
                 reduced.join(", ")
             ),
-            None if position.len() == 1 => "computed value (sparse-space engine)".into(),
-            None => "nim-sum of the heaps' computed values (sparse-space engine)".into(),
+            (None, Some((n, memory))) => format!(
+                "computed in record mode: G(0), ..., G({n}) in turn within {}, keeping the first values, a window of the latest and the rare positions (sparse-space rule)",
+                memory_text(memory)
+            ),
+            (None, None) if position.len() == 1 => "computed value (sparse-space engine)".into(),
+            (None, None) => "nim-sum of the heaps' computed values (sparse-space engine)".into(),
         };
         Ok(Evaluation { value, method })
     }
@@ -946,8 +1133,13 @@ mod tests {
             far.contains("beyond 67108864") && !far.contains("--from N"),
             "{far}"
         );
-        let watched =
-            crate::progress::watched(Box::new(|_, _| {}), || refusal(&grundy, engine::MAX_LEN));
+        assert!(far.contains("computes it in record mode"), "{far}");
+        // Watched, with the options of a move about to be valued (no record runs): refused.
+        let watched = crate::progress::watched(Box::new(|_, _| {}), || {
+            let mut solver = solver_for(&grundy);
+            solver.reserve(&[engine::MAX_LEN]).unwrap();
+            solver.value(&[engine::MAX_LEN]).unwrap_err().to_string()
+        });
         assert!(
             watched.contains("beyond 17179869184")
                 && watched.contains(
@@ -955,5 +1147,64 @@ mod tests {
                 ),
             "{watched}"
         );
+    }
+
+    /// Runs `work` watched, with `memory` bytes chosen by the caller.
+    fn in_memory<T>(memory: u64, work: impl FnOnce() -> T) -> T {
+        let settings = crate::solve::search::Settings {
+            memory,
+            memory_set: true,
+            ..Default::default()
+        };
+        crate::solve::search::with_settings(settings, || {
+            crate::progress::watched(Box::new(|_, _| {}), work)
+        })
+    }
+
+    /// A value or a sequence whose values would not fit the memory chosen comes from a record
+    /// run, and equals the engine's (which keeps every value); the method says which.
+    #[test]
+    fn values_past_the_memory_come_from_a_record_run_equal_to_the_engine() {
+        for (game, n) in [
+            (
+                HeapGame::new(Rules::parse("0.6", code::Base::Octal).unwrap(), "0.6"),
+                150_000,
+            ),
+            (HeapGame::new(Rules::grundy_game(), "grundy-game"), 150_000),
+        ] {
+            let mut engine = Engine::new(game.rules.clone());
+            engine.extend(n + 1, &Run::default(), &mut |_| {}).unwrap();
+            let expected: Vec<u64> = (0..=n).map(|y| u64::from(engine.get(y))).collect();
+            // 256 KiB: 2 (n + 1) bytes do not fit; the record run's window starts at 2^16.
+            let evaluation = in_memory(256 << 10, || solver_for(&game).evaluate(&[n])).unwrap();
+            assert_eq!(evaluation.value, expected[n as usize], "{}", game.name);
+            assert!(
+                evaluation.method.contains("record mode"),
+                "{}",
+                evaluation.method
+            );
+            let from = n - 3000;
+            let mut values = Vec::new();
+            in_memory(256 << 10, || {
+                crate::query::sequence_blocks(&game, &[Some(5), None], from, n, &mut |block| {
+                    values.extend_from_slice(block);
+                    Ok(())
+                })
+            })
+            .unwrap();
+            let shifted: Vec<u64> = expected[from as usize..]
+                .iter()
+                .map(|v| v ^ expected[5])
+                .collect();
+            assert_eq!(values, shifted, "{}", game.name);
+            // Within a memory that fits, the engine answers.
+            let evaluation = in_memory(1 << 20, || solver_for(&game).evaluate(&[n])).unwrap();
+            assert_eq!(evaluation.value, expected[n as usize]);
+            assert!(
+                evaluation.method.contains("engine"),
+                "{}",
+                evaluation.method
+            );
+        }
     }
 }

@@ -102,6 +102,8 @@ pub struct RecordReport {
     pub max_value: u64,
     /// Where it first occurs.
     pub max_at: u64,
+    /// The last value, `G(computed - 1)` (`None` when nothing is computed).
+    pub last: Option<u64>,
     /// FNV-1a over the values (see the module documentation).
     pub checksum: u64,
     /// The rare/common split in use.
@@ -169,6 +171,16 @@ impl Summary {
 struct Store<V> {
     prefix: Vec<V>,
     ring: Vec<V>,
+}
+
+impl<V: Value> Store<V> {
+    /// `G(y)` for the `y` in `range`, all among the latest values in the window.
+    fn latest(&self, range: std::ops::Range<u64>) -> Vec<u32> {
+        let mask = self.ring.len() as u64 - 1;
+        range
+            .map(|y| self.ring[(y & mask) as usize].get())
+            .collect()
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -601,16 +613,38 @@ pub fn record(
     progress: &mut dyn FnMut(u64),
     stop: &dyn Fn() -> bool,
 ) -> Result<RecordReport> {
-    record_in(game, options, plan(options.memory), progress, stop)
+    record_in(
+        game,
+        options,
+        plan(options.memory),
+        progress,
+        stop,
+        &mut |_, _| Ok(()),
+    )
 }
 
-/// [`record`] with the prefix's bytes and the window's values for one-byte values given.
+/// [`record`] that also hands `each` the values as they are computed, in order and in runs:
+/// `each(n, values)` gets `G(n), G(n + 1), ...` (those a checkpoint brought are not handed
+/// out again). An error from `each` ends the run with that error (no checkpoint is saved).
+/// `grundy seq` and `value` use it past the memory.
+pub fn record_each(
+    game: &HeapGame,
+    options: &RecordOptions,
+    progress: &mut dyn FnMut(u64),
+    stop: &dyn Fn() -> bool,
+    each: &mut dyn FnMut(u64, &[u32]) -> Result<()>,
+) -> Result<RecordReport> {
+    record_in(game, options, plan(options.memory), progress, stop, each)
+}
+
+/// [`record_each`] with the prefix's bytes and the window's values for one-byte values given.
 fn record_in(
     game: &HeapGame,
     options: &RecordOptions,
     (prefix_len, window): (usize, usize),
     progress: &mut dyn FnMut(u64),
     stop: &dyn Fn() -> bool,
+    each: &mut dyn FnMut(u64, &[u32]) -> Result<()>,
 ) -> Result<RecordReport> {
     let rules = &game.rules;
     let code = game.code_spec();
@@ -691,9 +725,12 @@ fn record_in(
             let target = end.min(engine.len() + step);
             let started = std::time::Instant::now();
             engine.extend(target, &Run::default(), &mut |n| progress(n))?;
-            for n in state.summary.n..engine.len() {
-                state.summary.push(engine.get(n));
+            let first = state.summary.n;
+            let fresh: Vec<u32> = (first..engine.len()).map(|n| engine.get(n)).collect();
+            for &v in &fresh {
+                state.summary.push(v);
             }
+            each(first, &fresh)?;
             if started.elapsed().as_secs_f64() < 0.1 {
                 step = step.saturating_mul(2);
             } else if step > BLOCK as u64 {
@@ -731,10 +768,17 @@ fn record_in(
                 ));
                 break;
             }
+            let first = state.summary.n;
             let result = match &mut state.values {
                 Values::U8(s) => run_window(&mut w, s, &mut state.summary, to),
                 Values::U16(s) => run_window(&mut w, s, &mut state.summary, to),
             };
+            // A call computes at most half the window, so the new values are all in it.
+            let fresh: Vec<u32> = match &state.values {
+                Values::U8(s) => s.latest(first..state.summary.n),
+                Values::U16(s) => s.latest(first..state.summary.n),
+            };
+            each(first, &fresh)?;
             progress(state.summary.n);
             match result {
                 Pause::Done => break,
@@ -924,7 +968,7 @@ fn run_window<V: Value>(
     summary: &mut Summary,
     to: u64,
 ) -> Pause {
-    let end = to.min(summary.n + POLL as u64);
+    let end = to.min(summary.n + POLL.min(s.ring.len() / 2) as u64);
     if rayon::current_num_threads() > 1 {
         if let Some(pause) = run_pipeline(w, s, summary, end as usize) {
             return pause;
@@ -1259,6 +1303,15 @@ fn report(
     window: usize,
 ) -> RecordReport {
     let summary = state.summary;
+    let last = summary.n.checked_sub(1).map(|y| {
+        let windowed = state.windowed.is_some();
+        u64::from(match &state.values {
+            Values::U8(s) if windowed => s.latest(y..y + 1)[0],
+            Values::U16(s) if windowed => s.latest(y..y + 1)[0],
+            Values::U8(s) => s.prefix[y as usize].get(),
+            Values::U16(s) => s.prefix[y as usize].get(),
+        })
+    });
     let (split, rare) = match state.windowed {
         Some(w) => w,
         None => {
@@ -1314,6 +1367,7 @@ fn report(
         counts,
         max_value: u64::from(summary.max_value),
         max_at: summary.max_at,
+        last,
         checksum: summary.hash,
         split: split.describe(),
         rare_count: rare.len() as u64,
@@ -1634,6 +1688,47 @@ mod tests {
         })
     }
 
+    /// `record_each` hands out every value once, in order: they are the engine's, on one and
+    /// two threads, in windows from tiny to a few KiB, and the report's `last` is the last.
+    #[test]
+    fn each_value_is_handed_out_once_in_order() {
+        for (code, to, memory) in [
+            ("0.6", 100_000u64, 256u64 << 10),
+            ("0.77", 30_000, 4 << 10),
+            ("0.007", 20_000, 128 << 10),
+        ] {
+            let game = HeapGame::new(Rules::parse(code, Base::Octal).unwrap(), code);
+            let mut engine = Engine::new(game.rules.clone());
+            engine.extend(to, &Run::default(), &mut |_| {}).unwrap();
+            let expected: Vec<u32> = (0..to).map(|y| engine.get(y)).collect();
+            let options = RecordOptions {
+                to,
+                memory,
+                checkpoint: None,
+            };
+            let runs = on_one_and_two_threads(|| {
+                let mut handed: Vec<u32> = Vec::new();
+                let report =
+                    record_each(&game, &options, &mut |_| {}, &|| false, &mut |n, values| {
+                        assert_eq!(n, handed.len() as u64, "{code}: a gap or a repeat");
+                        handed.extend_from_slice(values);
+                        Ok(())
+                    })
+                    .unwrap();
+                (report, handed)
+            });
+            for (report, handed) in runs {
+                let n = report.computed as usize;
+                assert!(n > to as usize / 2, "{code}: stopped at {n}");
+                assert_eq!(handed, expected[..n], "{code}");
+                assert_eq!(
+                    report.last,
+                    n.checked_sub(1).map(|y| u64::from(expected[y]))
+                );
+            }
+        }
+    }
+
     fn run(game: &HeapGame, to: u64, memory: u64) -> RecordReport {
         let options = RecordOptions {
             to,
@@ -1790,7 +1885,15 @@ mod tests {
             memory: 1 << 20,
             checkpoint: None,
         };
-        let report = record_in(&game, &options, (256, 1 << 16), &mut |_| {}, &|| false).unwrap();
+        let report = record_in(
+            &game,
+            &options,
+            (256, 1 << 16),
+            &mut |_| {},
+            &|| false,
+            &mut |_, _| Ok(()),
+        )
+        .unwrap();
         assert_describes(&report, &reference, "widened in the window");
         assert_eq!(report.width, 2);
         assert!(report.computed > 1000, "{report:?}");
@@ -1877,7 +1980,15 @@ mod tests {
                 checkpoint: None,
             };
             let reports = on_one_and_two_threads(|| {
-                record_in(&game, &options, plan, &mut |_| {}, &|| false).unwrap()
+                record_in(
+                    &game,
+                    &options,
+                    plan,
+                    &mut |_| {},
+                    &|| false,
+                    &mut |_, _| Ok(()),
+                )
+                .unwrap()
             });
             assert_eq!(reports[0], reports[1], "{code}");
             let values = engine_values(&game, reports[0].computed);

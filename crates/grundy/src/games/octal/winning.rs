@@ -13,7 +13,7 @@
 
 use super::engine::Engine;
 use super::period::Proof;
-use super::{make_move, HeapGame, HeapSolver};
+use super::{make_move, HeapGame, HeapSolver, Source};
 use crate::ruleset::Move;
 use crate::{Error, Result};
 
@@ -67,13 +67,16 @@ pub fn winning_moves(game: &HeapGame, position: &[u64], limit: usize) -> Result<
     let mut solver = HeapSolver {
         game,
         engine: Engine::new(game.rules.clone()),
+        records: false,
     };
     let mut used = None;
     let mut value = 0;
     let mut values = Vec::with_capacity(position.len());
     for &n in position {
-        let (v, proof) = solver.heap(n)?;
-        used = used.or(proof);
+        let (v, source) = solver.heap(n)?;
+        if let Source::Period(proof) = source {
+            used = used.or(Some(proof));
+        }
         value ^= v;
         values.push(v);
     }
