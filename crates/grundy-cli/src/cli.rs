@@ -181,6 +181,13 @@ pub struct PeriodArgs {
     /// Seconds between checkpoint saves.
     #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
     pub checkpoint_every: f64,
+    /// Search past the memory, within SIZE bytes (e.g. 64M): a record run (the first values, a
+    /// window of the latest and the rare positions; games whose moves leave at most two
+    /// heaps) with a watch over a window of the latest values (a quarter of SIZE): periods
+    /// shorter than half that window are found and proven, from a preperiod that is an upper
+    /// bound once the earlier values are gone; --to up to 2^56.
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -28,6 +28,11 @@ pub fn run(args: PeriodArgs, out: &mut dyn Write) -> Outcome {
         )
         .into());
     }
+    let memory = args
+        .memory
+        .as_deref()
+        .map(super::parse_memory)
+        .transpose()?;
     let bar = crate::progress::bar(to, "period");
     let options = SearchOptions {
         to,
@@ -40,21 +45,28 @@ pub fn run(args: PeriodArgs, out: &mut dyn Write) -> Outcome {
     // Ctrl-C ends the search where it stands: the checkpoint is saved and what is known printed.
     crate::stream::watch_interrupt();
     let mut first = true;
-    let report = octal::period_search_until(
-        &game,
-        &options,
-        &mut |done, _| {
-            if first {
-                // The first report is what a checkpoint brought: the estimate of the time left
-                // counts only the values computed from here.
-                crate::progress::rebase(&bar, done);
-                first = false;
-            } else {
-                bar.set_position(done);
-            }
-        },
-        &crate::stream::interrupted,
-    )?;
+    let mut progress = |done, _| {
+        if first {
+            // The first report is what a checkpoint brought: the estimate of the time left
+            // counts only the values computed from here.
+            crate::progress::rebase(&bar, done);
+            first = false;
+        } else {
+            bar.set_position(done);
+        }
+    };
+    let report = match memory {
+        Some(memory) => octal::period_search_past_memory(
+            &game,
+            &options,
+            memory,
+            &mut progress,
+            &crate::stream::interrupted,
+        )?,
+        None => {
+            octal::period_search_until(&game, &options, &mut progress, &crate::stream::interrupted)?
+        }
+    };
     bar.finish_and_clear();
     write_report(&report, to, format, out)?;
     if report.interrupted {
@@ -97,7 +109,8 @@ fn write_report(
                 "proven": p.is_some(),
                 "period": p.map(|p| p.period).or(report.observed.map(|o| o.0)),
                 "preperiod": p.map(|p| p.preperiod).or(report.observed.map(|o| o.1)),
-                "last_exception": p.and_then(|p| p.last_exception()),
+                "preperiod_exact": report.preperiod_exact,
+                "last_exception": p.filter(|_| report.preperiod_exact).and_then(|p| p.last_exception()),
                 "proof": report.proof_text,
                 "checked_to": p.map(|p| p.checked_to),
                 "not_covered": report.not_covered,
@@ -118,14 +131,23 @@ fn write_report(
     };
     match (report.proof, &report.proof_text) {
         (Some(p), Some(text)) => {
-            let last = p
-                .last_exception()
-                .map_or("no exception".into(), |e| format!("last exception at {e}"));
-            writeln!(
-                out,
-                "{title}: period {}, preperiod {}, {last}",
-                p.period, p.preperiod
-            )?;
+            match report.preperiod_exact {
+                true => {
+                    let last = p
+                        .last_exception()
+                        .map_or("no exception".into(), |e| format!("last exception at {e}"));
+                    writeln!(
+                        out,
+                        "{title}: period {}, preperiod {}, {last}",
+                        p.period, p.preperiod
+                    )?
+                }
+                false => writeln!(
+                    out,
+                    "{title}: period {}, preperiod at most {} (the values before it were not kept)",
+                    p.period, p.preperiod
+                )?,
+            }
             writeln!(out, "{text}")?;
         }
         _ => {

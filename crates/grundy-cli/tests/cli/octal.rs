@@ -466,3 +466,29 @@ fn value_and_seq_say_where_a_record_run_stopped() {
         "record mode stopped",
     );
 }
+
+#[test]
+fn period_past_the_memory_proves_the_period_of_the_literature() {
+    // 0.16: period 149459, last exception 105350 (Gangolli and Plambeck 1989).
+    let report = json(&["period", "octal:0.16", "--to", "2^40", "--memory", "8M"]);
+    assert_eq!(report["proven"], true, "{report}");
+    assert_eq!(report["period"], 149_459);
+    assert_eq!(report["last_exception"], 105_350);
+    assert_eq!(report["preperiod_exact"], true);
+    let text = stdout(&["period", "octal:0.16", "--to", "2^40", "--memory", "8M"]);
+    assert!(
+        text.starts_with("octal:0.16: period 149459, preperiod 105351"),
+        "{text}"
+    );
+    // Grundy's game: no proof can come; the values go on past what the engine would keep.
+    let report = json(&["period", "grundy-game", "--to", "300000", "--memory", "1M"]);
+    assert_eq!(
+        (report["proven"].clone(), report["computed"].clone()),
+        (false.into(), 300_000.into())
+    );
+    assert!(report["not_covered"].as_str().unwrap().contains("unequal"));
+    fails(
+        &["period", "grundy-game", "--to", "10^5", "--memory", "64K"],
+        "record mode stopped",
+    );
+}

@@ -430,6 +430,9 @@ pub struct PeriodReport {
     pub resumed_from: u64,
     /// The proven period, if any.
     pub proof: Option<period::Proof>,
+    /// Whether the proof's preperiod is exact; else an upper bound (a run past the memory no
+    /// longer had the values before it, [`period_search_past_memory`]).
+    pub preperiod_exact: bool,
     /// The proof in words.
     pub proof_text: Option<String>,
     /// Without a proof: the period the last quarter of the values shows, and its start.
@@ -581,10 +584,9 @@ pub fn period_search_until(
         rare.push((n, u64::from(engine.get(n))));
     }
     let proof = engine.proof();
-    let not_covered = engine::shape(&game.rules).is_none().then(|| {
-        "the periodicity theorem does not cover Grundy's game (its two-heap splits must be unequal)"
-            .to_string()
-    });
+    let not_covered = engine::shape(&game.rules)
+        .is_none()
+        .then(|| NOT_COVERED.to_string());
     Ok(PeriodReport {
         game: game.name.clone(),
         code,
@@ -597,6 +599,7 @@ pub fn period_search_until(
             None
         },
         proof,
+        preperiod_exact: true,
         not_covered,
         max_value,
         max_at,
@@ -605,6 +608,85 @@ pub fn period_search_until(
         rare,
         save_error,
         interrupted,
+    })
+}
+
+/// What the report says of a game the periodicity theorem does not cover.
+const NOT_COVERED: &str =
+    "the periodicity theorem does not cover Grundy's game (its two-heap splits must be unequal)";
+
+/// [`period_search_until`] in `memory` bytes: a record run ([`record`], three quarters of the
+/// memory) hands its values to a watch over a window of the latest (a quarter, two bytes a
+/// value, [`period::WindowWatch`]), so the search goes as far as record mode does (`to` up to
+/// [`record::MAX_TO`]). A period is found if it is shorter than half that window; when the values
+/// before the window are gone, the proof's preperiod is an upper bound (`preperiod_exact`
+/// false). A run whose record-mode assumption fails is an error.
+pub fn period_search_past_memory(
+    game: &HeapGame,
+    options: &SearchOptions,
+    memory: u64,
+    progress: &mut dyn FnMut(u64, u64),
+    stop: &dyn Fn() -> bool,
+) -> Result<PeriodReport> {
+    let to = options.to;
+    let watch_bytes = memory / 4;
+    let window = 1usize << (63 - (watch_bytes / 2).max(8).leading_zeros());
+    let shape = engine::shape(&game.rules);
+    let mut watch: Option<period::WindowWatch> = None;
+    let proven = std::cell::Cell::new(false);
+    let user_stop = std::cell::Cell::new(false);
+    let record_options = record::RecordOptions {
+        to,
+        memory: memory - watch_bytes,
+        checkpoint: options.checkpoint,
+    };
+    let report = record::record_each(
+        game,
+        &record_options,
+        &mut |done| progress(done, to),
+        &|| {
+            if options.stop_at_proof && proven.get() {
+                return true;
+            }
+            let stopped = stop();
+            user_stop.set(stopped);
+            stopped
+        },
+        &mut |n, values| {
+            if let Some(shape) = shape {
+                let watch = watch.get_or_insert_with(|| period::WindowWatch::new(shape, window, n));
+                watch.push(n, values);
+                proven.set(watch.proof().is_some());
+            }
+            Ok(())
+        },
+    )?;
+    if let Some(why) = &report.stopped {
+        return Err(Error::TooLarge(format!(
+            "record mode stopped: {why}; more --memory keeps more values"
+        )));
+    }
+    let proof = watch.as_ref().and_then(period::WindowWatch::proof);
+    Ok(PeriodReport {
+        game: game.name.clone(),
+        code: report.code,
+        computed: report.computed,
+        resumed_from: report.resumed_from,
+        proof_text: proof.map(|(p, exact)| theory::proof_text_of(&game.rules, &p, exact)),
+        observed: match proof {
+            None => watch.as_ref().and_then(period::WindowWatch::observed),
+            Some(_) => None,
+        },
+        proof: proof.map(|(p, _)| p),
+        preperiod_exact: proof.is_none_or(|(_, exact)| exact),
+        not_covered: shape.is_none().then(|| NOT_COVERED.to_string()),
+        max_value: report.max_value,
+        max_at: report.max_at,
+        split: report.split,
+        rare_count: report.rare_count,
+        rare: report.rare,
+        save_error: report.save_error,
+        interrupted: report.interrupted && user_stop.get(),
     })
 }
 
@@ -1147,6 +1229,55 @@ mod tests {
                 ),
             "{watched}"
         );
+    }
+
+    /// A period search past the memory finds what the whole table finds, from the same
+    /// preperiod when its window holds the values the proof needs (0.16: period 149459, last
+    /// exception 105350, Gangolli and Plambeck 1989); Grundy's game is not covered; a memory
+    /// too small for record mode's assumption is an error.
+    #[test]
+    fn a_period_search_past_the_memory_finds_the_tables_period() {
+        let options = SearchOptions {
+            to: 1 << 20,
+            stop_at_proof: true,
+            checkpoint: None,
+        };
+        for (code, memory) in [
+            ("0.77", 64u64 << 10),
+            ("0.137", 64 << 10),
+            ("0.16", 8 << 20),
+        ] {
+            let game = HeapGame::new(Rules::parse(code, code::Base::Octal).unwrap(), code);
+            let whole = period_search(&game, &options, &mut |_, _| {}).unwrap();
+            let windowed =
+                period_search_past_memory(&game, &options, memory, &mut |_, _| {}, &|| false)
+                    .unwrap();
+            assert_eq!(
+                windowed.proof.map(|p| (p.period, p.preperiod)),
+                whole.proof.map(|p| (p.period, p.preperiod)),
+                "{code}"
+            );
+            assert!(windowed.preperiod_exact && !windowed.interrupted, "{code}");
+            if code == "0.16" {
+                assert_eq!(
+                    windowed.proof.map(|p| (p.period, p.last_exception())),
+                    Some((149_459, Some(105_350)))
+                );
+            }
+        }
+        let grundy = HeapGame::new(Rules::grundy_game(), "grundy-game");
+        let options = SearchOptions {
+            to: 300_000,
+            ..options
+        };
+        let report =
+            period_search_past_memory(&grundy, &options, 1 << 20, &mut |_, _| {}, &|| false)
+                .unwrap();
+        assert!(report.proof.is_none() && report.not_covered.is_some());
+        assert_eq!(report.computed, 300_000);
+        let too_small =
+            period_search_past_memory(&grundy, &options, 64 << 10, &mut |_, _| {}, &|| false);
+        assert!(matches!(too_small, Err(Error::TooLarge(m)) if m.contains("record mode stopped")));
     }
 
     /// Runs `work` watched, with `memory` bytes chosen by the caller.

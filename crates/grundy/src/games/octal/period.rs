@@ -143,6 +143,138 @@ impl Watch {
     }
 }
 
+/// A watch for runs that keep only a window of the latest values (record mode): a period
+/// shorter than half the window, proven from the first position `n0` of the window from which
+/// the values repeat. When the values before the window are gone, `n0` is only an upper bound
+/// on the preperiod, which the theorem accepts: `G(n + p) = G(n)` for `n0 <= n < 2 n0 + p + k`
+/// (each value compared as it comes) proves the period from `n0` on.
+#[derive(Debug, Clone)]
+pub struct WindowWatch {
+    shape: HeapShape,
+    /// `G(y)` at `ring[y % ring.len()]` for the latest values seen.
+    ring: Vec<u16>,
+    /// The first value this watch saw (a resumed run starts past 0) and how many it has.
+    first: u64,
+    len: u64,
+    /// The period candidate, its start, and whether the start is exact (a mismatch before it
+    /// was seen, or it is the first value of all).
+    candidate: Option<(u64, u64, bool)>,
+    failed: bool,
+    next_scan: u64,
+    proof: Option<(Proof, bool)>,
+}
+
+impl WindowWatch {
+    /// A watch keeping `window` values (a power of two, at least 8), seeing values from
+    /// `G(first)` on.
+    pub fn new(shape: HeapShape, window: usize, first: u64) -> Self {
+        debug_assert!(window.is_power_of_two() && window >= 8);
+        WindowWatch {
+            shape,
+            ring: vec![0; window],
+            first,
+            len: first,
+            candidate: None,
+            failed: false,
+            next_scan: first + 8,
+            proof: None,
+        }
+    }
+
+    /// The proof, once found, and whether its preperiod is exact (else an upper bound).
+    pub fn proof(&self) -> Option<(Proof, bool)> {
+        self.proof
+    }
+
+    /// The period the window shows without a proof yet, and its start.
+    pub fn observed(&self) -> Option<(u64, u64)> {
+        self.candidate.map(|(p, n0, _)| (p, n0))
+    }
+
+    fn at(&self, y: u64) -> u16 {
+        self.ring[(y & (self.ring.len() as u64 - 1)) as usize]
+    }
+
+    /// The first value still kept.
+    fn kept_from(&self) -> u64 {
+        self.first
+            .max(self.len.saturating_sub(self.ring.len() as u64))
+    }
+
+    /// Looks at the next values, `G(n), G(n + 1), ...` (`n` is the count seen so far).
+    pub fn push(&mut self, n: u64, values: &[u32]) {
+        debug_assert_eq!(n, self.len);
+        for &v in values {
+            if self.proof.is_some() {
+                break;
+            }
+            let v = v as u16;
+            let x = self.len;
+            if let Some((p, n0, exact)) = &mut self.candidate {
+                if x >= *p && self.ring[((x - *p) & (self.ring.len() as u64 - 1)) as usize] != v {
+                    (*n0, *exact) = (x - *p + 1, true);
+                    self.failed = true;
+                }
+            }
+            let mask = self.ring.len() as u64 - 1;
+            self.ring[(x & mask) as usize] = v;
+            self.len += 1;
+            if self.len >= self.next_scan {
+                // An eighth more values each time, as the engine's watch, once the window is full
+                // an eighth of it.
+                self.next_scan = self.len + (self.len - self.kept_from()) / 8 + 1;
+                if self.candidate.is_none() || self.failed {
+                    self.failed = false;
+                    if let Some(found) = self.scan() {
+                        self.candidate = Some(found);
+                    }
+                }
+            }
+            if let Some((p, n0, exact)) = self.candidate {
+                if let Some(needed) = self.shape.needed(n0, p).filter(|&k| self.len >= k) {
+                    let period = (1..p)
+                        .filter(|d| p.is_multiple_of(*d))
+                        .find(|&d| (self.len - p..self.len).all(|y| self.at(y) == self.at(y - d)))
+                        .unwrap_or(p);
+                    let proof = Proof {
+                        period,
+                        preperiod: n0,
+                        checked_to: needed,
+                    };
+                    self.proof = Some((proof, exact));
+                }
+            }
+        }
+        // After a proof the values are only counted.
+        self.len = n + values.len() as u64;
+    }
+
+    /// The smallest `p` (at most half the window) for which the last quarter of the kept
+    /// values repeats `p` earlier, and the first kept `n0` from which the repetition holds.
+    fn scan(&self) -> Option<(u64, u64, bool)> {
+        let from = self.kept_from();
+        let kept = self.len - from;
+        let quarter = kept / 4;
+        if quarter < 2 {
+            return None;
+        }
+        let most = (kept - quarter).min(self.ring.len() as u64 / 2);
+        'period: for p in 1..=most {
+            for y in self.len - quarter..self.len {
+                if self.at(y) != self.at(y - p) {
+                    continue 'period;
+                }
+            }
+            let mut n0 = self.len - quarter - p;
+            while n0 > from && self.at(n0 - 1) == self.at(n0 - 1 + p) {
+                n0 -= 1;
+            }
+            return Some((p, n0, n0 > from || from == 0));
+        }
+        None
+    }
+}
+
 /// The smallest divisor `d` of `p` with `values[n + d] = values[n]` for `n0 <= n < n0 + p`,
 /// given that `p` is a period from `n0` on: then `d` is one too, from the same `n0` (a value
 /// before `n0` that repeated `d` later would repeat `p` later as well).
@@ -226,6 +358,70 @@ mod tests {
         );
         assert!(check(shape, &check_values, 2, 4).is_none());
         assert_eq!(tail_period(&[1u8, 2, 3]), None);
+    }
+
+    /// The window watch proves the period the whole table proves (or a divisor the engine's
+    /// watch also takes), from a preperiod at least the true one and equal to it when it says
+    /// so, and the theorem's checks hold over all the values for what it claims; in windows
+    /// from a few periods to all the values, fed in runs of any length.
+    #[test]
+    fn the_window_watch_proves_what_the_whole_table_proves() {
+        use super::super::code::{Base, Rules};
+        use super::super::engine::{self, Engine, Run};
+        for (code, len) in [
+            ("0.77", 400u64),
+            ("0.137", 1000),
+            ("0.07", 1000),
+            ("0.16", 520_000),
+        ] {
+            let rules = Rules::parse(code, Base::Octal).unwrap();
+            let shape = engine::shape(&rules).unwrap();
+            let mut table = Engine::new(rules);
+            table.extend(len, &Run::default(), &mut |_| {}).unwrap();
+            let truth = table.proof().expect("a known period");
+            let values: Vec<u32> = (0..len).map(|n| table.get(n)).collect();
+            let wide: Vec<u64> = values.iter().map(|&v| u64::from(v)).collect();
+            for window in [64usize, 256, 1 << 19, 1 << 20] {
+                let mut watch = WindowWatch::new(shape, window, 0);
+                for (i, run) in values.chunks(1 + window / 7).enumerate() {
+                    watch.push((i * (1 + window / 7)) as u64, run);
+                }
+                let Some((proof, exact)) = watch.proof() else {
+                    assert!(
+                        window < 2 * truth.period as usize,
+                        "{code}: none in {window}"
+                    );
+                    continue;
+                };
+                assert_eq!(proof.period, truth.period, "{code} in {window}");
+                assert!(proof.preperiod >= truth.preperiod, "{code} in {window}");
+                assert!(
+                    !exact || proof.preperiod == truth.preperiod,
+                    "{code} in {window}"
+                );
+                assert!(
+                    exact || window < proof.checked_to as usize,
+                    "{code} in {window}"
+                );
+                assert!(check(shape, &wide, proof.preperiod, proof.period).is_some());
+            }
+        }
+        // A run resumed at 100 (values before it never seen) of a sequence of period 3: proven
+        // from 100, the first value seen, an upper bound; the theorem's range for n0 = 100,
+        // p = 3, k = 1 is n < 2 * 100 + 3 + 1 = 204, so 207 values.
+        let mut watch = WindowWatch::new(
+            HeapShape {
+                last_digit: 1,
+                heaps: 2,
+            },
+            64,
+            100,
+        );
+        let tail: Vec<u32> = (100..400).map(|n| [0, 1, 2][n % 3]).collect();
+        watch.push(100, &tail);
+        let (proof, exact) = watch.proof().unwrap();
+        assert_eq!((proof.period, proof.preperiod, exact), (3, 100, false));
+        assert_eq!(proof.checked_to, 207);
     }
 
     #[test]

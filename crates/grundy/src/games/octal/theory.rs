@@ -39,11 +39,18 @@ use crate::{Error, Result};
 
 /// What `value` and `seq --analyze` say when the theorem proves a period.
 pub fn proof_text(rules: &Rules, proof: &Proof) -> String {
+    proof_text_of(rules, proof, true)
+}
+
+/// [`proof_text`] for a proof whose preperiod is exact or, from a run that no longer kept the
+/// values before it, an upper bound.
+pub fn proof_text_of(rules: &Rules, proof: &Proof, exact: bool) -> String {
     let shape = engine::shape(rules).expect("proofs exist only for covered games");
     let bound = proof.checked_to - proof.period;
-    let last = match proof.last_exception() {
-        Some(e) => format!(", last exception at {e}"),
-        None => ", no exception".into(),
+    let last = match (exact, proof.last_exception()) {
+        (false, _) => " at most (the values before it were not kept)".into(),
+        (true, Some(e)) => format!(", last exception at {e}"),
+        (true, None) => ", no exception".into(),
     };
     let theorem = if shape.heaps >= 3 {
         "periodicity theorem for moves leaving up to 3 heaps (the Guy-Smith argument, see games/octal/theory.rs)"
