@@ -86,22 +86,18 @@ impl Dense {
                     .collect()
             })
             .collect();
-        // `flat[i][j]`: the sum of `weight[k][i]` over the columns `k < j`.
-        let flat: Vec<Vec<u64>> = (0..=r)
-            .map(|i| {
-                let mut sums = vec![0u64; c + 1];
-                for j in 0..c {
-                    sums[j + 1] = sums[j] + weight[j][i];
-                }
-                sums
-            })
-            .collect();
+        // `flat[i * (c + 1) + j]`: the sum of `weight[k][i]` over the columns `k < j`.
+        let mut flat = vec![0u64; (r + 1) * (c + 1)];
+        for i in 0..=r {
+            for j in 0..c {
+                flat[i * (c + 1) + j + 1] = flat[i * (c + 1) + j] + weight[j][i];
+            }
+        }
         let mut values = vec![0u16; total as usize];
         let mut heights = vec![0usize; c];
         let mut prefix = vec![0u64; c + 1];
-        // `row_end[i]`: one past the last column higher than `i` (the length of row `i`).
-        let mut row_end = vec![0usize; r];
-        let mut seen = vec![0u64; (r * c) / 64 + 1];
+        // Values from 128 on (words 2 and up; the first two stay unused).
+        let mut seen = vec![0u64; ((r * c) / 64 + 1).max(2)];
         for rank in 0..total {
             if rank & 0xffff == 0 && rank > 0 {
                 if stop.is_some_and(|s| s()) {
@@ -115,31 +111,43 @@ impl Dense {
                 prefix[j + 1] = prefix[j] + weight[j][heights[j]];
             }
             debug_assert_eq!(prefix[c], rank);
+            seen.iter_mut().for_each(|w| *w = 0);
+            let mut low = 0u128;
+            // A bite at row `i` of column `j < end` (the columns higher than `i`) lowers the
+            // columns `j..end` to `i`: the option's rank is the position's less
+            // `(prefix[end] - prefix[j]) - (flat[i][end] - flat[i][j])`, which is
+            // `base - (prefix[j] - flat[i][j])` with `base` fixed for the row.
             let mut end = c;
-            for (i, slot) in row_end.iter_mut().enumerate() {
+            for i in 0..r {
                 while end > 0 && heights[end - 1] <= i {
                     end -= 1;
                 }
-                *slot = end;
-            }
-            seen.iter_mut().for_each(|w| *w = 0);
-            for j in 0..c {
-                for i in 0..heights[j] {
-                    if j == 0 && i == 0 {
-                        continue;
+                if end == 0 {
+                    break;
+                }
+                let flat = &flat[i * (c + 1)..=i * (c + 1) + end];
+                let base = rank - (prefix[end] - flat[end]);
+                // The square at row 0 of column 0 is the poisoned one: no bite there.
+                let first = usize::from(i == 0);
+                for (&p, &f) in prefix[first..end].iter().zip(&flat[first..end]) {
+                    let v = usize::from(values[(base + (p - f)) as usize]);
+                    // Values below 128 (nearly all) are marked in a register.
+                    match v < 128 {
+                        true => low |= 1 << v,
+                        false => seen[v / 64] |= 1 << (v % 64),
                     }
-                    let end = row_end[i];
-                    let drop = (prefix[end] - prefix[j]) - (flat[i][end] - flat[i][j]);
-                    let v = usize::from(values[(rank - drop) as usize]);
-                    seen[v / 64] |= 1 << (v % 64);
                 }
             }
-            let mex = seen
-                .iter()
-                .enumerate()
-                .find(|(_, w)| **w != u64::MAX)
-                .map(|(i, w)| i * 64 + w.trailing_ones() as usize)
-                .expect("more words than options");
+            let mex = match low != u128::MAX {
+                true => low.trailing_ones() as usize,
+                false => seen
+                    .iter()
+                    .enumerate()
+                    .skip(2)
+                    .find(|(_, w)| **w != u64::MAX)
+                    .map(|(i, w)| i * 64 + w.trailing_ones() as usize)
+                    .expect("more words than options"),
+            };
             values[rank as usize] = mex as u16;
             // The next diagram: raise the last column lower than the one before it (the first
             // column's "before" is the box's top), and empty the columns after it.
@@ -238,15 +246,24 @@ mod tests {
             (5, 4),
             (3, 7),
             (6, 6),
+            // Values of 128 and more (marked apart from the smaller ones).
+            (1, 150),
+            (150, 1),
         ] {
             let dense = Dense::build(rows, cols, None, |_, _| {}).unwrap();
             let all = positions(rows.into(), cols as usize);
             assert_eq!(dense.len(), all.len(), "{rows}x{cols}");
             let mut memo = HashMap::new();
+            let mut largest = 0;
             for p in all {
                 if p[0] >= 1 {
-                    assert_eq!(dense.value(&p), by_definition(&p, &mut memo), "{p:?}");
+                    let value = by_definition(&p, &mut memo);
+                    assert_eq!(dense.value(&p), value, "{p:?}");
+                    largest = largest.max(value);
                 }
+            }
+            if rows * cols >= 150 {
+                assert!(largest >= 128, "{rows}x{cols}: largest value {largest}");
             }
         }
     }
