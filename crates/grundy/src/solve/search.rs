@@ -715,9 +715,42 @@ pub struct Search<'g, G: Splittable> {
     last_save: Instant,
     /// The parameters a checkpoint must match (the game's spec).
     identity: String,
-    /// The value the part being valued at the root is shown to be at least (its round), for
-    /// the progress line.
-    at_least: u64,
+    /// How far the rounds at the root have got, for the progress line and an interruption.
+    root: RootProgress,
+}
+
+/// How far [`Search::nimber_together`] has got: a long search's progress line and the message
+/// of an interruption say it, as the only figure of how far a search that never ended got.
+#[derive(Debug, Clone, Copy, Default)]
+struct RootProgress {
+    /// Whether rounds are running (the part at the root is being valued by them).
+    active: bool,
+    /// The question of the round: "is the value `round`?" (every smaller value is an option's).
+    round: u64,
+    /// The options of the part at the root (each a sum of parts), and those valued so far.
+    options: usize,
+    valued: usize,
+    /// The options asked in this round (by the main search), of those it asks.
+    asked: usize,
+    in_round: usize,
+}
+
+impl RootProgress {
+    /// "round 2 (is the value 2?): option 3 of 17; 9 of 25 options valued".
+    fn text(&self) -> String {
+        format!(
+            "at the root, round {r} (is the value {r}?): option {} of {}; {} of {} options valued{}",
+            self.asked,
+            self.in_round,
+            self.valued,
+            self.options,
+            match self.round {
+                0 => String::new(),
+                r => format!(", so the value is at least {r}"),
+            },
+            r = self.round,
+        )
+    }
 }
 
 /// The candidates for a mex in [`Search::mex_in_set`]: those up to the largest wanted value as a
@@ -837,7 +870,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             last_report: now,
             last_save: now,
             identity: identity.to_string(),
-            at_least: 0,
+            root: RootProgress::default(),
         };
         if let Some(path) = search.settings.checkpoint.clone() {
             if path.exists() {
@@ -912,12 +945,20 @@ impl<'g, G: Splittable> Search<'g, G> {
             .collect();
         let before = self.nodes;
         let mut r = 0;
-        self.at_least = 0;
+        let total = moves.len();
         loop {
             while met.contains(&r) {
                 r += 1;
             }
-            self.at_least = r;
+            self.root = RootProgress {
+                active: true,
+                round: r,
+                options: total,
+                valued: total - options.len(),
+                asked: 0,
+                in_round: options.len(),
+            };
+            // (An error leaves the progress for `value` to report.)
             let found = self.together(|search| search.round(&options, r))?;
             let ended = found.iter().any(|&(_, v)| v == r);
             let mut gone: Vec<usize> = found.iter().map(|&(i, _)| i).collect();
@@ -927,7 +968,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             }
             met.extend(found.iter().map(|&(_, v)| v));
             if !ended {
-                self.at_least = 0;
+                self.root.active = false;
                 self.record_value(&key, r, self.nodes - before);
                 return Ok(r);
             }
@@ -975,6 +1016,7 @@ impl<'g, G: Splittable> Search<'g, G> {
         r: u64,
         found: &mut Vec<(usize, u64)>,
     ) -> Result<bool> {
+        self.root.asked += 1;
         let value = self.ask_option(&options[i], r)?;
         if let Some(v) = value {
             found.push((i, v));
@@ -995,6 +1037,10 @@ impl<'g, G: Splittable> Search<'g, G> {
         let mut result = Ok(0);
         for part in parts {
             result = self.nimber_together(part).map(|v| v ^ result.unwrap_or(0));
+            if let (Err(Error::Interrupted(why)), true) = (&result, self.root.active) {
+                result = Err(Error::Interrupted(format!("{why}; {}", self.root.text())));
+            }
+            self.root.active = false;
             if let Err(Error::Interrupted(why)) = &result {
                 // Say how far the part being valued got: the values it was shown not to have.
                 let not = self.table.find(&self.game.key(part)).map_or(0, |s| s.not);
@@ -1120,7 +1166,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             last_report: now,
             last_save: now,
             identity: self.identity.clone(),
-            at_least: 0,
+            root: RootProgress::default(),
         }
     }
 
@@ -1489,9 +1535,9 @@ impl<'g, G: Splittable> Search<'g, G> {
                 self.nodes,
                 self.nodes as f64 / seconds,
                 100.0 * self.table.filled() as f64 / self.table.capacity() as f64,
-                match self.at_least {
-                    0 => String::new(),
-                    r => format!(", value at least {r} so far"),
+                match self.root.active {
+                    true => format!("; {}", self.root.text()),
+                    false => String::new(),
                 }
             ));
         }
@@ -1820,6 +1866,45 @@ mod tests {
                 assert!(search.table.len() > FIRST_SLOTS, "{}", search.table.len());
             }
         }
+    }
+
+    static ROOT_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+    /// Asks to stop from the third time it is asked on.
+    fn stop_at_third() -> bool {
+        ROOT_CALLS.fetch_add(1, Relaxed) >= 2
+    }
+
+    /// An interrupted search says how far the rounds at the root got: the round, the options
+    /// asked in it, and the options valued of all the root's (the empty 5 x 6 board has
+    /// 4 * 6 + 5 * 5 = 49 dominoes).
+    #[test]
+    fn an_interruption_says_how_far_the_root_got() {
+        let parts = regions(5, 6, full(5, 6));
+        let settings = Settings {
+            stop: Some(stop_at_third),
+            ..Settings::default()
+        };
+        let mut search = Search::with(&Regions::SEARCH_ONLY, "cram regions", settings).unwrap();
+        let Err(Error::Interrupted(why)) = search.value(&parts) else {
+            panic!("not interrupted");
+        };
+        let at = why.find("at the root, round ").expect(&why);
+        let numbers: Vec<u64> = why[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        // round r (is the value r?): option a of b; v of n options valued
+        let [r, r_again, asked, in_round, valued, options, ..] = numbers[..] else {
+            panic!("{why}");
+        };
+        assert_eq!(r, r_again, "{why}");
+        assert_eq!(options, 49, "{why}");
+        assert!(asked >= 1 && asked <= in_round, "{why}");
+        assert_eq!(valued + in_round, options, "{why}");
+        // Cram 5x6 has value 2 (Beling's table): the rounds never go past it.
+        assert!(r <= 2, "{why}");
+        assert!(!search.root.active);
     }
 
     static CALLS: AtomicUsize = AtomicUsize::new(0);
