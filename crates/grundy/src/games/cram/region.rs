@@ -53,6 +53,7 @@ pub trait Bits:
     fn leading_zeros(self) -> u32;
     fn reverse_bits(self) -> Self;
     fn wrapping_neg(self) -> Self;
+    fn wrapping_add(self, other: Self) -> Self;
     /// The low bits of a `u128` (the caller knows the others are 0).
     fn from_u128(x: u128) -> Self;
     fn to_u128(self) -> u128;
@@ -93,6 +94,9 @@ macro_rules! bits {
             fn wrapping_neg(self) -> Self {
                 <$t>::wrapping_neg(self)
             }
+            fn wrapping_add(self, other: Self) -> Self {
+                <$t>::wrapping_add(self, other)
+            }
             fn from_u128(x: u128) -> Self {
                 x as $t
             }
@@ -128,6 +132,9 @@ impl Bits for u64 {
     }
     fn wrapping_neg(self) -> Self {
         u64::wrapping_neg(self)
+    }
+    fn wrapping_add(self, other: Self) -> Self {
+        u64::wrapping_add(self, other)
     }
     fn from_u128(x: u128) -> Self {
         x as u64
@@ -455,21 +462,28 @@ impl<W: Bits> Geometry<W> {
 
     /// Splits `cells` into connected pieces, as [`Geometry::pieces`], with the edges from the
     /// cells of `cut` to their right neighbours taken away.
+    ///
+    /// A piece grows from its first cell a step at a time to the left, up and down, and to the
+    /// right by whole runs at once: in `joined`, the cells joined to their right neighbour, a
+    /// run of a row is a run of set bits, and adding a seed's bit to it carries through the
+    /// run to the bit of its last cell (the first one not set), so the bits the sum changes
+    /// are the cells from the seed to the run's end.
     pub fn pieces_cut(&self, mut cells: W, cut: W, mut f: impl FnMut(W)) {
-        let (to_right, to_left) = (self.not_last & !cut, self.not_first & !(cut << 1));
+        let to_left = self.not_first & !(cut << 1);
+        let joined = cells & self.not_last & !cut & (cells >> 1);
         let c = self.cols;
-        let grow =
-            |set: W| set | (set & to_right) << 1 | (set & to_left) >> 1 | set << c | set >> c;
+        let grow = |set: W| {
+            let rightwards = (joined.wrapping_add(set & joined) ^ joined) | set;
+            rightwards | (set & to_left) >> 1 | set << c | set >> c
+        };
         while cells != W::ZERO {
             let mut piece = cells & cells.wrapping_neg();
-            // Two steps a test: the test and its branch cost as much as a step.
             loop {
-                let once = grow(piece) & cells;
-                let twice = grow(once) & cells;
-                piece = twice;
-                if twice == once {
+                let next = grow(piece) & cells;
+                if next == piece {
                     break;
                 }
+                piece = next;
             }
             cells &= !piece;
             f(piece);
