@@ -117,6 +117,27 @@ fn ctrl_c_of_period_without_a_checkpoint_prints_what_is_known() {
     assert!(!err.contains("error:"), "{err}");
 }
 
+/// A board search stopped by Ctrl-C saves its table and says how far the rounds at the root
+/// got; the empty 5 x 9 board has 4 * 9 + 5 * 8 = 76 dominoes, and its first round asks
+/// whether the value is 0 (both sides odd: no theorem settles it).
+#[test]
+fn ctrl_c_of_a_board_search_says_how_far_the_root_got() {
+    let dir = scratch("board");
+    let checkpoint = dir.join("ck");
+    let ck = checkpoint.to_str().unwrap();
+    let (out, err, code) = interrupt(&["value", "cram:5x9", "--checkpoint", ck], None);
+    assert_eq!(code, Some(130), "stderr: {err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("the search was interrupted after "), "{err}");
+    assert!(
+        err.contains("at the root, round 0 (is the value 0?): option "),
+        "{err}"
+    );
+    assert!(err.contains(" of 76 options valued"), "{err}");
+    assert!(checkpoint.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Runs a command that must be refused (exit 2, one `error:` line containing every fragment)
 /// within `seconds` (debug build).
 fn refused_within(seconds: f64, args: &[&str], fragments: &[&str]) {
