@@ -736,7 +736,8 @@ struct RootProgress {
 }
 
 impl RootProgress {
-    /// "round 2 (is the value 2?): option 3 of 17; 9 of 25 options valued".
+    /// "at the root, round 2 (is the value 2?): option 3 of 17; 9 of 25 options valued, so the
+    /// value is at least 2".
     fn text(&self) -> String {
         format!(
             "at the root, round {r} (is the value {r}?): option {} of {}; {} of {} options valued{}",
