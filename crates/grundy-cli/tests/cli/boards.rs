@@ -45,6 +45,49 @@ fn cram_moves_show_boards_and_mark_the_winning_ones() {
     assert!(text.contains("domino on r1c1-r1c2"), "{text}");
 }
 
+/// `moves cram:4x5` (the example): 4 * 4 + 3 * 5 = 31 dominoes; the mex of the
+/// options' values is Beling's published 2; the winning moves are those to value 0; a move and
+/// its half-turn image leave the same value.
+#[test]
+fn cram_4x5_moves_and_play_from_the_empty_board() {
+    let answer = json(&["moves", "cram:4x5"]);
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 31);
+    let value_of = |to: &str| {
+        moves
+            .iter()
+            .find(|m| m["to"] == to)
+            .unwrap_or_else(|| panic!("{to}"))["value"]
+            .as_u64()
+            .unwrap()
+    };
+    let mut values: Vec<u64> = moves.iter().map(|m| m["value"].as_u64().unwrap()).collect();
+    values.sort_unstable();
+    values.dedup();
+    let mex = (0..).find(|v| !values.contains(v)).unwrap();
+    assert_eq!(mex, 2);
+    for m in moves {
+        assert_eq!(m["winning"] == true, m["value"] == 0, "{m}");
+        let to = m["to"].as_str().unwrap();
+        let half_turn: String = to.chars().rev().collect();
+        assert_eq!(value_of(&half_turn), m["value"].as_u64().unwrap(), "{to}");
+    }
+    assert!(moves.iter().any(|m| m["winning"] == true));
+    let out = grundy(&["play", "cram:4x5"])
+        .write_stdin("hint\nquit\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("position ...../...../...../..... (value 2)"),
+        "{out}"
+    );
+    assert!(out.contains("it moves to a P-position (value 0)"), "{out}");
+}
+
 #[test]
 fn cram_boards_are_typed_as_rows() {
     assert_eq!(json(&["value", "cram:2x3", "#../#.."])["value"], 0);
