@@ -2,7 +2,7 @@
 //! positions, against values from the sources named at each test and against the definition.
 
 use crate::common;
-use common::{fails, grundy, json, stdout};
+use common::{fails, json, stdout, with_input};
 
 #[test]
 fn cram_empty_boards_have_the_published_values() {
@@ -73,14 +73,7 @@ fn cram_4x5_moves_and_play_from_the_empty_board() {
         assert_eq!(value_of(&half_turn), m["value"].as_u64().unwrap(), "{to}");
     }
     assert!(moves.iter().any(|m| m["winning"] == true));
-    let out = grundy(&["play", "cram:4x5"])
-        .write_stdin("hint\nquit\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = with_input(&["play", "cram:4x5"], "hint\nquit\n");
     assert!(
         out.contains("position ...../...../...../..... (value 2)"),
         "{out}"
@@ -104,14 +97,7 @@ fn cram_boards_are_typed_as_rows() {
 #[test]
 fn play_cram_to_the_end() {
     // 1x4 is a heap of 4 in Dawson's Kayles (0.07), value 2: the middle domino wins.
-    let out = grundy(&["play", "cram:1x4"])
-        .write_stdin("2\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = with_input(&["play", "cram:1x4"], "2\n");
     assert!(out.contains("position .... (value 2)"), "{out}");
     assert!(out.contains("you win"), "{out}");
 }

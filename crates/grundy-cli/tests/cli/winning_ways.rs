@@ -3,7 +3,7 @@
 //! the formulas and hand computations in the comments), not from the code's own output.
 
 use crate::common;
-use common::{fails, grundy, json, stdout};
+use common::{fails, json, stdout, with_input};
 
 #[test]
 fn nim_products_are_conways() {
@@ -185,13 +185,7 @@ fn the_families_are_listed_and_played() {
         );
     }
     // Euclid from (2, 1), the computer first: it takes 2 to 0 and wins.
-    let out = grundy(&["play", "euclid", "2,1", "--computer-first"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = with_input(&["play", "euclid", "2,1", "--computer-first"], "");
     assert!(out.contains("leaving 0"), "{out}");
 }
 

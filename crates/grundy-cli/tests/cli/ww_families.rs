@@ -4,7 +4,7 @@
 //! code's own output.
 
 use crate::common;
-use common::{fails, grundy, json, stdout};
+use common::{fails, json, stdout, with_input};
 
 #[test]
 fn turning_corners_is_nim_multiplication() {
@@ -210,12 +210,6 @@ fn sums_and_claims() {
         );
     }
     // Staircase 1: the computer sends the coin to the ground and wins.
-    let out = grundy(&["play", "staircase", "1", "--computer-first"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = with_input(&["play", "staircase", "1", "--computer-first"], "");
     assert!(out.contains("to the ground"), "{out}");
 }

@@ -21,6 +21,19 @@ pub fn stdout(args: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("stdout is UTF-8")
 }
 
+/// Runs a command that must succeed with `input` on its stdin (a `play` session) and returns
+/// its stdout.
+pub fn with_input(args: &[&str], input: &str) -> String {
+    let output = grundy(args)
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(output).expect("stdout is UTF-8")
+}
+
 /// Runs a command with `--json` appended and parses its stdout.
 pub fn json(args: &[&str]) -> serde_json::Value {
     let mut all = args.to_vec();
