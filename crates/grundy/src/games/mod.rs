@@ -20,6 +20,7 @@ pub mod nim;
 pub mod northcott;
 pub mod octal;
 pub mod sharing_nim;
+pub mod sprouts;
 pub mod staircase;
 pub mod subdivision;
 pub mod subtraction;

@@ -96,11 +96,14 @@ pub trait Splittable: Sync {
 
     /// Every move of `part`, pushed to `out` (the order is the order options are looked up in
     /// the table; put first the moves likely to decide, e.g. near the centre of a board).
-    fn moves(&self, part: &Self::Part, out: &mut Vec<Self::Move>);
+    fn moves(&self, part: &Self::Part, out: &mut Vec<Self::Move>) -> Result<()>;
 
     /// The parts of the option `mv` of `part`, pushed to `out` (canonical; parts without moves
     /// may be left out).
-    fn play(&self, part: &Self::Part, mv: Self::Move, out: &mut Vec<Self::Part>);
+    ///
+    /// Either fails only where a game's parts have a limit of their own (a Sprouts land whose
+    /// code no longer fits a part): the search stops with that error.
+    fn play(&self, part: &Self::Part, mv: Self::Move, out: &mut Vec<Self::Part>) -> Result<()>;
 
     /// The value of `part` when it is known without a search (an endgame table, a theorem); such
     /// parts are never searched nor kept in the transposition table.
@@ -917,11 +920,11 @@ impl<'g, G: Splittable> Search<'g, G> {
         // The options not valued yet: the XOR of their known parts and their other parts,
         // easiest first.
         let mut moves = Vec::new();
-        self.game.moves(part, &mut moves);
+        self.game.moves(part, &mut moves)?;
         let mut options: Vec<(u64, u64, Vec<G::Part>)> = Vec::new();
         for &mv in &moves {
             let mut parts = Vec::new();
-            self.game.play(part, mv, &mut parts);
+            self.game.play(part, mv, &mut parts)?;
             let (mut x, mut cost, mut unknown) = (0, 0u64, Vec::new());
             for p in parts {
                 match self.known(&p) {
@@ -1351,7 +1354,7 @@ impl<'g, G: Splittable> Search<'g, G> {
         want: NimSet,
         frame: &mut Frame<G>,
     ) -> Result<Option<u64>> {
-        self.game.moves(part, &mut frame.moves);
+        self.game.moves(part, &mut frame.moves)?;
         let mut candidates = Candidates::new(frame.moves.len() as u64, want);
         let mut taken = 0;
         // Options whose parts are all valued take their candidates first (and may settle the
@@ -1359,7 +1362,7 @@ impl<'g, G: Splittable> Search<'g, G> {
         // bounds of their unknown parts, as igs's "smaller components first").
         for &mv in &frame.moves {
             let start = frame.open.parts.len();
-            self.game.play(part, mv, &mut frame.open.parts);
+            self.game.play(part, mv, &mut frame.open.parts)?;
             let mut x = 0;
             let mut cost = 0u64;
             for part in &frame.open.parts[start..] {
@@ -1442,11 +1445,11 @@ impl<'g, G: Splittable> Search<'g, G> {
         mut f: impl FnMut(&mut Self, &[G::Part]) -> Result<()>,
     ) -> Result<()> {
         let mut frame = self.frame();
-        self.game.moves(part, &mut frame.moves);
+        self.game.moves(part, &mut frame.moves)?;
         let mut result = Ok(());
         for &mv in &frame.moves {
             frame.open.parts.clear();
-            self.game.play(part, mv, &mut frame.open.parts);
+            self.game.play(part, mv, &mut frame.open.parts)?;
             result = f(self, &frame.open.parts);
             if result.is_err() {
                 break;
@@ -1674,11 +1677,13 @@ mod tests {
         fn part_of(&self, key: &u32) -> u32 {
             *key
         }
-        fn moves(&self, part: &u32, out: &mut Vec<u32>) {
+        fn moves(&self, part: &u32, out: &mut Vec<u32>) -> Result<()> {
             out.extend((0..32).filter(|v| part >> v & 1 == 1));
+            Ok(())
         }
-        fn play(&self, part: &u32, v: u32, out: &mut Vec<u32>) {
+        fn play(&self, part: &u32, v: u32, out: &mut Vec<u32>) -> Result<()> {
             self.pieces(part & !(self.adjacent[v as usize] | 1 << v), out);
+            Ok(())
         }
         fn bound(&self, part: &u32) -> u64 {
             part.count_ones().into()

@@ -114,11 +114,12 @@ impl Splittable for Diagrams {
     /// The diagram a move leaves (canonical).
     type Move = Diagram;
 
-    fn play(&self, _: &Diagram, next: Diagram, out: &mut Vec<Diagram>) {
+    fn play(&self, _: &Diagram, next: Diagram, out: &mut Vec<Diagram>) -> Result<()> {
         out.push(next);
+        Ok(())
     }
 
-    fn moves(&self, part: &Diagram, out: &mut Vec<Diagram>) {
+    fn moves(&self, part: &Diagram, out: &mut Vec<Diagram>) -> Result<()> {
         let mut heights = Vec::new();
         decode(*part, &mut heights);
         for column in 0..heights.len() {
@@ -136,6 +137,7 @@ impl Splittable for Diagrams {
                 out.push(key.min(transposed(key)));
             }
         }
+        Ok(())
     }
 
     fn bound(&self, part: &Diagram) -> u64 {

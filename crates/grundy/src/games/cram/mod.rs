@@ -148,20 +148,22 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
     /// A domino, as the mask of its two cells.
     type Move = u128;
 
-    fn moves(&self, part: &Region, out: &mut Vec<u128>) {
+    fn moves(&self, part: &Region, out: &mut Vec<u128>) -> Result<()> {
         match part.is_small() {
             true => Self::moves_in::<u64>(part, out),
             false => Self::moves_in::<u128>(part, out),
         }
+        Ok(())
     }
 
-    fn play(&self, part: &Region, domino: u128, out: &mut Vec<Region>) {
+    fn play(&self, part: &Region, domino: u128, out: &mut Vec<Region>) -> Result<()> {
         let (rows, cols) = (part.rows.into(), part.cols.into());
         let left = part.cells & !domino;
         match part.is_small() {
             true => self.split(Geometry::<u64>::of(rows, cols), left as u64, out),
             false => self.split(Geometry::<u128>::of(rows, cols), left, out),
         }
+        Ok(())
     }
 
     fn exact(&self, part: &Region) -> Option<u64> {

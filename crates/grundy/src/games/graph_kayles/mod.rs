@@ -108,7 +108,7 @@ impl Splittable for GraphKayles {
     /// The vertices a move leaves.
     type Move = u128;
 
-    fn moves(&self, part: &u128, out: &mut Vec<u128>) {
+    fn moves(&self, part: &u128, out: &mut Vec<u128>) -> Result<()> {
         let set = *part;
         match self.rule {
             Rule::Node => for_each_bit(set, |v| {
@@ -121,10 +121,12 @@ impl Splittable for GraphKayles {
                 )
             }),
         }
+        Ok(())
     }
 
-    fn play(&self, _: &u128, rest: u128, out: &mut Vec<u128>) {
+    fn play(&self, _: &u128, rest: u128, out: &mut Vec<u128>) -> Result<()> {
         self.split(rest, out);
+        Ok(())
     }
 
     fn bound(&self, part: &u128) -> u64 {
