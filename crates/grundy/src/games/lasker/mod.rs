@@ -74,6 +74,16 @@ impl Ruleset for Lasker {
         "lasker".into()
     }
 
+    /// `validate` checks only the arity and the smallest coordinates: the first position of a
+    /// line decides.
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, crate::Error)> {
+        crate::ruleset::first_invalid_by_bounds(self, template, range)
+    }
+
     fn arity(&self) -> Arity {
         Arity::AtLeast(1)
     }
@@ -613,7 +623,7 @@ mod tests {
             .unwrap()
             .into_iter()
             .filter(|m| m.winning)
-            .map(|m| m.to)
+            .map(|m| m.to.into_position())
             .collect();
         assert_eq!(winning, [vec![3, 3]]);
     }
@@ -628,7 +638,7 @@ mod tests {
         #[test]
         fn theory_moves_are_winning_takes(heaps in prop::collection::vec(0u64..40, 1..4)) {
             let by_values: Vec<Vec<u64>> = query::moves(&Lasker, &heaps).unwrap().into_iter()
-                .filter(|m| m.winning).map(|m| m.to).collect();
+                .filter(|m| m.winning).map(|m| m.to.into_position()).collect();
             for m in Lasker.theory_winning_moves(&heaps).unwrap() {
                 prop_assert!(by_values.contains(&m.to));
             }
