@@ -536,7 +536,7 @@ impl Game {
         let mut grid = vec![0u64; rows * cols];
         let mut shown = vec![false; rows * cols];
         for cell in &cells {
-            let at = (cell.position[r] - row0) as usize * cols + (cell.position[c] - col0) as usize;
+            let at = (cell.row - row0) as usize * cols + (cell.col - col0) as usize;
             grid[at] = cell.value;
             shown[at] = true;
         }

@@ -57,8 +57,9 @@ SEQUENCES = [
     ("lasker", "_", 0, 300),
     ("lasker", "3,_", 0, 100),
     ("euclid", "7,_", 0, 300),
-    ("hackenbush:stalks=3,5", "_,0", 0, 255),
-    ("hackenbush:edges=0-1,1-2,2-0,2-3,3-3", "_,0", 0, 31),
+    # Green Hackenbush: a position lists the edges left, and `_` is one of them.
+    ("hackenbush:stalks=3,5", "0,_", 0, 7),
+    ("hackenbush:edges=0-1,1-2,2-0,2-3,3-3", "1,_", 0, 4),
     ("turning-turtles", "_", 1, 300),
     ("turning-turtles", "3,_", 4, 100),
     ("mock-turtles", "_", 0, 300),
@@ -72,16 +73,21 @@ SEQUENCES = [
     ("northcott", "1,_,2,9", 3, 300),
     ("fibonacci-nim", "_", 0, 300),
     ("fibonacci-nim", "40,_", 0, 100),
-    # Boards and graphs as numbers: the empty cells (vertices left) are the bits of the word.
-    ("cram:2x3", "_,0", 0, 63),
     ("chomp:3x4", "3,_,0,0", 0, 3),
-    ("node-kayles:graph=path:6", "_,0", 0, 63),
-    ("arc-kayles:graph=cycle:6", "_,0", 0, 63),
+    # Graphs: a position lists the vertices left, and `_` is one of them.
+    ("node-kayles:graph=path:6", "0,_", 0, 5),
+    ("arc-kayles:graph=cycle:6", "2,_", 0, 5),
+]
+
+# (spec, position template): families whose positions are text with no number for `_` to stand
+# for (a Cram board), refused alike.
+REFUSED = [
+    ("cram:2x3", "_,0"),
 ]
 
 
 def test_every_family_is_covered():
-    covered = {spec.split(":")[0] for spec, *_ in SEQUENCES}
+    covered = {spec.split(":")[0] for spec, *_ in SEQUENCES + REFUSED}
     assert covered == {f.name for f in grundy.families()}
 
 
@@ -92,6 +98,13 @@ def test_sequences_equal_the_cli(cli, spec, template, frm, to):
     assert got.tolist() == expected
     assert got.frm == frm and len(got) == to - frm + 1
     assert got.dtype == np.uint8 if max(expected) < 256 else got.dtype == np.uint16
+
+
+@pytest.mark.parametrize("spec,template", REFUSED)
+def test_templates_are_refused_as_the_cli_refuses_them(cli, spec, template):
+    with pytest.raises(ValueError) as refused:
+        grundy.Game(spec).seq(3, position=template)
+    assert str(refused.value) == cli.error("seq", spec, template, "--to", "3")
 
 
 def test_sequences_without_a_position_equal_the_cli(cli):

@@ -133,8 +133,9 @@ pub struct SequenceWriter<'a> {
 pub struct JsonHead<'a> {
     /// The game's spec.
     pub game: &'a str,
-    /// The template (`None` for a sequence the game singles out).
-    pub position: Option<&'a [Option<u64>]>,
+    /// The template, as the game writes its positions (`None` for a sequence the game singles
+    /// out).
+    pub position: Option<&'a grundy::ruleset::TemplateJson>,
     /// The name of a sequence the game singles out.
     pub sequence: Option<&'a str>,
     /// The first and last index asked for.
@@ -285,7 +286,7 @@ mod tests {
         let mut out = Vec::new();
         let head = JsonHead {
             game: "g",
-            position: Some(&[None]),
+            position: Some(&grundy::ruleset::TemplateJson::Numbers(vec![None])),
             sequence: None,
             from,
             to: from + values.len() as u64 - 1,

@@ -33,3 +33,20 @@ pub enum Error {
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// The same kind of error with its message rewritten by `message` (which gets the message
+    /// without its kind's prefix), e.g. to say where a refused position came from.
+    pub fn reworded(&self, message: impl FnOnce(&str) -> String) -> Error {
+        match self {
+            Error::Spec(m) => Error::Spec(message(m)),
+            Error::Position(m) => Error::Position(message(m)),
+            Error::Number(m) => Error::Number(message(m)),
+            Error::TooLarge(m) => Error::TooLarge(message(m)),
+            Error::Overflow(m) => Error::Overflow(message(m)),
+            Error::Cycle(m) => Error::Cycle(message(m)),
+            Error::Interrupted(m) => Error::Interrupted(message(m)),
+            Error::Invalid(m) => Error::Invalid(message(m)),
+        }
+    }
+}

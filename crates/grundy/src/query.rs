@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use crate::analysis::{self, Analysis, Periodicity};
 use crate::misere::quotient::{Quotient, QuotientReport};
-pub use crate::ruleset::MAX_SEQUENCE_LEN;
-use crate::ruleset::{Arity, BlockSink, Move, Ruleset, Solver};
+pub use crate::ruleset::{fill, template_position, MAX_SEQUENCE_LEN};
+use crate::ruleset::{Arity, BlockSink, Move, PositionJson, Ruleset, Solver, TemplateNumbers};
 use crate::solve::loopy::LoopyValue;
 use crate::solve::solver_for;
 use crate::{Error, Outcome, Result};
@@ -27,7 +27,7 @@ pub struct ValueReport {
     /// The game's canonical spec.
     pub game: String,
     /// The position asked about.
-    pub position: Vec<u64>,
+    pub position: PositionJson,
     /// Its SG value.
     pub value: u64,
     /// P (value 0) or N.
@@ -42,7 +42,7 @@ pub fn value(ruleset: &dyn Ruleset, position: &[u64]) -> Result<ValueReport> {
     let evaluation = solver_for(ruleset).evaluate(position)?;
     Ok(ValueReport {
         game: ruleset.spec(),
-        position: position.to_vec(),
+        position: PositionJson::new(ruleset, position.to_vec()),
         value: evaluation.value,
         outcome: Outcome::of(evaluation.value),
         method: evaluation.method,
@@ -55,7 +55,7 @@ pub struct OutcomeReport {
     /// The game's canonical spec.
     pub game: String,
     /// The position asked about.
-    pub position: Vec<u64>,
+    pub position: PositionJson,
     /// Its SG value, or `None` when only the outcome is known (or the value is infinite).
     pub value: Option<u64>,
     /// P, N, or (in a game with cycles) D.
@@ -75,7 +75,7 @@ pub fn outcome(ruleset: &dyn Ruleset, position: &[u64]) -> Result<OutcomeReport>
     Ok(OutcomeReport {
         infinite: evaluation.infinite,
         game: ruleset.spec(),
-        position: position.to_vec(),
+        position: PositionJson::new(ruleset, position.to_vec()),
         value: evaluation.value,
         outcome: evaluation.outcome,
         method: evaluation.method,
@@ -86,7 +86,7 @@ pub fn outcome(ruleset: &dyn Ruleset, position: &[u64]) -> Result<OutcomeReport>
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoveOutcome {
     /// The position after the move.
-    pub to: Vec<u64>,
+    pub to: PositionJson,
     /// Its SG value, or `None` when only the outcome is known (or the value is infinite).
     pub value: Option<u64>,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
@@ -120,7 +120,7 @@ pub fn move_outcomes(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<Move
             value: evaluation.value,
             outcome: evaluation.outcome,
             winning,
-            to: m.to,
+            to: PositionJson::new(ruleset, m.to),
             description: m.description,
         })
     })
@@ -146,7 +146,7 @@ fn each_move<T>(
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoveReport {
     /// The position after the move.
-    pub to: Vec<u64>,
+    pub to: PositionJson,
     /// Its SG value.
     pub value: u64,
     /// Whether it is a winning move (to a P-position).
@@ -160,7 +160,7 @@ pub fn moves(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveReport>>
     each_move(ruleset, position, |solver, m| {
         let value = solver.value(&m.to)?;
         Ok(MoveReport {
-            to: m.to,
+            to: PositionJson::new(ruleset, m.to),
             value,
             winning: value == 0,
             description: m.description,
@@ -174,7 +174,7 @@ pub struct SumComponent {
     /// The game's canonical spec.
     pub game: String,
     /// The component's position.
-    pub position: Vec<u64>,
+    pub position: PositionJson,
     /// Its SG value (`None`: infinite, in a game with cycles).
     pub value: Option<u64>,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
@@ -190,7 +190,7 @@ pub struct SumMoveReport {
     /// Which component (0-based, in the order given).
     pub component: usize,
     /// The component's position after the move.
-    pub to: Vec<u64>,
+    pub to: PositionJson,
     /// The component's value after the move (the nim-sum of all values becomes 0).
     pub value: u64,
     /// The move in words.
@@ -243,7 +243,7 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
         };
         parts.push(SumComponent {
             game: ruleset.spec(),
-            position: position.to_vec(),
+            position: PositionJson::new(ruleset, position.to_vec()),
             value: value.finite(),
             infinite: evaluation.infinite,
             method: evaluation.method,
@@ -294,7 +294,7 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
             if reaches {
                 winning_moves.push(SumMoveReport {
                     component: i,
-                    to: m.to,
+                    to: PositionJson::new(ruleset, m.to),
                     value: target,
                     description: m.description,
                 });
@@ -337,7 +337,7 @@ pub struct MisereSumComponent {
     /// The game's canonical spec.
     pub game: String,
     /// The component's position.
-    pub position: Vec<u64>,
+    pub position: PositionJson,
 }
 
 /// A winning move of a misère sum.
@@ -346,7 +346,7 @@ pub struct MisereSumMove {
     /// Which component (0-based, in the order given).
     pub component: usize,
     /// The component's position after the move.
-    pub to: Vec<u64>,
+    pub to: PositionJson,
     /// The move in words.
     pub description: String,
 }
@@ -372,7 +372,7 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
         .iter()
         .map(|&(r, p)| MisereSumComponent {
             game: crate::misere::play::PREFIX.to_string() + &r.spec(),
-            position: p.to_vec(),
+            position: PositionJson::new(r, p.to_vec()),
         })
         .collect();
     let first = components[0].0;
@@ -479,7 +479,7 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
                                 .into_iter()
                                 .map(|(component, m)| MisereSumMove {
                                     component,
-                                    to: m.to,
+                                    to: PositionJson::new(components[component].0, m.to),
                                     description: m.description,
                                 })
                                 .collect(),
@@ -581,7 +581,7 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
             .into_iter()
             .map(|(component, m)| MisereSumMove {
                 component,
-                to: m.to,
+                to: PositionJson::new(components[component].0, m.to),
                 description: m.description,
             })
             .collect(),
@@ -607,7 +607,7 @@ pub fn theory_winning_moves(
         moves
             .into_iter()
             .map(|m| MoveReport {
-                to: m.to,
+                to: PositionJson::new(ruleset, m.to),
                 value: 0,
                 winning: true,
                 description: m.description,
@@ -631,13 +631,74 @@ pub fn default_template(ruleset: &dyn Ruleset) -> Result<Vec<Option<u64>>> {
     }
 }
 
-/// The position given by `template` with its `_` coordinates replaced, in order, by `fill`.
-pub fn fill(template: &[Option<u64>], fill: &[u64]) -> Vec<u64> {
-    let mut values = fill.iter();
+/// A template as the user writes it: `0,2,_`.
+pub fn show_template(template: &[Option<u64>]) -> String {
     template
         .iter()
-        .map(|c| c.unwrap_or_else(|| *values.next().expect("one value per '_'")))
-        .collect()
+        .map(|c| c.map_or("_".to_string(), |v| v.to_string()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Refuses a template in a game whose positions cannot carry a `_` (a board written as text,
+/// vertices with names: [`TemplateNumbers::Refused`]).
+fn check_template(ruleset: &dyn Ruleset) -> Result<()> {
+    match ruleset.template_numbers() {
+        TemplateNumbers::Refused(why) => Err(Error::Invalid(why)),
+        _ => Ok(()),
+    }
+}
+
+/// How many positions of a line [`check_line`] checks between two calls of its `stop`.
+const LINE_CHECK_BLOCK: u64 = 1 << 16;
+
+/// Refuses the whole line (the one `_` of `template` through `range`) if any of its positions is
+/// not one `value` accepts ([`Ruleset::first_invalid`]), naming the first; `stop` is called
+/// between blocks of [`LINE_CHECK_BLOCK`] positions, its chance to end a long check.
+fn check_line(
+    ruleset: &dyn Ruleset,
+    template: &[Option<u64>],
+    range: std::ops::RangeInclusive<u64>,
+    stop: &mut dyn FnMut() -> Result<()>,
+) -> Result<()> {
+    let (mut from, to) = range.into_inner();
+    loop {
+        let last = from.saturating_add(LINE_CHECK_BLOCK - 1).min(to);
+        if let Some((n, why)) = ruleset.first_invalid(template, from..=last) {
+            return Err(refused(template, &[n], &why));
+        }
+        if last >= to {
+            return Ok(());
+        }
+        stop()?;
+        from = last + 1;
+    }
+}
+
+/// The error for the position of `template` at `values` (its `_` filled in), which a sequence
+/// or a table reaches and the game refuses for the reason `why` (its kind kept).
+fn refused(template: &[Option<u64>], values: &[u64], why: &Error) -> Error {
+    let numbers = show_template(
+        &fill(template, values)
+            .into_iter()
+            .map(Some)
+            .collect::<Vec<_>>(),
+    );
+    let shown: Vec<String> = values.iter().map(u64::to_string).collect();
+    let place = match values {
+        [n] => format!(
+            "the sequence along {} reaches {numbers} (_ = {n})",
+            show_template(template)
+        ),
+        _ => format!(
+            "the table of {} reaches {numbers} (the cell {})",
+            show_template(template),
+            shown.join(", ")
+        ),
+    };
+    why.reworded(|m| {
+        format!("{place}, which is not a position: {m} (seq and table give only positions that value accepts)")
+    })
 }
 
 fn blanks(template: &[Option<u64>]) -> Vec<usize> {
@@ -706,21 +767,44 @@ pub fn sequence_blocks(
     let end = to
         .checked_add(1)
         .ok_or_else(|| Error::TooLarge(format!("a sequence must end below {}", u64::MAX)))?;
-    ruleset.validate(&fill(template, &[from]))?;
+    check_template(ruleset)?;
+    // Every position is one `value` accepts, checked before any is computed (a long check
+    // hands `sink` empty blocks, its chance to stop the run).
+    check_line(ruleset, template, from..=to, &mut || sink(&[]))?;
+    let at = |n: u64| template_position(ruleset, template, &[n]);
     // The search-size refusals of some games grow with the coordinate: the ends decide.
     for end in [from, to] {
-        ruleset.check_size(&fill(template, &[end]))?;
+        ruleset.check_size(&at(end)?)?;
     }
     // Misère play by the definition: the positions' own options, counted before searching.
-    crate::misere::play::check_cells_work(ruleset, &mut (from..end).map(|n| fill(template, &[n])))?;
-    solver_for(ruleset).sequence_blocks(template, from..end, sink)
+    crate::misere::play::check_cells_work(ruleset, &mut (from..end).filter_map(|n| at(n).ok()))?;
+    let mut solver = solver_for(ruleset);
+    match ruleset.template_numbers() {
+        TemplateNumbers::Coordinates => solver.sequence_blocks(template, from..end, sink),
+        // Numbers the game reads into its position: one position at a time.
+        _ => crate::ruleset::values_of_positions(
+            solver.as_mut(),
+            from..end,
+            &mut |n, position| {
+                *position = at(n)?;
+                Ok(())
+            },
+            sink,
+        ),
+    }
 }
 
 /// One cell of a table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Cell {
-    /// The full position.
-    pub position: Vec<u64>,
+    /// The value of the template's first `_` (the row).
+    #[serde(skip)]
+    pub row: u64,
+    /// The value of the template's second `_` (the column).
+    #[serde(skip)]
+    pub col: u64,
+    /// The position (the template's `_` filled in, read by the game: [`template_position`]).
+    pub position: PositionJson,
     /// Its SG value.
     pub value: u64,
 }
@@ -750,14 +834,20 @@ pub fn table(
             template.len()
         )));
     }
-    let blank = blanks(template);
     let mut out = Vec::new();
     table_rows(ruleset, template, max, &mut |row, first_col, values| {
         for (i, value) in values.iter().enumerate() {
             if let Some(value) = *value {
-                let position = fill(template, &[row, first_col + i as u64]);
-                debug_assert_eq!(position[blank[0]], row);
-                out.push(Cell { position, value });
+                let col = first_col + i as u64;
+                out.push(Cell {
+                    row,
+                    col,
+                    position: PositionJson::new(
+                        ruleset,
+                        template_position(ruleset, template, &[row, col])?,
+                    ),
+                    value,
+                });
             }
         }
         progress(out.len() as u64);
@@ -779,6 +869,7 @@ pub fn table_size(
             "a table needs exactly two '_' in the position".into(),
         ));
     }
+    check_template(ruleset)?;
     let side = |lo: u64| {
         u128::from(max)
             .checked_sub(u128::from(lo))
@@ -826,29 +917,38 @@ pub fn table_rows(
     if lo_row > max || lo_col > max {
         return Ok(());
     }
-    ruleset.validate(&fill(template, &[lo_row, lo_col]))?;
-    // The search-size refusals of some games grow with the coordinates, largest at a corner.
-    for corner in [[lo_row, lo_col], [lo_row, max], [max, lo_col], [max, max]] {
-        ruleset.check_size(&fill(template, &corner))?;
+    // Every cell is a position `value` accepts, checked row by row before any is computed.
+    for row in lo_row..=max {
+        let mut line = template.to_vec();
+        line[blank[0]] = Some(row);
+        if let Some((col, why)) = ruleset.first_invalid(&line, lo_col..=max) {
+            return Err(refused(template, &[row, col], &why));
+        }
     }
+    let at = |row: u64, col: u64| template_position(ruleset, template, &[row, col]);
+    // The search-size refusals of some games grow with the coordinates, largest at a corner.
+    for [row, col] in [[lo_row, lo_col], [lo_row, max], [max, lo_col], [max, max]] {
+        ruleset.check_size(&at(row, col)?)?;
+    }
+    let shown =
+        |row: u64, col: u64| ruleset.table_cell_shown(template, &fill(template, &[row, col]));
     // Misère play by the definition: the cells' own options, counted before searching.
     crate::misere::play::check_cells_work(
         ruleset,
         &mut (lo_row..=max).flat_map(|row| {
             (lo_col..=max)
-                .map(move |col| fill(template, &[row, col]))
-                .filter(|position| ruleset.table_cell_shown(template, position))
+                .filter(move |&col| shown(row, col))
+                .filter_map(move |col| at(row, col).ok())
         }),
     )?;
     let mut solver = solver_for(ruleset);
-    solver.reserve(&fill(template, &[max, max]))?;
+    solver.reserve(&at(max, max)?)?;
     let mut values = Vec::new();
     for row in lo_row..=max {
         values.clear();
         for col in lo_col..=max {
-            let position = fill(template, &[row, col]);
-            values.push(if ruleset.table_cell_shown(template, &position) {
-                Some(solver.value(&position)?)
+            values.push(if shown(row, col) {
+                Some(solver.value(&at(row, col)?)?)
             } else {
                 None
             });
@@ -986,7 +1086,7 @@ fn misere_sum_by_quotient(
                 if quotient.is_p(&after)?.is_some_and(|(p, _)| p) {
                     winning_moves.push(MisereSumMove {
                         component: i,
-                        to: m.to.clone(),
+                        to: PositionJson::new(components[i].0, m.to.clone()),
                         description: m.description.clone(),
                     });
                 }

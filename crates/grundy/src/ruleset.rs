@@ -6,7 +6,7 @@
 //! person can read, and may bring its own [`Solver`] (a closed form, a dense table, a periodicity
 //! argument); otherwise [`crate::solve::solver_for`] falls back to the memoised search.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 
 use serde::Serialize;
 
@@ -205,14 +205,39 @@ pub fn sequence_by_position<S: Solver + ?Sized>(
     range: Range<u64>,
     sink: &mut BlockSink,
 ) -> Result<()> {
-    let mut position: Position = template.iter().map(|c| c.unwrap_or(0)).collect();
     let blank = template
         .iter()
         .position(Option::is_none)
         .ok_or_else(|| Error::Position("a sequence needs a '_' in the position".into()))?;
+    let mut first = true;
+    values_of_positions(
+        solver,
+        range,
+        &mut |n, position| {
+            if first {
+                *position = fill(template, &[n]);
+                first = false;
+            }
+            position[blank] = n;
+            Ok(())
+        },
+        sink,
+    )
+}
+
+/// The values of the positions `position_at(n, buffer)` writes into `buffer` (kept between
+/// calls) for each `n` of `range`, one at a time by [`Solver::value`], handed to `sink` in
+/// blocks of [`POSITION_BLOCK`] values.
+pub fn values_of_positions<S: Solver + ?Sized>(
+    solver: &mut S,
+    range: Range<u64>,
+    position_at: &mut dyn FnMut(u64, &mut Position) -> Result<()>,
+    sink: &mut BlockSink,
+) -> Result<()> {
+    let mut position = Position::new();
     let mut block = Vec::with_capacity(POSITION_BLOCK);
     for n in range {
-        position[blank] = n;
+        position_at(n, &mut position)?;
         block.push(solver.value(&position)?);
         if block.len() == POSITION_BLOCK {
             sink(&block)?;
@@ -254,7 +279,7 @@ pub trait Ruleset: Send + Sync {
     /// Checks that `position` is a position of this game. The default checks the arity and
     /// [`Ruleset::min_coordinate`].
     fn validate(&self, position: &[u64]) -> Result<()> {
-        check_arity(self.arity(), position, &self.position_hint())?;
+        check_arity_of(self, position)?;
         for (i, &c) in position.iter().enumerate() {
             let min = self.min_coordinate(i);
             if c < min {
@@ -278,6 +303,28 @@ pub trait Ruleset: Send + Sync {
     fn show_position(&self, position: &[u64]) -> String {
         let shown: Vec<String> = position.iter().map(u64::to_string).collect();
         shown.join(",")
+    }
+
+    /// What the numbers of a template stand for (`seq` and `table` fill in its `_`): the
+    /// position's coordinates (the default), the numbers of a list the game reads as a typed
+    /// position, or nothing (`_` refused, saying what to ask instead). See [`TemplateNumbers`].
+    fn template_numbers(&self) -> TemplateNumbers {
+        TemplateNumbers::Coordinates
+    }
+
+    /// The first value in `range` of the one `_` of `template` whose position (see
+    /// [`template_position`]) is not one [`Ruleset::validate`] accepts, with the reason; `None`
+    /// when every one is. `seq` and `table` ask it before computing anything, so an engine never
+    /// sees a position `value` would refuse. The default reads and validates each position in
+    /// turn ([`first_invalid_each`]); a game whose `validate` checks only the arity and
+    /// [`Ruleset::min_coordinate`] (the default `validate`) answers from the first position
+    /// ([`first_invalid_by_bounds`]).
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: RangeInclusive<u64>,
+    ) -> Option<(u64, Error)> {
+        first_invalid_each(self, template, range)
     }
 
     /// The position play starts from (the empty board, the whole graph), used where a command
@@ -497,6 +544,181 @@ pub trait Ruleset: Send + Sync {
     }
 }
 
+/// A position as every answer writes it in JSON: its numbers, or the text of a board or of a list
+/// of edges or vertices ([`Ruleset::position_is_text`]), or the names of a digraph's vertices
+/// ([`Ruleset::position_names`]), which [`Ruleset::parse_position`] reads back. It is what `value
+/// --json` writes (the Python package and the page of `grundy serve` read it), and every report
+/// holds its positions as this type, made by [`PositionJson::new`], so that every command writes
+/// a position the same way. It reads as the position's numbers ([`std::ops::Deref`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionJson {
+    position: Position,
+    written: Written,
+}
+
+/// How a [`PositionJson`] is written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+enum Written {
+    Numbers,
+    Text(String),
+    Names(Vec<String>),
+}
+
+impl PositionJson {
+    /// `position` of `ruleset`, to be written as the game writes it.
+    pub fn new<R: Ruleset + ?Sized>(ruleset: &R, position: Position) -> Self {
+        let written = if ruleset.position_is_text() {
+            Written::Text(ruleset.show_position(&position))
+        } else {
+            match ruleset.position_names(&position) {
+                Some(names) => Written::Names(names),
+                None => Written::Numbers,
+            }
+        };
+        PositionJson { position, written }
+    }
+
+    /// Whether the positions of `ruleset` are written as their numbers (a fast writer may then
+    /// write the numbers itself).
+    pub fn writes_numbers<R: Ruleset + ?Sized>(ruleset: &R, position: &[u64]) -> bool {
+        !ruleset.position_is_text() && ruleset.position_names(position).is_none()
+    }
+
+    /// The position's numbers.
+    pub fn into_position(self) -> Position {
+        self.position
+    }
+}
+
+impl std::ops::Deref for PositionJson {
+    type Target = Position;
+
+    fn deref(&self) -> &Position {
+        &self.position
+    }
+}
+
+impl Serialize for PositionJson {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        match &self.written {
+            Written::Numbers => self.position.serialize(serializer),
+            written => written.serialize(serializer),
+        }
+    }
+}
+
+/// A template (numbers and `_`) as JSON writes it: as the game writes its positions
+/// ([`PositionJson`]), the numbers with `null` for `_`, or the text with `_` (`"1,_"`) for a
+/// game whose positions are text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum TemplateJson {
+    /// The numbers, `null` for each `_`.
+    Numbers(Vec<Option<u64>>),
+    /// The numbers and `_` joined by commas.
+    Text(String),
+}
+
+impl TemplateJson {
+    /// `template` of `ruleset` as JSON writes it.
+    pub fn new<R: Ruleset + ?Sized>(ruleset: &R, template: &[Option<u64>]) -> Self {
+        if ruleset.position_is_text() {
+            let shown: Vec<String> = template
+                .iter()
+                .map(|c| c.map_or("_".to_string(), |v| v.to_string()))
+                .collect();
+            TemplateJson::Text(shown.join(","))
+        } else {
+            TemplateJson::Numbers(template.to_vec())
+        }
+    }
+}
+
+/// What the numbers of a template stand for ([`Ruleset::template_numbers`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TemplateNumbers {
+    /// The position's own coordinates (piles, heads, column heights): `_` stands for one.
+    Coordinates,
+    /// The numbers of a list the game reads as it reads a typed position
+    /// ([`Ruleset::parse_position`] of the numbers joined by commas): the edges left of a Green
+    /// Hackenbush picture, the vertices left of a graph. `_` stands for one of them.
+    Listed,
+    /// `_` cannot stand in a position (a board written as text, vertices with names): why, and
+    /// what varies instead.
+    Refused(String),
+}
+
+/// The position given by `template` with its `_` coordinates replaced, in order, by `fill`.
+pub fn fill(template: &[Option<u64>], fill: &[u64]) -> Position {
+    let mut values = fill.iter();
+    template
+        .iter()
+        .map(|c| c.unwrap_or_else(|| *values.next().expect("one value per '_'")))
+        .collect()
+}
+
+/// The position `template` stands for with its `_` filled in by `values`, in order: the
+/// numbers themselves, or the position the game reads them as ([`TemplateNumbers`]). Not
+/// validated.
+pub fn template_position<R: Ruleset + ?Sized>(
+    ruleset: &R,
+    template: &[Option<u64>],
+    values: &[u64],
+) -> Result<Position> {
+    position_of_numbers(ruleset, fill(template, values))
+}
+
+/// The position a template's numbers, `_` filled in, stand for ([`TemplateNumbers`]).
+pub fn position_of_numbers<R: Ruleset + ?Sized>(
+    ruleset: &R,
+    numbers: Position,
+) -> Result<Position> {
+    match ruleset.template_numbers() {
+        TemplateNumbers::Coordinates => Ok(numbers),
+        TemplateNumbers::Listed => {
+            let shown: Vec<String> = numbers.iter().map(u64::to_string).collect();
+            ruleset.parse_position(&shown.join(","))
+        }
+        TemplateNumbers::Refused(why) => Err(Error::Invalid(why)),
+    }
+}
+
+/// [`Ruleset::first_invalid`] by reading and validating every position of the line.
+pub fn first_invalid_each<R: Ruleset + ?Sized>(
+    ruleset: &R,
+    template: &[Option<u64>],
+    range: RangeInclusive<u64>,
+) -> Option<(u64, Error)> {
+    range.into_iter().find_map(|n| {
+        template_position(ruleset, template, &[n])
+            .and_then(|position| ruleset.validate(&position))
+            .err()
+            .map(|e| (n, e))
+    })
+}
+
+/// [`Ruleset::first_invalid`] for a game whose `validate` checks only the arity and each
+/// coordinate against [`Ruleset::min_coordinate`] (the default `validate`): along a line only
+/// one coordinate changes, upward, so every position is valid when the first is.
+pub fn first_invalid_by_bounds<R: Ruleset + ?Sized>(
+    ruleset: &R,
+    template: &[Option<u64>],
+    range: RangeInclusive<u64>,
+) -> Option<(u64, Error)> {
+    if range.is_empty() {
+        return None;
+    }
+    let first = *range.start();
+    ruleset
+        .validate(&fill(template, &[first]))
+        .err()
+        .map(|e| (first, e))
+}
+
 /// The most coordinates a list of moves may hold in all (moves times the coordinates of a
 /// position): 2^24 numbers, 128 MiB, far more than anyone reads.
 pub const MAX_LISTED_COORDINATES: u128 = 1 << 24;
@@ -510,6 +732,17 @@ pub fn check_listing(moves: u128, arity: usize) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// Checks the number of coordinates of a position of `ruleset` (its hint, for the message,
+/// asked only when the check fails).
+pub fn check_arity_of<R: Ruleset + ?Sized>(ruleset: &R, position: &[u64]) -> Result<()> {
+    let arity = ruleset.arity();
+    match arity {
+        Arity::Exactly(n) if position.len() == n => Ok(()),
+        Arity::AtLeast(n) if position.len() >= n => Ok(()),
+        _ => check_arity(arity, position, &ruleset.position_hint()),
+    }
 }
 
 /// Checks the number of coordinates.

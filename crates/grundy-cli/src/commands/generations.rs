@@ -4,7 +4,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{unsupported, write_json_named, Outcome};
+use super::{unsupported, write_json, Outcome};
 use crate::cli::{Format, GenerationsArgs};
 use grundy::solve::evolution;
 use grundy::solve::DEFAULT_GRAPH_LIMIT;
@@ -36,7 +36,7 @@ pub fn run(args: GenerationsArgs, out: &mut dyn Write) -> Outcome {
             if args.list {
                 doc["cells"] = json!(report.cells);
             }
-            write_json_named(out, &doc, game.as_ref())
+            write_json(out, &doc)
         }
         Format::Text => {
             let what = match report.generation {

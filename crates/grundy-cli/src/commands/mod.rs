@@ -70,90 +70,6 @@ pub fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> Outcome
     Ok(())
 }
 
-/// Writes `value` as JSON with the positions of `game` as the game shows them: for a game whose
-/// positions are named (a digraph whose vertex names are not all numbers), every list of
-/// numbers under a key `position`, `to` or `best` becomes the names
-/// ([`grundy::Ruleset::position_names`]), which `parse_position` reads back.
-pub fn write_json_named(
-    out: &mut dyn Write,
-    value: &impl serde::Serialize,
-    game: &dyn grundy::Ruleset,
-) -> Outcome {
-    let mut value = serde_json::to_value(value).map_err(|e| Failure::Io(e.into()))?;
-    name_positions(&mut value, game);
-    write_json(out, &value)
-}
-
-/// Renames the positions of `game` in a JSON answer (see [`write_json_named`]).
-pub fn name_positions(value: &mut serde_json::Value, game: &dyn grundy::Ruleset) {
-    use serde_json::Value;
-    let coordinates =
-        |v: &Value| -> Option<Vec<u64>> { v.as_array()?.iter().map(Value::as_u64).collect() };
-    match value {
-        Value::Object(map) => {
-            for (key, v) in map.iter_mut() {
-                if matches!(key.as_str(), "position" | "to" | "best") {
-                    if let Some(names) = coordinates(v).and_then(|c| game.position_names(&c)) {
-                        *v = serde_json::json!(names);
-                        continue;
-                    }
-                }
-                name_positions(v, game);
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(|v| name_positions(v, game)),
-        _ => {}
-    }
-}
-
-/// Renames the positions of a compound game's JSON answer component by component: the entry
-/// `i` of `components` (and of `best`) and the moves whose `component` is `i` are positions of
-/// `games[i]`.
-pub fn name_component_positions(value: &mut serde_json::Value, games: &[Component]) {
-    if let Some(parts) = value
-        .get_mut("components")
-        .and_then(serde_json::Value::as_array_mut)
-    {
-        for (part, (game, _)) in parts.iter_mut().zip(games) {
-            name_positions(part, game.as_ref());
-        }
-    }
-    if let Some(best) = value
-        .get_mut("best")
-        .and_then(serde_json::Value::as_array_mut)
-    {
-        for (b, (game, _)) in best.iter_mut().zip(games) {
-            let mut wrapped = serde_json::json!({ "position": b.take() });
-            name_positions(&mut wrapped, game.as_ref());
-            *b = wrapped["position"].take();
-        }
-    }
-    if let Some(moves) = value
-        .get_mut("winning_moves")
-        .and_then(serde_json::Value::as_array_mut)
-    {
-        for m in moves {
-            let i = m["component"].as_u64().unwrap_or(u64::MAX);
-            if let Some((game, _)) = usize::try_from(i).ok().and_then(|i| games.get(i)) {
-                name_positions(m, game.as_ref());
-            }
-        }
-    }
-}
-
-/// Refuses a game whose positions are names (a digraph with named vertices) in a command that
-/// varies coordinates as numbers (`seq`, `table`).
-pub fn refuse_named_positions(game: &dyn grundy::Ruleset, command: &str) -> Result<(), Failure> {
-    if game.position_names(&[0]).is_some() {
-        return Err(grundy::Error::Invalid(format!(
-            "the positions of {} are vertex names, which `{command}` cannot vary as numbers; ask `grundy value` or `grundy moves` about the vertices",
-            game.spec()
-        ))
-        .into());
-    }
-    Ok(())
-}
-
 /// The error for a format a command does not offer.
 pub fn unsupported(format: Format, what: &str) -> Failure {
     let name = match format {
@@ -172,15 +88,6 @@ pub fn show_position(position: &[u64]) -> String {
     position
         .iter()
         .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// A template as the user writes it: `0,2,_`.
-pub fn show_template(template: &[Option<u64>]) -> String {
-    template
-        .iter()
-        .map(|c| c.map_or("_".to_string(), |v| v.to_string()))
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -265,15 +172,6 @@ pub fn position_or_start(
                 game.position_hint()
             ))
         }),
-    }
-}
-
-/// A position in JSON: its numbers, or the text a board or a set of vertices is shown as.
-pub fn position_json(game: &dyn grundy::Ruleset, position: &[u64]) -> serde_json::Value {
-    if game.position_is_text() {
-        serde_json::Value::String(game.show_position(position))
-    } else {
-        serde_json::json!(position)
     }
 }
 

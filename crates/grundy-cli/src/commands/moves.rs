@@ -10,6 +10,7 @@ use grundy::games::octal;
 use grundy::misere::{play, Convention};
 use grundy::query;
 use grundy::query::MoveReport;
+use grundy::ruleset::PositionJson;
 
 pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
     let MovesArgs {
@@ -64,7 +65,7 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
                 Some(winning) => write_partial(
                     out,
                     args.output.format(),
-                    &game.spec(),
+                    game.as_ref(),
                     &position,
                     &winning,
                     &e,
@@ -80,25 +81,15 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
         Format::Json => {
             let mut answer = json!({
                 "game": game.spec(),
-                "position": super::position_json(game.as_ref(), &position),
+                "position": PositionJson::new(game.as_ref(), position.clone()),
                 "moves": moves,
                 "winning": winning,
                 "complete": !only_winning,
             });
-            if game.position_is_text() {
-                for (shown, m) in answer["moves"]
-                    .as_array_mut()
-                    .into_iter()
-                    .flatten()
-                    .zip(&moves)
-                {
-                    shown["to"] = super::position_json(game.as_ref(), &m.to);
-                }
-            }
             if misere {
                 answer["play"] = json!(Convention::Misere);
             }
-            super::write_json_named(out, &answer, game.as_ref())
+            write_json(out, &answer)
         }
         Format::Text => {
             let width = moves.iter().map(|m| m.description.len()).max().unwrap_or(0);
@@ -168,7 +159,7 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
 fn write_partial(
     out: &mut dyn Write,
     format: Format,
-    game: &str,
+    game: &dyn grundy::Ruleset,
     position: &[u64],
     moves: &[MoveReport],
     why: &grundy::Error,
@@ -177,8 +168,8 @@ fn write_partial(
     match format {
         Format::Json => {
             let mut answer = json!({
-                "game": game,
-                "position": position,
+                "game": game.spec(),
+                "position": PositionJson::new(game, position.to_vec()),
                 "moves": moves,
                 "winning": moves.len(),
                 "complete": false,
@@ -195,7 +186,7 @@ fn write_partial(
                     out,
                     "{}  -> {}  value 0  <- winning",
                     m.description,
-                    show_position(&m.to)
+                    game.show_position(&m.to)
                 )?;
             }
             let verdict = if moves.is_empty() {
@@ -213,7 +204,7 @@ fn write_partial(
                     out,
                     "\"{}\",\"{}\",0,true",
                     m.description,
-                    show_position(&m.to)
+                    game.show_position(&m.to)
                 )?;
             }
             Ok(())
@@ -254,13 +245,13 @@ fn write_winning(
             let moves: Vec<_> = found
                 .moves
                 .iter()
-                .map(|m| json!({"to": m.to, "value": 0, "winning": true, "description": m.description}))
+                .map(|m| json!({"to": PositionJson::new(game, m.to.clone()), "value": 0, "winning": true, "description": m.description}))
                 .collect();
             write_json(
                 out,
                 &json!({
                     "game": game.spec(),
-                    "position": position,
+                    "position": PositionJson::new(game, position.to_vec()),
                     "value": found.value,
                     "moves": moves,
                     "classes": found.classes,

@@ -107,7 +107,7 @@ fn play(
             }
             m
         };
-        *position = chosen.to;
+        *position = chosen.to.into_position();
         moves = thinking(|| query::move_outcomes(game, position))?;
         computer_to_move = !computer_to_move;
     }
@@ -200,7 +200,7 @@ fn ask(
         let by_position = game
             .parse_position(line)
             .ok()
-            .and_then(|to| moves.iter().find(|m| m.to == to));
+            .and_then(|to| moves.iter().find(|m| *m.to == to));
         match by_number.or(by_position) {
             Some(m) => return Ok(Some(m.clone())),
             None => writeln!(out, "not a move here: type a number from 1 to {}, a position reachable in one move, 'hint' or 'quit'", moves.len())?,

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{unsupported, write_json_named, Outcome};
+use super::{unsupported, write_json, Outcome};
 use crate::cli::{Format, PositionArgs};
 use grundy::solve::evolution;
 use grundy::solve::{Outcome as Class, DEFAULT_GRAPH_LIMIT};
@@ -30,7 +30,7 @@ pub fn run(args: PositionArgs, out: &mut dyn Write) -> Outcome {
             if misere {
                 answer["play"] = json!(played.convention());
             }
-            write_json_named(out, &answer, game.as_ref())
+            write_json(out, &answer)
         }
         Format::Text => {
             let meaning = match (report.outcome, report.remoteness) {

@@ -34,7 +34,6 @@ fn run_in(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     }
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let game = played.ruleset();
-    super::refuse_named_positions(game.as_ref(), "seq")?;
     let to = match &args.to {
         Some(to) => number(to)?,
         None => proof_end(&args, game.as_ref())?,
@@ -79,15 +78,16 @@ fn run_in(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         let what = match &name {
             Some(n) => n.clone(),
             None if template.len() == 1 => "SG values".to_string(),
-            None => format!("SG values of {}", super::show_template(&template)),
+            None => format!("SG values of {}", query::show_template(&template)),
         };
         crate::picture::SequencePicture::new(from, to, &x, y)
             .titled(format!("{}: {what}", game.spec()))
     });
     let spec = game.spec();
+    let shown = grundy::ruleset::TemplateJson::new(game.as_ref(), &template);
     let head = JsonHead {
         game: &spec,
-        position: name.is_none().then_some(&template[..]),
+        position: name.is_none().then_some(&shown),
         sequence: name.as_deref(),
         from,
         to,

@@ -21,9 +21,8 @@ pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
     };
     match args.output.format() {
         Format::Json => {
-            let mut answer = serde_json::json!(report);
-            super::name_component_positions(&mut answer, &games);
-            write_json(out, &answer)
+            // Through a JSON value: its keys sorted, as ever.
+            write_json(out, &serde_json::json!(report))
         }
         Format::Text => {
             for (i, c) in report.components.iter().enumerate() {
@@ -95,9 +94,8 @@ fn misere(games: Vec<super::Component>, args: SumArgs, out: &mut dyn Write) -> O
     };
     match args.output.format() {
         Format::Json => {
-            let mut answer = serde_json::json!(report);
-            super::name_component_positions(&mut answer, &games);
-            write_json(out, &answer)
+            // Through a JSON value: its keys sorted, as ever.
+            write_json(out, &serde_json::json!(report))
         }
         Format::Text => {
             for (i, c) in report.components.iter().enumerate() {

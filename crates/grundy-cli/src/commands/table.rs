@@ -3,14 +3,15 @@
 
 use std::io::Write;
 
-use super::{number, show_template, unsupported, Outcome};
+use super::{number, unsupported, Outcome};
 use crate::cli::{Format, TableArgs};
+use grundy::query::show_template;
+use grundy::ruleset::{PositionJson, Ruleset, TemplateJson};
 use grundy::{query, spec};
 
 pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let game = played.ruleset();
-    super::refuse_named_positions(game.as_ref(), "table")?;
     let template = spec::parse_template(&args.position)?;
     let max = number(&args.max)?;
     let format = args.output.format();
@@ -55,7 +56,7 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
             out,
             format,
             args.matrix,
-            &game.spec(),
+            game.as_ref(),
             &template,
             max,
             (r, c),
@@ -92,7 +93,7 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
     bar.finish_and_clear();
     if let (Some(path), Some(mut picture)) = (&args.plot, picture) {
         for cell in &cells {
-            picture.push_row(cell.position[r], cell.position[c], &[Some(cell.value)]);
+            picture.push_row(cell.row, cell.col, &[Some(cell.value)]);
         }
         picture.finish(path)?;
     }
@@ -100,7 +101,7 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
         Format::Text => {
             // A game may leave cells out (e.g. Sharing Nim shows row <= column, as in Ho's
             // Table 1): place every cell by its column and leave the others blank.
-            let mut cols: Vec<u64> = cells.iter().map(|cell| cell.position[c]).collect();
+            let mut cols: Vec<u64> = cells.iter().map(|cell| cell.col).collect();
             cols.sort_unstable();
             cols.dedup();
             let width = cells
@@ -118,17 +119,17 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Outcome {
                 label(r),
                 label(c)
             )?;
-            let rows = cells.chunk_by(|x, y| x.position[r] == y.position[r]);
+            let rows = cells.chunk_by(|x, y| x.row == y.row);
             for row in rows.collect::<Vec<_>>().into_iter().rev() {
                 let mut line = vec![" ".repeat(width); cols.len()];
                 for cell in row {
-                    let at = cols.binary_search(&cell.position[c]).expect("a column");
+                    let at = cols.binary_search(&cell.col).expect("a column");
                     line[at] = format!("{:>width$}", cell.value);
                 }
                 writeln!(
                     out,
                     "{:>width$} | {}",
-                    row[0].position[r],
+                    row[0].row,
                     line.join(" ").trim_end()
                 )?;
             }
@@ -152,6 +153,10 @@ struct TableWriter<'a> {
     pending: crate::stream::Pending<'a>,
     format: Format,
     matrix: bool,
+    game: &'a dyn Ruleset,
+    /// Whether the game writes its positions as their numbers (then written here directly),
+    /// else as [`PositionJson`] (JSON) or [`Ruleset::show_position`] (CSV) say.
+    numbers: bool,
     template: Vec<Option<u64>>,
     blanks: (usize, usize),
     first_cell: bool,
@@ -163,7 +168,7 @@ impl<'a> TableWriter<'a> {
         out: &'a mut dyn Write,
         format: Format,
         matrix: bool,
-        game: &str,
+        game: &'a dyn Ruleset,
         template: &[Option<u64>],
         max: u64,
         blanks: (usize, usize),
@@ -173,9 +178,9 @@ impl<'a> TableWriter<'a> {
         let head = match (format, matrix) {
             (Format::Json, _) => format!(
                 "{{\"game\":{}{},\"position\":{},\"max\":{max},\"cells\":[",
-                serde_json::to_string(game).expect("a string"),
-                crate::stream::play_key(game),
-                serde_json::to_string(template).expect("numbers")
+                serde_json::to_string(&game.spec()).expect("a string"),
+                crate::stream::play_key(&game.spec()),
+                serde_json::to_string(&TemplateJson::new(game, template)).expect("numbers")
             ),
             (_, true) => {
                 let columns: Vec<String> = (lo_col..=max).map(|c| c.to_string()).collect();
@@ -193,6 +198,8 @@ impl<'a> TableWriter<'a> {
             pending,
             format,
             matrix,
+            game,
+            numbers: PositionJson::writes_numbers(game, &[]),
             template: template.to_vec(),
             blanks,
             first_cell: true,
@@ -217,10 +224,34 @@ impl<'a> TableWriter<'a> {
         for (i, value) in values.iter().enumerate() {
             let Some(v) = value else { continue };
             let (json, first_cell) = (self.format == Format::Json, self.first_cell);
-            if json {
-                if !first_cell {
-                    buffer.push(b',');
+            if json && !first_cell {
+                buffer.push(b',');
+            }
+            self.first_cell = false;
+            if !self.numbers {
+                // A position written as the game writes it (text, names): the library's form.
+                let position = grundy::query::template_position(
+                    self.game,
+                    &self.template,
+                    &[row, first + i as u64],
+                )
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
+                if json {
+                    buffer.extend_from_slice(b"{\"position\":");
+                    let shown = PositionJson::new(self.game, position);
+                    serde_json::to_writer(&mut *buffer, &shown).map_err(std::io::Error::other)?;
+                    buffer.extend_from_slice(b",\"value\":");
+                } else {
+                    // As `value --format csv` writes it: the game's text, quoted.
+                    buffer.push(b'"');
+                    buffer.extend_from_slice(self.game.show_position(&position).as_bytes());
+                    buffer.extend_from_slice(b"\",");
                 }
+                buffer.extend_from_slice(digits.format(*v).as_bytes());
+                buffer.extend_from_slice(if json { b"}" } else { b"\n" });
+                continue;
+            }
+            if json {
                 buffer.extend_from_slice(b"{\"position\":[");
             } else {
                 buffer.push(b'"');
@@ -241,7 +272,6 @@ impl<'a> TableWriter<'a> {
             buffer.extend_from_slice(if json { b"],\"value\":" } else { b"\"," });
             buffer.extend_from_slice(digits.format(*v).as_bytes());
             buffer.extend_from_slice(if json { b"}" } else { b"\n" });
-            self.first_cell = false;
         }
         self.pending.maybe_flush()
     }

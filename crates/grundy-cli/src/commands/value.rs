@@ -6,7 +6,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{unsupported, write_json_named, Outcome};
+use super::{unsupported, write_json, Outcome};
 use crate::cli::{Format, ValueArgs};
 use grundy::misere::{canonical, play};
 use grundy::query;
@@ -41,7 +41,7 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
         Format::Json => {
             let mut answer = json!({
                 "game": report.game,
-                "position": super::position_json(game.as_ref(), &report.position),
+                "position": report.position,
                 "value": report.value,
                 "outcome": report.outcome,
                 "method": report.method,
@@ -55,7 +55,7 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
                 answer["infinite"] = json!(true);
                 answer["finite_options"] = json!(finite);
             }
-            write_json_named(out, &answer, game.as_ref())
+            write_json(out, &answer)
         }
         Format::Text => {
             let meaning = super::meaning(report.outcome);
@@ -123,13 +123,13 @@ fn canonical_form(
         Format::Json => {
             let answer = json!({
                 "game": game.spec(),
-                "position": super::position_json(game, position),
+                "position": grundy::ruleset::PositionJson::new(game, position.to_vec()),
                 "play": grundy::misere::Convention::Misere,
                 "canonical": report,
                 "notation": canonical::NOTATION,
                 "is_tame": canonical::CGSUITE_TAMENESS,
             });
-            write_json_named(out, &answer, game)
+            write_json(out, &answer)
         }
         Format::Text => {
             match (&report.form, &report.form_omitted) {

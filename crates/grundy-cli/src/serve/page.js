@@ -258,15 +258,22 @@ async function drawTable() {
     const t = await api("table", { game: base.game, position: template, max: $("table-max").value.trim(), misere: base.misere });
     const free = template.split(",").map((c, i) => (c.trim() === "_" ? i : -1)).filter((i) => i >= 0);
     const [r, c] = free;
+    // A game whose positions are text (the edges or vertices left) writes each cell's position
+    // as that text: its cells come row by row, all shown, the coordinates from 0 to max.
+    const side = Math.round(Math.sqrt(t.cells.length));
+    const placed = t.cells.map((cell, k) =>
+      typeof cell.position === "string"
+        ? { row: t.max - side + 1 + Math.floor(k / side), col: t.max - side + 1 + (k % side), value: cell.value }
+        : { row: cell.position[r], col: cell.position[c], value: cell.value });
     const rows = new Map();
     let maxValue = 1;
-    for (const cell of t.cells) {
-      const row = cell.position[r], col = cell.position[c];
+    for (const cell of placed) {
+      const { row, col } = cell;
       if (!rows.has(row)) rows.set(row, new Map());
       rows.get(row).set(col, cell.value);
       if (cell.value !== null) maxValue = Math.max(maxValue, cell.value);
     }
-    const cols = [...new Set(t.cells.map((cell) => cell.position[c]))].sort((a, b) => a - b);
+    const cols = [...new Set(placed.map((cell) => cell.col))].sort((a, b) => a - b);
     const table = el("table", { class: "heat", id: "table-heat" });
     table.append(el("tr", {}, el("th", {}, "↓ \\ →"), ...cols.map((k) => el("th", {}, String(k)))));
     for (const [row, cells] of [...rows.entries()].sort((a, b) => a[0] - b[0])) {

@@ -20,6 +20,7 @@ mod nim_fractals;
 mod octal;
 mod quotient;
 mod readme;
+mod registry;
 mod reproduce;
 mod serve;
 mod sharing_nim;

@@ -153,6 +153,8 @@ impl Ruleset for Played {
         start() -> Option<Position>;
         position_is_text() -> bool;
         position_names(position: &[u64]) -> Option<Vec<String>>;
+        template_numbers() -> crate::ruleset::TemplateNumbers;
+        first_invalid(template: &[Option<u64>], range: std::ops::RangeInclusive<u64>) -> Option<(u64, crate::Error)>;
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
@@ -206,6 +208,8 @@ impl Ruleset for Same<'_> {
         misere_closed_form(position: &[u64]) -> Option<MisereAnswer>;
         start() -> Option<Position>;
         position_is_text() -> bool;
+        template_numbers() -> crate::ruleset::TemplateNumbers;
+        first_invalid(template: &[Option<u64>], range: std::ops::RangeInclusive<u64>) -> Option<(u64, crate::Error)>;
     }
 
     fn default_sequence(
@@ -274,6 +278,18 @@ impl Ruleset for Misere<'_> {
 
     fn position_names(&self, position: &[u64]) -> Option<Vec<String>> {
         self.game.position_names(position)
+    }
+
+    fn template_numbers(&self) -> crate::ruleset::TemplateNumbers {
+        self.game.template_numbers()
+    }
+
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, crate::Error)> {
+        self.game.first_invalid(template, range)
     }
 
     fn arity(&self) -> Arity {

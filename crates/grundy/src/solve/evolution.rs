@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::ruleset::Ruleset;
+use crate::ruleset::{PositionJson, Ruleset};
 use crate::solve::{self, GameGraph, Layer, Outcome};
 use crate::Result;
 
@@ -70,7 +70,7 @@ pub fn explore(
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RemoteMove {
     /// The position after the move.
-    pub to: Vec<u64>,
+    pub to: PositionJson,
     /// Its remoteness.
     pub remoteness: u32,
     /// Whether it is a remote-optimal move (to remoteness one less: the quickest win or the
@@ -86,7 +86,7 @@ pub struct RemotenessReport {
     /// The game's canonical spec.
     pub game: String,
     /// The position asked about.
-    pub position: Vec<u64>,
+    pub position: PositionJson,
     /// Its remoteness.
     pub remoteness: u32,
     /// P when the remoteness is even.
@@ -131,14 +131,14 @@ pub fn remoteness_under(
             .expect("every option was explored")];
         moves.push(RemoteMove {
             best: remote + 1 == r[0],
-            to: m.to,
+            to: PositionJson::new(ruleset, m.to),
             remoteness: remote,
             description: m.description,
         });
     }
     Ok(RemotenessReport {
         game: ruleset.spec(),
-        position: position.to_vec(),
+        position: PositionJson::new(ruleset, position.to_vec()),
         remoteness: r[0],
         outcome: solve::outcome_of_remoteness_under(r[0], convention),
         positions: graph.len(),
@@ -150,7 +150,7 @@ pub fn remoteness_under(
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Born {
     /// The P-position.
-    pub position: Vec<u64>,
+    pub position: PositionJson,
     /// The step of the layered algorithm that finds it.
     pub generation: u32,
 }
@@ -161,7 +161,7 @@ pub struct GenerationsReport {
     /// The game's canonical spec.
     pub game: String,
     /// The start position.
-    pub position: Vec<u64>,
+    pub position: PositionJson,
     /// The start's generation when it is a P-position.
     pub generation: Option<u32>,
     /// The start's remoteness (twice its generation for a P-position).
@@ -192,12 +192,12 @@ pub fn generations(
         .enumerate()
         .filter_map(|(i, layer)| {
             layer.generation().map(|generation| Born {
-                position: graph.position(i).clone(),
+                position: PositionJson::new(ruleset, graph.position(i).clone()),
                 generation,
             })
         })
         .collect();
-    cells.sort_by(|a, b| (a.generation, &a.position).cmp(&(b.generation, &b.position)));
+    cells.sort_by(|a, b| (a.generation, &*a.position).cmp(&(b.generation, &*b.position)));
     let mut born = Vec::new();
     for c in &cells {
         let g = c.generation as usize;
@@ -208,7 +208,7 @@ pub fn generations(
     }
     Ok(GenerationsReport {
         game: ruleset.spec(),
-        position: position.to_vec(),
+        position: PositionJson::new(ruleset, position.to_vec()),
         generation: layers[0].generation(),
         remoteness: r[0],
         positions: graph.len(),
@@ -224,13 +224,13 @@ pub struct Component {
     /// The game's canonical spec.
     pub game: String,
     /// Its position.
-    pub position: Vec<u64>,
+    pub position: PositionJson,
     /// Its remoteness.
     pub remoteness: u32,
     /// Its outcome alone.
     pub outcome: Outcome,
     /// A remote-optimal move (to remoteness one less), if it has a move.
-    pub best: Option<Vec<u64>>,
+    pub best: Option<PositionJson>,
     /// How many positions were explored.
     pub positions: usize,
 }
@@ -248,7 +248,7 @@ pub struct ConjunctiveReport {
     pub deciding: usize,
     /// A best move of the compound (every component to remoteness one less), unless the
     /// compound is over.
-    pub best: Option<Vec<Vec<u64>>>,
+    pub best: Option<Vec<PositionJson>>,
 }
 
 /// Decides the conjunctive compound of `components` (a move moves every component; the
@@ -275,10 +275,10 @@ pub fn conjunctive(
             .options(0)
             .iter()
             .find(|&&o| r[o as usize] + 1 == r[0])
-            .map(|&o| graph.position(o as usize).clone());
+            .map(|&o| PositionJson::new(*ruleset, graph.position(o as usize).clone()));
         parts.push(Component {
             game: ruleset.spec(),
-            position: position.clone(),
+            position: PositionJson::new(*ruleset, position.clone()),
             remoteness: r[0],
             outcome: solve::outcome_of_remoteness(r[0]),
             best,
@@ -324,7 +324,7 @@ mod tests {
             .moves
             .iter()
             .filter(|m| m.best)
-            .map(|m| &m.to)
+            .map(|m| &*m.to)
             .collect();
         assert_eq!(best, vec![&vec![6]]);
         assert_eq!(report.positions, 8);

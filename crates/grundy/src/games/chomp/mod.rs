@@ -225,7 +225,7 @@ impl Ruleset for Chomp {
     }
 
     fn validate(&self, position: &[u64]) -> Result<()> {
-        crate::ruleset::check_arity(self.arity(), position, &self.position_hint())?;
+        crate::ruleset::check_arity_of(self, position)?;
         if position[0] == 0 {
             return Err(Error::Position(
                 "the first column holds the poisoned square: its height is at least 1".into(),

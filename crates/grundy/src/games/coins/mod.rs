@@ -135,6 +135,40 @@ impl Ruleset for Coins {
         Ok(())
     }
 
+    /// Along a line only one head varies: its position is refused exactly at a number below the
+    /// first coin, at a fixed head (listed twice), past the largest Mock Turtles coin, or
+    /// everywhere when the fixed heads are refused. So the first refused one is among the start
+    /// of the range, the fixed heads in it and the first coin past the largest: a few positions
+    /// checked, not the whole range.
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, Error)> {
+        let (start, end) = (*range.start(), *range.end());
+        if start > end {
+            return None;
+        }
+        let mut candidates: Vec<u64> = template
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|c| range.contains(c))
+            .collect();
+        candidates.push(start);
+        if self.rule == Rule::MockTurtles {
+            candidates.push(start.max(theory::MAX_MOCK_COIN.saturating_add(1)));
+        }
+        candidates.sort_unstable();
+        candidates
+            .into_iter()
+            .filter(|c| range.contains(c))
+            .find_map(|n| {
+                let position = crate::ruleset::fill(template, &[n]);
+                self.validate(&position).err().map(|e| (n, e))
+            })
+    }
+
     fn parse_position(&self, text: &str) -> Result<Position> {
         match text.trim() {
             "none" | "" => Ok(Vec::new()),
@@ -251,6 +285,41 @@ impl Solver for CoinSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The few candidates of `first_invalid` find what checking every position finds.
+    #[test]
+    fn the_first_refused_head_of_a_line_is_found_from_the_fixed_heads() {
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for rule in [Rule::TurningTurtles, Rule::MockTurtles, Rule::Ruler] {
+            let game = Coins::new(rule);
+            for _ in 0..2000 {
+                let len = 1 + next(4) as usize;
+                let blank = next(len as u64) as usize;
+                let template: Vec<Option<u64>> =
+                    (0..len).map(|i| (i != blank).then(|| next(12))).collect();
+                let (a, b) = (next(14), next(14));
+                let range = a.min(b)..=a.max(b);
+                let each = crate::ruleset::first_invalid_each(&game, &template, range.clone());
+                let fast = game.first_invalid(&template, range);
+                assert_eq!(
+                    fast.map(|(n, _)| n),
+                    each.map(|(n, _)| n),
+                    "{rule:?} {template:?}"
+                );
+            }
+            // Past the largest Mock Turtles coin.
+            let max = theory::MAX_MOCK_COIN;
+            let line = game.first_invalid(&[Some(1), None], max - 2..=max + 5);
+            let expected = (rule == Rule::MockTurtles).then_some(max + 1);
+            assert_eq!(line.map(|(n, _)| n), expected);
+        }
+    }
 
     #[test]
     fn moves_turn_the_allowed_coins() {

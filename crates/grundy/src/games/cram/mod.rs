@@ -318,7 +318,7 @@ impl Ruleset for Cram {
     }
 
     fn validate(&self, position: &[u64]) -> Result<()> {
-        crate::ruleset::check_arity(self.arity(), position, &self.position_hint())?;
+        crate::ruleset::check_arity_of(self, position)?;
         if Self::cells(position) & !region::full(self.rows, self.cols) != 0 {
             return Err(Error::Position(format!(
                 "cells outside the {}x{} board",
@@ -355,6 +355,14 @@ impl Ruleset for Cram {
             })
             .collect();
         rows.join("/")
+    }
+
+    /// A board is text (rows of `.` and `#`), with no number for `_` to stand for.
+    fn template_numbers(&self) -> crate::ruleset::TemplateNumbers {
+        crate::ruleset::TemplateNumbers::Refused(format!(
+            "a position of {} is a board written as text (rows of '.' and '#'), with no number for '_' to stand for; `grundy seq cram:{}x_` varies the board's width, and `grundy value` takes a board",
+            self.spec, self.rows
+        ))
     }
 
     fn position_is_text(&self) -> bool {

@@ -266,7 +266,7 @@ impl Ruleset for Digraph {
     }
 
     fn validate(&self, position: &[u64]) -> Result<()> {
-        crate::ruleset::check_arity(self.arity(), position, &self.position_hint())?;
+        crate::ruleset::check_arity_of(self, position)?;
         if position.len() > MAX_TOKENS {
             return Err(Error::TooLarge(format!(
                 "a position may hold at most {MAX_TOKENS} tokens"
@@ -275,6 +275,18 @@ impl Ruleset for Digraph {
         position
             .iter()
             .try_for_each(|&c| self.vertex(c).map(|_| ()))
+    }
+
+    /// Vertices named by numbers are coordinates; other names are not numbers `_` could vary.
+    fn template_numbers(&self) -> crate::ruleset::TemplateNumbers {
+        if self.graph.numeric {
+            crate::ruleset::TemplateNumbers::Coordinates
+        } else {
+            crate::ruleset::TemplateNumbers::Refused(format!(
+                "the positions of {} are vertex names, which `seq` and `table` cannot vary as numbers; ask `grundy value` or `grundy moves` about the vertices",
+                self.spec()
+            ))
+        }
     }
 
     fn parse_position(&self, text: &str) -> Result<Position> {

@@ -58,6 +58,16 @@ impl Ruleset for Euclid {
         "euclid".into()
     }
 
+    /// `validate` checks only the arity and the smallest coordinates: the first position of a
+    /// line decides.
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, crate::Error)> {
+        crate::ruleset::first_invalid_by_bounds(self, template, range)
+    }
+
     fn arity(&self) -> Arity {
         Arity::Exactly(2)
     }
@@ -221,7 +231,7 @@ mod tests {
         #[test]
         fn winning_moves_are_the_moves_to_zero(a in 0u64..300, b in 0u64..300) {
             let by_values: Vec<Vec<u64>> = query::moves(&Euclid, &[a, b]).unwrap().into_iter()
-                .filter(|m| m.winning).map(|m| m.to).collect();
+                .filter(|m| m.winning).map(|m| m.to.into_position()).collect();
             let theory: Vec<Vec<u64>> = Euclid.theory_winning_moves(&[a, b]).unwrap()
                 .into_iter().map(|m| m.to).collect();
             prop_assert_eq!(by_values, theory);

@@ -175,7 +175,7 @@ impl Ruleset for GraphKayles {
     }
 
     fn validate(&self, position: &[u64]) -> Result<()> {
-        crate::ruleset::check_arity(self.arity(), position, &self.position_hint())?;
+        crate::ruleset::check_arity_of(self, position)?;
         if Self::set(position) & !self.graph.all() != 0 {
             return Err(Error::Position(format!(
                 "a vertex beyond the graph's {}",
@@ -219,6 +219,19 @@ impl Ruleset for GraphKayles {
         let mut names = Vec::new();
         for_each_bit(set, |v| names.push(self.name(v).to_string()));
         names.join(",")
+    }
+
+    /// A template lists vertices as a position does, when the vertices are named by numbers
+    /// (every graph but a file's with other names): `0,_` varies the second vertex.
+    fn template_numbers(&self) -> crate::ruleset::TemplateNumbers {
+        if self.graph.names.iter().all(|n| n.parse::<u64>().is_ok()) {
+            crate::ruleset::TemplateNumbers::Listed
+        } else {
+            crate::ruleset::TemplateNumbers::Refused(format!(
+                "the vertices of {} have names, not numbers, so no `_` can stand for one; give `grundy value` or `grundy moves` the vertices left",
+                self.spec()
+            ))
+        }
     }
 
     fn position_is_text(&self) -> bool {

@@ -195,7 +195,7 @@ impl Ruleset for Hackenbush {
     }
 
     fn validate(&self, position: &[u64]) -> Result<()> {
-        crate::ruleset::check_arity(self.arity(), position, &self.position_hint())?;
+        crate::ruleset::check_arity_of(self, position)?;
         if Self::set(position) & !self.all() != 0 {
             return Err(Error::Position(format!(
                 "an edge beyond the picture's {} (edges are numbered from 0)",
@@ -238,6 +238,11 @@ impl Ruleset for Hackenbush {
         let mut numbers = Vec::new();
         for_each_bit(set, |e| numbers.push(e.to_string()));
         numbers.join(",")
+    }
+
+    /// A template lists edges by number, as a position does: `1,_` varies the second edge.
+    fn template_numbers(&self) -> crate::ruleset::TemplateNumbers {
+        crate::ruleset::TemplateNumbers::Listed
     }
 
     fn position_is_text(&self) -> bool {

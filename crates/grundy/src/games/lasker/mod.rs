@@ -12,8 +12,8 @@ pub mod spec;
 pub mod theory;
 
 use crate::analysis::Periodicity;
-use crate::ruleset::{check_listing, Arity, Evaluation, Move, Ruleset, Solver};
-use crate::{Error, Result};
+use crate::ruleset::{check_listing, Arity, Evaluation, Move, OutcomeEvaluation, Ruleset, Solver};
+use crate::{Error, Outcome, Result};
 
 /// Lasker's Nim. A position is a list of heaps; a move that empties a heap removes it (the
 /// position `0` when nothing is left), a split puts the two parts in its place.
@@ -72,6 +72,16 @@ fn split_move(heaps: &[u64], i: usize, a: u64) -> Move {
 impl Ruleset for Lasker {
     fn spec(&self) -> String {
         "lasker".into()
+    }
+
+    /// `validate` checks only the arity and the smallest coordinates: the first position of a
+    /// line decides.
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, crate::Error)> {
+        crate::ruleset::first_invalid_by_bounds(self, template, range)
     }
 
     fn arity(&self) -> Arity {
@@ -249,7 +259,7 @@ impl Ruleset for Lasker {
             let target = theory::heap_value(h) ^ x;
             match theory::heap_of_value(target) {
                 Some(m) if m < h => moves.push(take_move(heaps, i, m)),
-                _ if target == h && h % 4 == 3 => moves.push(split_move(heaps, i, 1)),
+                _ if target == u128::from(h) && h % 4 == 3 => moves.push(split_move(heaps, i, 1)),
                 _ => {}
             }
         }
@@ -274,7 +284,11 @@ impl Ruleset for Lasker {
         let c = theory::value(&template.iter().flatten().copied().collect::<Vec<_>>());
         let p = periodicity.period;
         let start = from.checked_add(periodicity.preperiod)?;
-        (p.is_power_of_two() && p >= 4 && p > c && periodicity.saltus == i128::from(p) && start >= 1)
+        (p.is_power_of_two()
+            && p >= 4
+            && u128::from(p) > c
+            && periodicity.saltus == i128::from(p)
+            && start >= 1)
             .then(|| {
                 format!(
                     "Lasker's formula: G(n + {p}) = G(n) + {p} for n >= 1 (4 divides {p}), and (v + {p}) XOR {c} = (v XOR {c}) + {p} since {p} is a power of two above {c}"
@@ -356,15 +370,49 @@ pub fn partitions_up_to(n: u64) -> Option<u128> {
 /// Values by the formula, in time linear in the number of heaps.
 struct LaskerSolver;
 
+impl LaskerSolver {
+    /// The value of `heaps` if it fits 64 bits, else the overflow error that names it.
+    fn value_in_u64(heaps: &[u64]) -> Result<u64> {
+        let value = theory::value(heaps);
+        u64::try_from(value).map_err(|_| Error::Overflow(too_wide(value)))
+    }
+}
+
+/// Why a value is not given: it passes the 64 bits of a value.
+fn too_wide(value: u128) -> String {
+    format!(
+        "the SG value is {value} by Lasker's formula (a heap 4k+3 is worth 4k+4), more than 2^64 - 1, the largest value grundy gives"
+    )
+}
+
 impl Solver for LaskerSolver {
     fn value(&mut self, heaps: &[u64]) -> Result<u64> {
-        Ok(theory::value(heaps))
+        Self::value_in_u64(heaps)
     }
 
     fn evaluate(&mut self, heaps: &[u64]) -> Result<Evaluation> {
         Ok(Evaluation {
-            value: theory::value(heaps),
+            value: Self::value_in_u64(heaps)?,
             method: METHOD.into(),
+        })
+    }
+
+    /// A value past 64 bits (a heap of `2^64 - 1` is worth `2^64`) is not 0: the outcome N,
+    /// with the value in the method.
+    fn evaluate_outcome(&mut self, heaps: &[u64]) -> Result<OutcomeEvaluation> {
+        let value = theory::value(heaps);
+        let fits = u64::try_from(value).ok();
+        Ok(OutcomeEvaluation {
+            value: fits,
+            outcome: if value == 0 { Outcome::P } else { Outcome::N },
+            infinite: None,
+            method: match fits {
+                Some(_) => METHOD.into(),
+                None => format!(
+                    "{METHOD}; {}, so only the outcome is given",
+                    too_wide(value)
+                ),
+            },
         })
     }
 }
@@ -475,7 +523,7 @@ mod tests {
     fn formula_agrees_with_the_definition() {
         let values = theory::by_definition(3000, &mut |_| {});
         for (n, &v) in values.iter().enumerate() {
-            assert_eq!(theory::heap_value(n as u64), v, "heap {n}");
+            assert_eq!(theory::heap_value(n as u64), u128::from(v), "heap {n}");
         }
         // Winning Ways' table: 0, 1, 2, 4, 3, 5, 6, 8, 7.
         assert_eq!(values[..9], [0, 1, 2, 4, 3, 5, 6, 8, 7]);
@@ -486,7 +534,7 @@ mod tests {
         let tbreak = crate::spec::parse_game("tbreak:4.[3]").unwrap();
         let values = query::sequence(tbreak.as_ref(), &[None], 0, 2000, &mut |_| {}).unwrap();
         for (n, &v) in values.iter().enumerate() {
-            assert_eq!(theory::heap_value(n as u64), v, "heap {n}");
+            assert_eq!(theory::heap_value(n as u64), u128::from(v), "heap {n}");
         }
     }
 
@@ -515,8 +563,38 @@ mod tests {
                 (vec![big, big], "take 1 from heap 2")
             ]
         );
-        assert_eq!(theory::heap_of_value(u64::MAX), None);
-        assert_eq!(theory::heap_value(u64::MAX - 3), u64::MAX - 4);
+        assert_eq!(theory::heap_of_value(u128::from(u64::MAX)), None);
+        assert_eq!(theory::heap_of_value(1 << 64), Some(u64::MAX));
+        assert_eq!(theory::heap_value(u64::MAX - 3), u128::from(u64::MAX - 4));
+    }
+
+    /// The largest heap, `2^64 - 1 = 4k+3`, is worth `4k+4 = 2^64`: no `u64` value, but an
+    /// N-position whose winning move takes the whole heap (it used to wrap to value 0, P).
+    #[test]
+    fn the_largest_heap_is_worth_two_to_the_64() {
+        let max = u64::MAX;
+        let report = query::outcome(&Lasker, &[max]).unwrap();
+        assert_eq!((report.value, report.outcome), (None, Outcome::N));
+        assert!(
+            report.method.contains("18446744073709551616"),
+            "{}",
+            report.method
+        );
+        assert!(matches!(
+            query::value(&Lasker, &[max]),
+            Err(Error::Overflow(_))
+        ));
+        let winning = Lasker.theory_winning_moves(&[max]).unwrap();
+        assert_eq!(winning.len(), 1);
+        assert_eq!(winning[0].to, [0]);
+        // Two such heaps cancel; with a heap of 1 the value 2^64 + 1 is past 64 bits too.
+        let twice = query::outcome(&Lasker, &[max, max]).unwrap();
+        assert_eq!((twice.value, twice.outcome), (Some(0), Outcome::P));
+        assert!(Lasker.theory_winning_moves(&[max, max]).unwrap().is_empty());
+        let plus_one = query::outcome(&Lasker, &[max, 1]).unwrap();
+        assert_eq!((plus_one.value, plus_one.outcome), (None, Outcome::N));
+        // Below it every value fits: 2^64 - 2 = 4k+2 is worth itself.
+        assert_eq!(query::value(&Lasker, &[max - 1]).unwrap().value, max - 1);
     }
 
     #[test]
@@ -545,7 +623,7 @@ mod tests {
             .unwrap()
             .into_iter()
             .filter(|m| m.winning)
-            .map(|m| m.to)
+            .map(|m| m.to.into_position())
             .collect();
         assert_eq!(winning, [vec![3, 3]]);
     }
@@ -554,13 +632,13 @@ mod tests {
         #[test]
         fn positions_agree_with_the_search(heaps in prop::collection::vec(0u64..9, 1..4)) {
             let mut memo = MemoSolver::new(ByMoves);
-            prop_assert_eq!(memo.value(&heaps).unwrap(), theory::value(&heaps));
+            prop_assert_eq!(u128::from(memo.value(&heaps).unwrap()), theory::value(&heaps));
         }
 
         #[test]
         fn theory_moves_are_winning_takes(heaps in prop::collection::vec(0u64..40, 1..4)) {
             let by_values: Vec<Vec<u64>> = query::moves(&Lasker, &heaps).unwrap().into_iter()
-                .filter(|m| m.winning).map(|m| m.to).collect();
+                .filter(|m| m.winning).map(|m| m.to.into_position()).collect();
             for m in Lasker.theory_winning_moves(&heaps).unwrap() {
                 prop_assert!(by_values.contains(&m.to));
             }

@@ -26,8 +26,8 @@
 use crate::verify::{Claim, Params, Tally, Verdict};
 use crate::Result;
 
-/// The SG value of one heap of `n` (the formula above).
-pub fn heap_value(n: u64) -> u64 {
+/// The formula above on any number: it swaps `4k+3` and `4k+4` and keeps the others.
+fn swap(n: u128) -> u128 {
     match n % 4 {
         0 if n > 0 => n - 1,
         3 => n + 1,
@@ -35,15 +35,21 @@ pub fn heap_value(n: u64) -> u64 {
     }
 }
 
-/// The SG value of a position: the XOR of its heaps' values.
-pub fn value(heaps: &[u64]) -> u64 {
+/// The SG value of one heap of `n` (the formula above), in `u128`: the largest heap, `2^64 - 1 =
+/// 4k+3`, is worth `2^64`, one more than a `u64` holds.
+pub fn heap_value(n: u64) -> u128 {
+    swap(u128::from(n))
+}
+
+/// The SG value of a position: the XOR of its heaps' values (at most `2^65 - 1`).
+pub fn value(heaps: &[u64]) -> u128 {
     heaps.iter().fold(0, |acc, &h| acc ^ heap_value(h))
 }
 
-/// The heap whose value is `v`: the formula is an involution (it swaps `4k+3` and `4k+4`).
-pub fn heap_of_value(v: u64) -> Option<u64> {
-    // `4k+3` has value `4k+4`, which overflows only for the largest `u64`, `2^64 - 1 ≡ 3`.
-    (v != u64::MAX).then(|| heap_value(v))
+/// The heap whose value is `v`, if it is a heap of at most `2^64 - 1` tokens: the formula is an
+/// involution (value `2^64 - 1 = 4k+3` is the heap `2^64`, too large).
+pub fn heap_of_value(v: u128) -> Option<u64> {
+    u64::try_from(swap(v)).ok()
 }
 
 /// `G(0), ..., G(n - 1)` by the definition: the mex of every take (to a heap `m < h`) and every
@@ -95,7 +101,7 @@ fn check_formula(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Res
     let mut tally = Tally::new();
     for (n, &defined) in values.iter().enumerate() {
         let formula = heap_value(n as u64);
-        tally.check(formula == defined, || {
+        tally.check(formula == u128::from(defined), || {
             format!("heap {n}: the definition gives {defined}, the formula {formula}")
         });
     }

@@ -78,7 +78,7 @@ impl Ruleset for Northcott {
     }
 
     fn validate(&self, rows: &[u64]) -> Result<()> {
-        crate::ruleset::check_arity(self.arity(), rows, &self.position_hint())?;
+        crate::ruleset::check_arity_of(self, rows)?;
         if rows.len() % 2 == 1 {
             return Err(Error::Position(format!(
                 "{} numbers: a position is a list of rows white:black (as numbers, pairs)",

@@ -200,6 +200,16 @@ impl Ruleset for HeapGame {
         self.name.clone()
     }
 
+    /// `validate` checks only the arity and the smallest coordinates: the first position of a
+    /// line decides.
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, crate::Error)> {
+        crate::ruleset::first_invalid_by_bounds(self, template, range)
+    }
+
     fn arity(&self) -> Arity {
         Arity::AtLeast(1)
     }
@@ -751,6 +761,12 @@ impl HeapSolver<'_> {
         (settings.memory_set && !fits).then_some(settings.memory)
     }
 
+    /// [`HeapSolver::record_memory`] for the values up to heap `n`: none for the largest heap,
+    /// whose record run would have 2^64 values.
+    fn record_memory_to(&self, n: u64) -> Option<u64> {
+        self.record_memory(n.checked_add(1)?)
+    }
+
     /// A record run to `range.end` in `memory` bytes (with the settings' checkpoint and
     /// Ctrl-C), handing `each` the values from `range.start` on; an interrupted run or one
     /// whose assumption failed is an error.
@@ -858,7 +874,7 @@ impl HeapSolver<'_> {
             ));
         }
         if n < engine::MAX_LEN {
-            if let Some(memory) = self.record_memory(n + 1) {
+            if let Some(memory) = self.record_memory_to(n) {
                 return self.heap_by_record(n, memory);
             }
         }
@@ -884,7 +900,7 @@ impl HeapSolver<'_> {
             ));
         }
         if n >= direct && !provable {
-            if let Some(memory) = self.record_memory(n + 1) {
+            if let Some(memory) = self.record_memory_to(n) {
                 return self.heap_by_record(n, memory);
             }
             return Err(Error::TooLarge(format!(
@@ -918,7 +934,7 @@ impl HeapSolver<'_> {
             crate::progress::report(done, target)
         }) {
             Err(Error::TooLarge(_)) if budget == QUICK_SEARCH_BUDGET => {
-                if let Some(memory) = self.record_memory(n + 1) {
+                if let Some(memory) = self.record_memory_to(n) {
                     return self.heap_by_record(n, memory);
                 }
                 return Err(refused(&format!(
@@ -937,7 +953,7 @@ impl HeapSolver<'_> {
                 Source::Period(proof),
             )),
             None if n < direct => unreachable!("the engine reached n or proved a period"),
-            None => match self.record_memory(n + 1) {
+            None => match self.record_memory_to(n) {
                 Some(memory) => self.heap_by_record(n, memory),
                 None => Err(refused(&format!(
                     "none is proven within the first {} values",

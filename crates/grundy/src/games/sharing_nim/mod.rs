@@ -196,6 +196,16 @@ impl Ruleset for SharingNim {
         "sharing-nim".into()
     }
 
+    /// `validate` checks only the arity and the smallest coordinates: the first position of a
+    /// line decides.
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, crate::Error)> {
+        crate::ruleset::first_invalid_by_bounds(self, template, range)
+    }
+
     fn arity(&self) -> Arity {
         Arity::AtLeast(2)
     }

@@ -91,7 +91,7 @@ impl Ruleset for Staircase {
     }
 
     fn validate(&self, steps: &[u64]) -> Result<()> {
-        crate::ruleset::check_arity(self.arity(), steps, &self.position_hint())?;
+        crate::ruleset::check_arity_of(self, steps)?;
         // A move adds the coins of one step to the step below: their sum must fit.
         for i in 1..steps.len() {
             if steps[i].checked_add(steps[i - 1]).is_none() {

@@ -203,6 +203,16 @@ impl Ruleset for SubDivision {
         }
     }
 
+    /// `validate` checks only the arity and the smallest coordinates: the first position of a
+    /// line decides.
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, crate::Error)> {
+        crate::ruleset::first_invalid_by_bounds(self, template, range)
+    }
+
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
     }

@@ -74,6 +74,16 @@ impl Ruleset for Subtraction {
         format!("subtraction:s={}", join(&self.set))
     }
 
+    /// `validate` checks only the arity and the smallest coordinates: the first position of a
+    /// line decides.
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, crate::Error)> {
+        crate::ruleset::first_invalid_by_bounds(self, template, range)
+    }
+
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
     }
@@ -150,7 +160,16 @@ impl SubtractionSolver<'_> {
             return Ok(p);
         }
         let k = self.dense.game().max_subtraction();
-        let mut len = (4 * k).max(1 << 12);
+        let refusal = || {
+            Error::TooLarge(format!(
+                "no proven period within the first {PERIOD_SEARCH_LIMIT} values, and positions beyond {DIRECT_LIMIT} are only answered through one"
+            ))
+        };
+        // The lemma needs max(S) values past a period: none fits below the limit.
+        if k >= PERIOD_SEARCH_LIMIT {
+            return Err(refusal());
+        }
+        let mut len = k.saturating_mul(4).max(1 << 12);
         loop {
             let len_now = len.min(PERIOD_SEARCH_LIMIT);
             self.dense.extend_to(len_now)?;
@@ -162,11 +181,9 @@ impl SubtractionSolver<'_> {
                 }
             }
             if len_now == PERIOD_SEARCH_LIMIT {
-                return Err(Error::TooLarge(format!(
-                    "no proven period within the first {PERIOD_SEARCH_LIMIT} values, and positions beyond {DIRECT_LIMIT} are only answered through one"
-                )));
+                return Err(refusal());
             }
-            len *= 4;
+            len = len.saturating_mul(4);
         }
     }
 }
@@ -179,12 +196,12 @@ pub const MAX_STREAM_N: u64 = 1_000_000_000_000;
 /// game whose period is not proven within [`PERIOD_SEARCH_LIMIT`] values.
 pub fn stream_blocks(game: &Subtraction, range: Range<u64>, sink: &mut BlockSink) -> Result<()> {
     let k = game.max_subtraction();
-    let ring_len = (k + 1).next_power_of_two();
-    if ring_len > 1 << 28 {
+    let ring_len = k.checked_add(1).and_then(u64::checked_next_power_of_two);
+    let Some(ring_len) = ring_len.filter(|&len| len <= 1 << 28) else {
         return Err(Error::TooLarge(format!(
             "streaming keeps the last max(S) = {k} values, more than 2^28 (1 GiB)"
         )));
-    }
+    };
     if range.end > MAX_STREAM_N {
         return Err(Error::TooLarge(format!(
             "no period is proven within the first {PERIOD_SEARCH_LIMIT} values, and streaming to {} is beyond its limit of {MAX_STREAM_N}",
@@ -219,7 +236,9 @@ pub fn stream_blocks(game: &Subtraction, range: Range<u64>, sink: &mut BlockSink
 /// The value at `n` by [`stream_blocks`].
 pub fn stream_value(game: &Subtraction, n: u64) -> Result<u64> {
     let mut value = 0;
-    stream_blocks(game, n..n + 1, &mut |block| {
+    // Past the streaming limit either way (`n + 1` would not fit for the largest `n`).
+    let end = n.saturating_add(1);
+    stream_blocks(game, n..end, &mut |block| {
         value = block[0];
         Ok(())
     })?;

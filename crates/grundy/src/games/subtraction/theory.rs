@@ -20,8 +20,11 @@ pub fn proves_periodicity(
     periodicity: &Periodicity,
     checked_to: u64,
 ) -> bool {
-    periodicity.saltus == 0
-        && periodicity.preperiod + periodicity.period + max_subtraction <= checked_to
+    // In u128: `max(S)` may be as large as 2^64 - 1.
+    let covered = u128::from(periodicity.preperiod)
+        + u128::from(periodicity.period)
+        + u128::from(max_subtraction);
+    periodicity.saltus == 0 && covered <= u128::from(checked_to)
 }
 
 /// The index in the preperiod or first period with the same value as `n`.

@@ -64,6 +64,16 @@ impl Ruleset for Wythoff {
         "wythoff".into()
     }
 
+    /// `validate` checks only the arity and the smallest coordinates: the first position of a
+    /// line decides.
+    fn first_invalid(
+        &self,
+        template: &[Option<u64>],
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Option<(u64, crate::Error)> {
+        crate::ruleset::first_invalid_by_bounds(self, template, range)
+    }
+
     fn arity(&self) -> Arity {
         Arity::Exactly(2)
     }
@@ -457,7 +467,7 @@ mod tests {
             .unwrap()
             .into_iter()
             .filter(|m| m.winning)
-            .map(|m| m.to)
+            .map(|m| m.to.into_position())
             .collect();
         let theory: Vec<_> = Wythoff
             .theory_winning_moves(&[2, 3])
@@ -516,7 +526,7 @@ mod tests {
         #[test]
         fn winning_moves_are_the_moves_to_zero(a in 0u64..60, b in 0u64..60) {
             let by_values: Vec<Vec<u64>> = query::moves(&Wythoff, &[a, b]).unwrap()
-                .into_iter().filter(|m| m.winning).map(|m| m.to).collect();
+                .into_iter().filter(|m| m.winning).map(|m| m.to.into_position()).collect();
             let theory: Vec<Vec<u64>> = Wythoff.theory_winning_moves(&[a, b]).unwrap()
                 .into_iter().map(|m| m.to).collect();
             prop_assert_eq!(by_values, theory);
