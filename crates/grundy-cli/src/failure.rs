@@ -11,7 +11,8 @@ pub enum Failure {
     /// Ctrl-C stopped a command whose output stays valid (what it wrote is whole).
     Interrupted(String),
     /// A run stopped short of what was asked, its output whole and valid for what it covers
-    /// (a record run whose assumption failed): said on stderr, exit code 3.
+    /// (a record run whose assumption failed, `seq --genus` at a heap past a limit): said on
+    /// stderr, exit code 3. Every other refusal leaves stdout empty (exit code 2).
     Incomplete(String),
 }
 
