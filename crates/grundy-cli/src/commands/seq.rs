@@ -12,15 +12,18 @@ use grundy::query::{self, SequenceReport};
 use grundy::spec;
 
 pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
-    match args.memory.clone() {
-        // The bound goes to the engines through the search settings.
-        Some(memory) => {
-            let bound = crate::cli::SearchArgs {
-                memory: Some(memory),
-                checkpoint: None,
-            };
-            super::with_search(&bound, None, || run_in(args, out))?
-        }
+    // `--memory` is checked before a path is chosen; the bound goes to the engines through the
+    // search settings.
+    let bound = crate::cli::SearchArgs {
+        memory: args.memory.clone(),
+        checkpoint: None,
+    };
+    let settings = super::search_settings(&bound)?;
+    if args.genus {
+        super::refuse_search_flags(&bound, "seq --genus")?;
+    }
+    match bound.memory {
+        Some(_) => super::with_search(&settings, None, || run_in(args, out)),
         None => run_in(args, out),
     }
 }

@@ -3,7 +3,7 @@
 //! record run stopped short) is exit code 3; an output that cannot be written ends the command
 //! without a panic.
 
-use crate::common::fails;
+use crate::common::{fails, stdout};
 
 /// Item 6: `seq` past a limit known from its arguments is refused before its first value, and
 /// a limit met inside the range leaves stdout empty too (exit code 2, not 3 with the values
@@ -37,4 +37,61 @@ fn seq_past_a_limit_writes_nothing() {
             "20000000",
         );
     }
+}
+
+/// Item 7: `--memory` and `--checkpoint` are checked the same way on every path of `value`,
+/// `moves`, `play` and `seq`, and a path that uses neither refuses them rather than ignoring
+/// them.
+#[test]
+fn search_flags_are_checked_on_every_path() {
+    let paths: [&[&str]; 7] = [
+        &["value", "kayles", "5", "--misere", "--canonical"],
+        &["value", "nim", "3"],
+        &["value", "cram:2x2"],
+        &["moves", "kayles", "5", "--winning"],
+        &["moves", "nim", "3"],
+        &["play", "nim", "3"],
+        &["seq", "kayles", "--genus", "--to", "3"],
+    ];
+    for path in paths {
+        let mut bad = vec![
+            ("--memory", "xyz", "not a memory size"),
+            ("--memory", "2^70", "larger than 2^64-1"),
+        ];
+        if path[0] != "seq" {
+            bad.push((
+                "--checkpoint",
+                "/nonexistent/x",
+                "cannot write the checkpoint /nonexistent/x",
+            ));
+        }
+        for (flag, value, fragment) in bad {
+            fails(&[path, &[flag, value]].concat(), fragment);
+        }
+    }
+    // Well-formed, on a path that uses neither: refused, not ignored.
+    let checkpoint =
+        std::env::temp_dir().join(format!("grundy-contract-{}.ck", std::process::id()));
+    let checkpoint = checkpoint.to_str().unwrap();
+    for (path, named) in [
+        (&paths[0][..], "value --canonical"),
+        (paths[3], "the winning moves of a heap game"),
+    ] {
+        fails(&[path, &["--memory", "1G"]].concat(), named);
+        fails(&[path, &["--checkpoint", checkpoint]].concat(), named);
+    }
+    fails(&[paths[6], &["--memory", "1G"]].concat(), "seq --genus");
+    assert!(!std::path::Path::new(checkpoint).exists());
+    // Where they have a meaning they are taken. Cram 2x2: the second player answers a domino
+    // with the parallel one, the last move: value 0.
+    let answer = stdout(&[
+        "value",
+        "cram:2x2",
+        "--memory",
+        "1M",
+        "--checkpoint",
+        checkpoint,
+    ]);
+    assert!(answer.starts_with("0\n"), "{answer}");
+    let _ = std::fs::remove_file(checkpoint);
 }
