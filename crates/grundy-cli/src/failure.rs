@@ -16,6 +16,17 @@ pub enum Failure {
     Incomplete(String),
 }
 
+/// Writes `line` and a newline on stderr, where `eprintln!` would panic if stderr cannot be
+/// written (`2>/dev/full`, a closed descriptor): the line is then lost, and the exit code
+/// still tells what happened.
+pub fn say(line: &str) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr
+        .write_all(line.as_bytes())
+        .and_then(|()| stderr.write_all(b"\n"));
+}
+
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -95,3 +95,81 @@ fn search_flags_are_checked_on_every_path() {
     assert!(answer.starts_with("0\n"), "{answer}");
     let _ = std::fs::remove_file(checkpoint);
 }
+
+/// `/dev/full`: every write fails with "no space left on device".
+#[cfg(target_os = "linux")]
+fn full() -> std::fs::File {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+}
+
+/// Item 8: an output that cannot be written ends the command with exit code 2 (141 for a closed
+/// pipe), never a panic (exit code 101): stderr full, stdout full, or both.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unwritable_output_is_an_exit_code_never_a_panic() {
+    use std::process::{Command, Stdio};
+    let grundy = |args: &[&str]| {
+        let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+        command
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        command
+    };
+    let code = |args: &[&str], stdout: bool, stderr: bool| {
+        let mut command = grundy(args);
+        if stdout {
+            command.stdout(full());
+        }
+        if stderr {
+            command.stderr(full());
+        }
+        command.output().expect("the binary runs").status.code()
+    };
+    // Errors whose line stderr cannot take: the library's, clap's, the misère refusal's.
+    for args in [
+        &["value", "nim", "x"][..],
+        &["valeu", "nim", "3"],
+        &["period", "nim", "--misere"],
+        &["value", "nim", "3", "--threads", "0"],
+    ] {
+        assert_eq!(code(args, false, true), Some(2), "{args:?}");
+    }
+    // Answers and help that stdout cannot take, with stderr writable or not.
+    for args in [
+        &["value", "nim", "3"][..],
+        &["seq", "nim", "--to", "10^5"],
+        &["--help"],
+        &["value", "--help"],
+        &["--version"],
+    ] {
+        assert_eq!(code(args, true, false), Some(2), "{args:?}");
+        assert_eq!(code(args, true, true), Some(2), "{args:?}");
+    }
+    let output = grundy(&["value", "nim", "3"])
+        .stdout(full())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: cannot write the output"),
+        "{stderr}"
+    );
+    // A reader that goes away: the shell's code for SIGPIPE, and no message.
+    let mut child = grundy(&["seq", "subtraction:s=1,3,4", "--to", "10^7"])
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(141));
+    assert!(
+        output.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
