@@ -74,7 +74,7 @@ fn search_flags_are_checked_on_every_path() {
         std::env::temp_dir().join(format!("grundy-contract-{}.ck", std::process::id()));
     let checkpoint = checkpoint.to_str().unwrap();
     for (path, named) in [
-        (&paths[0][..], "value --canonical"),
+        (paths[0], "value --canonical"),
         (paths[3], "the winning moves of a heap game"),
     ] {
         fails(&[path, &["--memory", "1G"]].concat(), named);
