@@ -222,7 +222,7 @@ fn check_fusion(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Resu
         progress(done as f64 / total);
         let edges: Vec<(String, String)> = kinds.iter().map(|&k| pairs[k].clone()).collect();
         let game = Hackenbush::new(&edges, "hackenbush".into()).expect("at most 9 edges");
-        if game.incident(0) == 0 {
+        if !game.is_empty() && game.incident(0) == 0 {
             // No edge touches the ground: the picture has fallen whole (value 0 by the rules,
             // no principle applies), nothing to compare.
             return;
