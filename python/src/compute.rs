@@ -166,7 +166,9 @@ pub fn compute<T: Send>(
 /// `ValueError` for everything else (a bad spec, position, number or request; an overflow).
 pub fn to_python(error: grundy::Error) -> PyErr {
     match error {
-        grundy::Error::TooLarge(_) => TooLarge::new_err(error.to_string()),
+        grundy::Error::TooLarge(_) | grundy::Error::Stopped(_) => {
+            TooLarge::new_err(error.to_string())
+        }
         _ => PyValueError::new_err(error.to_string()),
     }
 }

@@ -105,6 +105,14 @@ pub struct ServeArgs {
     /// How many more requests may wait for their turn; beyond, the server answers busy (503).
     #[arg(long, value_name = "N", default_value = "256")]
     pub queue: String,
+    /// How many connections may be open at once; more wait in the system's queue of the
+    /// listening socket, costing the server nothing, until one closes.
+    #[arg(long, value_name = "N", default_value = "256")]
+    pub connections: String,
+    /// The most seconds a client may take to send a request's head (its request line and
+    /// headers); the connection is then closed.
+    #[arg(long, value_name = "SECONDS", default_value = "10")]
+    pub header_timeout: String,
 }
 
 #[derive(Debug, Args)]

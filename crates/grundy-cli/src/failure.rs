@@ -11,8 +11,20 @@ pub enum Failure {
     /// Ctrl-C stopped a command whose output stays valid (what it wrote is whole).
     Interrupted(String),
     /// A run stopped short of what was asked, its output whole and valid for what it covers
-    /// (a record run whose assumption failed): said on stderr, exit code 3.
+    /// (a record run whose assumption failed, `seq --genus` at a heap past a limit): said on
+    /// stderr, exit code 3. Every other refusal leaves stdout empty (exit code 2).
     Incomplete(String),
+}
+
+/// Writes `line` and a newline on stderr, where `eprintln!` would panic if stderr cannot be
+/// written (`2>/dev/full`, a closed descriptor): the line is then lost, and the exit code
+/// still tells what happened.
+pub fn say(line: &str) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr
+        .write_all(line.as_bytes())
+        .and_then(|()| stderr.write_all(b"\n"));
 }
 
 impl std::fmt::Display for Failure {

@@ -1,5 +1,8 @@
 //! The `grundy` command line: parses arguments, asks the library, formats the answers.
 //! No game logic lives here. Errors print one line `error: ...` on stderr and exit with code 2.
+//! Nothing here panics on an output that cannot be written: stdout that fails is an error
+//! (code 2; a closed pipe, code 141, as a process killed by SIGPIPE), and a line stderr cannot
+//! take is lost ([`failure::say`]).
 
 mod cli;
 mod commands;
@@ -12,12 +15,17 @@ mod stream;
 
 use std::process::ExitCode;
 
+use failure::say;
+
+/// The exit code of a write to a closed pipe (`| head`): the shell's code for SIGPIPE.
+const BROKEN_PIPE: u8 = 141;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     if let Some(refusal) = cli::misere_refusal(&args) {
-        eprintln!("{refusal}");
+        say(&refusal);
         return ExitCode::from(2);
     }
     let cli = match cli::parse() {
@@ -31,16 +39,21 @@ fn main() -> ExitCode {
                     | ErrorKind::DisplayVersion
                     | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             ) {
-                print!("{e}");
-                return ExitCode::SUCCESS;
+                let mut stdout = std::io::stdout().lock();
+                let written = std::io::Write::write_all(&mut stdout, e.to_string().as_bytes())
+                    .and_then(|()| std::io::Write::flush(&mut stdout));
+                return match written {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => failed(failure::Failure::Io(e)),
+                };
             }
-            eprintln!("{}", one_line(&e.to_string()));
+            say(&one_line(&e.to_string()));
             return ExitCode::from(2);
         }
     };
     if let Some(threads) = &cli.threads {
         if let Err(e) = use_threads(threads) {
-            eprintln!("error: {e}");
+            say(&format!("error: {e}"));
             return ExitCode::from(2);
         }
     }
@@ -50,22 +63,30 @@ fn main() -> ExitCode {
         result.and_then(|()| std::io::Write::flush(&mut out).map_err(failure::Failure::Io));
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        // A closed pipe (e.g. `| head`) is not an error worth reporting.
-        Err(failure::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
+        Err(e) => failed(e),
+    }
+}
+
+/// What a failed command says on stderr, and its exit code.
+fn failed(failure: failure::Failure) -> ExitCode {
+    match failure {
+        // A closed pipe (e.g. `| head`) is not an error worth a message: the shell's code for
+        // a process that SIGPIPE ended.
+        failure::Failure::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(BROKEN_PIPE)
         }
         // Ctrl-C on a command whose output stays valid: said on stderr, the shell's code for it.
-        Err(failure::Failure::Interrupted(what)) => {
-            eprintln!("{what}");
+        failure::Failure::Interrupted(what) => {
+            say(&what);
             ExitCode::from(130)
         }
         // A run that stopped short with a valid partial answer on stdout (not an error).
-        Err(failure::Failure::Incomplete(what)) => {
-            eprintln!("stopped: {what}");
+        failure::Failure::Incomplete(what) => {
+            say(&format!("stopped: {what}"));
             ExitCode::from(3)
         }
-        Err(e) => {
-            eprintln!("error: {}", e.to_string().replace('\n', " "));
+        e => {
+            say(&format!("error: {}", e.to_string().replace('\n', " ")));
             ExitCode::from(2)
         }
     }

@@ -159,7 +159,7 @@ impl Drop for Delayed {
                 .unwrap_or_else(|e| e.into_inner())
                 .take()
             {
-                eprintln!("{line}");
+                crate::failure::say(&line);
             }
         }
     }

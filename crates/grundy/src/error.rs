@@ -23,6 +23,12 @@ pub enum Error {
     /// [`crate::solve::loopy`], answers such games).
     #[error("{0}")]
     Cycle(String),
+    /// A run in bounded memory (record mode) stopped where its assumption failed: the values
+    /// it handed out before are valid, the rest is out of its reach (more memory goes on).
+    /// The command line ends a sequence already written as a valid, incomplete output (exit
+    /// code 3) on it, where any other error leaves the output empty.
+    #[error("record mode stopped: {0}")]
+    Stopped(String),
     /// A long computation was stopped from outside (Ctrl-C); the message says what was kept.
     #[error("{0}")]
     Interrupted(String),

@@ -160,6 +160,7 @@ pub(crate) fn strip(error: &Error) -> String {
         Error::Overflow(m) | Error::Invalid(m) | Error::Cycle(m) | Error::Interrupted(m) => {
             m.clone()
         }
+        Error::Stopped(_) => error.to_string(),
     }
 }
 

@@ -250,6 +250,28 @@ pub fn values_of_positions<S: Solver + ?Sized>(
     Ok(())
 }
 
+/// [`sequence_by_position`] once `check` accepts the positions at both ends of the range: a
+/// solver whose refusals are known without computing (a limit that grows with the coordinate)
+/// refuses a sequence before its first value instead of after the values below the limit.
+pub fn sequence_checked<S: Solver + ?Sized>(
+    solver: &mut S,
+    template: &[Option<u64>],
+    range: Range<u64>,
+    sink: &mut BlockSink,
+    check: impl Fn(&S, &[u64]) -> Result<()>,
+) -> Result<()> {
+    if let Some(blank) = template.iter().position(Option::is_none) {
+        let mut position: Position = template.iter().map(|c| c.unwrap_or(0)).collect();
+        for end in [range.start, range.end.saturating_sub(1)] {
+            if range.contains(&end) {
+                position[blank] = end;
+                check(solver, &position)?;
+            }
+        }
+    }
+    sequence_by_position(solver, template, range, sink)
+}
+
 /// An impartial game family with its parameters fixed, as parsed from a spec string.
 pub trait Ruleset: Send + Sync {
     /// The canonical spec string, e.g. `subtraction:s=1,3,4`.

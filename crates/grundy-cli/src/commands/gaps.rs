@@ -51,9 +51,9 @@ pub fn run(args: GapsArgs, out: &mut dyn Write) -> Outcome {
         )?;
     }
     if let Some(why) = &report.checkpoint_error {
-        eprintln!(
+        crate::failure::say(&format!(
             "warning: the result below is complete, but its final checkpoint was not saved: {why}"
-        );
+        ));
     }
     if format == Format::Json {
         return write_json(

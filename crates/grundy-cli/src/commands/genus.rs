@@ -1,6 +1,8 @@
 //! `grundy seq GAME --genus --to N`: Conway's genus of each heap of a heap game
 //! (`grundy::misere::genus`), a row as each heap is done; a heap that meets a limit ends the
-//! output after the rows before it, with the limit as the `error:` line (exit 2).
+//! output after the rows before it, a valid and incomplete answer (JSON `"complete": false`),
+//! with the limit as the `stopped:` line (exit code 3, as a record run that stops short); a
+//! limit met at the first heap is an error (exit code 2, nothing on stdout).
 
 use std::io::Write;
 
@@ -8,6 +10,7 @@ use serde_json::json;
 
 use super::{number, unsupported, write_json, Outcome};
 use crate::cli::{Format, SeqArgs};
+use crate::failure::Failure;
 use grundy::misere::{canonical, genus};
 use grundy::spec;
 
@@ -39,7 +42,8 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         ));
     }
     // Rows are written as each heap is done (text and CSV, flushed; JSON at the end), so a
-    // heap that meets a limit leaves the rows before it on stdout and the limit on stderr.
+    // heap that meets a limit leaves the rows before it on stdout (exit code 3) and the limit
+    // on stderr.
     let bar = crate::progress::bar(to.saturating_sub(from).saturating_add(1), "genus");
     let mut rows = Rows {
         format: args.output.format(),
@@ -88,15 +92,7 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     if let Some(e) = write_error {
         return Err(e.into());
     }
-    match result {
-        Ok(()) => rows.finish(out, from, to, None),
-        // Nothing computed: nothing written, the error alone.
-        Err(e) if rows.heaps.is_empty() => Err(e.into()),
-        Err(e) => {
-            rows.finish(out, from, to, Some(&e.to_string()))?;
-            Err(e.into())
-        }
-    }
+    rows.end(out, from, to, result)
 }
 
 /// CGSuite's words for one heap, from its misère canonical form.
@@ -134,6 +130,24 @@ fn tame(t: Option<bool>) -> &'static str {
 }
 
 impl Rows {
+    /// Ends the output after the run's `result`: whole when every heap is done; after a heap
+    /// that met a limit, the rows before it stay a valid, incomplete answer (exit code 3, the
+    /// limit on the `stopped:` line); with no row, the error alone (exit code 2, nothing
+    /// written).
+    fn end(&self, out: &mut dyn Write, from: u64, to: u64, result: grundy::Result<()>) -> Outcome {
+        match result {
+            Ok(()) => self.finish(out, from, to, None),
+            Err(e) if self.heaps.is_empty() => Err(e.into()),
+            Err(e) => {
+                self.finish(out, from, to, Some(&e.to_string()))?;
+                Err(Failure::Incomplete(format!(
+                    "{e} (the output holds the heaps {from}..{})",
+                    from + self.heaps.len() as u64 - 1
+                )))
+            }
+        }
+    }
+
     /// Writes the heaps not written yet (the header before the first), and flushes.
     fn write_new(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
         if self.format == Format::Json {
@@ -246,6 +260,59 @@ impl Rows {
                 Ok(())
             }
             _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 50, item 6: a heap that meets a limit after rows were written ends a valid,
+    /// incomplete output with exit code 3 (`Failure::Incomplete`), not an error (code 2, which
+    /// promises an empty stdout); before any row, it is an error and nothing is written.
+    #[test]
+    fn a_limit_after_rows_is_an_incomplete_answer_and_before_them_an_error() {
+        let limit = || Err(grundy::Error::TooLarge("heap 1: a limit".into()));
+        let nim0 = genus::HeapGenus {
+            heap: 0,
+            value: 0,
+            genus: vec![1, 2, 0],
+            notation: "0^{120}".into(),
+            settled_at: Some(2),
+            proven: true,
+            tame: Some(true),
+            wild: None,
+        };
+        for format in [Format::Json, Format::Csv, Format::Text] {
+            let mut rows = Rows {
+                format,
+                game: "nim".into(),
+                heaps: Vec::new(),
+                cgsuite: Vec::new(),
+                written: 0,
+            };
+            let mut out = Vec::new();
+            let refused = rows.end(&mut out, 0, 1, limit());
+            assert!(matches!(refused, Err(Failure::Grundy(_))) && out.is_empty());
+            rows.heaps.push(nim0.clone());
+            rows.cgsuite.push(None);
+            rows.write_new(&mut out).unwrap();
+            match rows.end(&mut out, 0, 1, limit()) {
+                Err(Failure::Incomplete(why)) => assert!(
+                    why.contains("heap 1: a limit") && why.contains("the heaps 0..0"),
+                    "{why}"
+                ),
+                other => panic!("{other:?}"),
+            }
+            let text = String::from_utf8(out).unwrap();
+            if format == Format::Json {
+                let answer: serde_json::Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(answer["complete"], false);
+                assert_eq!(answer["heaps"].as_array().unwrap().len(), 1);
+            } else {
+                assert!(text.lines().any(|l| l.contains("0^{120}")), "{text}");
+            }
         }
     }
 }

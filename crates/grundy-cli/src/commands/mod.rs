@@ -205,13 +205,13 @@ pub fn parse_memory(text: &str) -> Result<u64, grundy::Error> {
         })
 }
 
-/// Runs `work` with the board search set up as the arguments say: its memory, its checkpoint
-/// (and then Ctrl-C saves it and stops), and its status line on the spinner `spinner`.
-pub fn with_search<T>(
+/// The board search's (and record runs') settings from `--memory` and `--checkpoint`, checked
+/// the same way whatever path the command then takes (issue 50): each command asks for them
+/// before it chooses one, so a size that does not parse or is out of range, or a checkpoint
+/// that cannot be written, is refused even where the path would not have used it.
+pub fn search_settings(
     args: &crate::cli::SearchArgs,
-    spinner: Option<&crate::progress::Delayed>,
-    work: impl FnOnce() -> T,
-) -> Result<T, grundy::Error> {
+) -> Result<grundy::solve::search::Settings, grundy::Error> {
     let mut settings = grundy::solve::search::Settings {
         // `--threads` (rayon's pool): that many searches of each question share the table.
         threads: rayon::current_num_threads(),
@@ -222,16 +222,47 @@ pub fn with_search<T>(
         settings.memory_set = true;
     }
     if let Some(path) = &args.checkpoint {
-        crate::stream::watch_interrupt();
+        grundy::files::check_checkpoint_writable(path)?;
         settings.checkpoint = Some(path.clone());
         settings.stop = Some(crate::stream::interrupted);
     }
-    let status = spinner.map(|s| s.status_watcher());
-    Ok(grundy::solve::search::with_settings(
-        settings,
-        || match status {
-            Some(watcher) => grundy::progress::status_watched(watcher, work),
-            None => work(),
-        },
+    Ok(settings)
+}
+
+/// Refuses `--memory` and `--checkpoint` on a path that uses neither (`path` names it): a flag
+/// is never ignored in silence.
+pub fn refuse_search_flags(args: &crate::cli::SearchArgs, path: &str) -> Result<(), Failure> {
+    let given: Vec<&str> = [
+        ("--memory", args.memory.is_some()),
+        ("--checkpoint", args.checkpoint.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, set)| set.then_some(flag))
+    .collect();
+    if given.is_empty() {
+        return Ok(());
+    }
+    Err(grundy::Error::Invalid(format!(
+        "{} has no meaning for {path}; --memory and --checkpoint set the board search and the record runs of heap games",
+        given.join(" and ")
     ))
+    .into())
+}
+
+/// Runs `work` with the board search set up as `settings` say ([`search_settings`]): its
+/// memory, its checkpoint (and then Ctrl-C saves it and stops), and its status line on the
+/// spinner `spinner`.
+pub fn with_search<T>(
+    settings: &grundy::solve::search::Settings,
+    spinner: Option<&crate::progress::Delayed>,
+    work: impl FnOnce() -> T,
+) -> T {
+    if settings.checkpoint.is_some() {
+        crate::stream::watch_interrupt();
+    }
+    let status = spinner.map(|s| s.status_watcher());
+    grundy::solve::search::with_settings(settings.clone(), || match status {
+        Some(watcher) => grundy::progress::status_watched(watcher, work),
+        None => work(),
+    })
 }

@@ -18,6 +18,12 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
         search,
         winning: only_winning,
     } = args;
+    // Every flag is checked before a path is chosen.
+    let settings = super::search_settings(&search)?;
+    let format = args.output.format();
+    if format == Format::Bfile {
+        return Err(unsupported(format, "moves (b-files are for sequences)"));
+    }
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == Convention::Misere;
     let game = played.ruleset();
@@ -29,13 +35,17 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
     };
     let working = crate::progress::delayed("computing");
     if let (true, Some(heaps)) = (only_winning, &heaps) {
+        super::refuse_search_flags(
+            &search,
+            "the winning moves of a heap game (from the theory of sums)",
+        )?;
         let found = working.watch(|| octal::winning::winning_moves(heaps, &position, LISTED))?;
         drop(working);
         return write_winning(out, args.output.format(), heaps, &position, &found, None);
     }
-    let moves = super::with_search(&search, Some(&working), || {
+    let moves = super::with_search(&settings, Some(&working), || {
         working.watch(|| query::move_outcomes(game.as_ref(), &position))
-    })?;
+    });
     drop(working);
     let moves = match moves {
         Ok(moves) if only_winning => moves.into_iter().filter(|m| m.winning).collect(),

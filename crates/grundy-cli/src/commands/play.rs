@@ -15,13 +15,14 @@ use grundy::Ruleset;
 const LISTED: usize = 40;
 
 pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
+    let settings = super::search_settings(&args.search)?;
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
     let mut position = super::position_or_start(game.as_ref(), args.position.as_deref())?;
-    super::with_search(&args.search, None, || {
+    super::with_search(&settings, None, || {
         play(&args, game.as_ref(), misere, &mut position, out)
-    })?
+    })
 }
 
 fn play(

@@ -66,14 +66,14 @@ pub fn run(args: RecordArgs, out: &mut dyn Write) -> Outcome {
     )?;
     bar.finish_and_clear();
     if report.resumed_from > 0 {
-        eprintln!(
+        crate::failure::say(&format!(
             "resumed from the checkpoint's {} values",
             report.resumed_from
-        );
+        ));
     }
     write_report(&report, format, out)?;
     if let Some(e) = &report.save_error {
-        eprintln!("warning: the checkpoint was not saved: {e}");
+        crate::failure::say(&format!("warning: the checkpoint was not saved: {e}"));
     }
     if report.interrupted {
         let kept = match (&args.checkpoint, &report.save_error) {

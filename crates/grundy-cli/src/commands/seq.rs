@@ -12,15 +12,18 @@ use grundy::query::{self, SequenceReport};
 use grundy::spec;
 
 pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
-    match args.memory.clone() {
-        // The bound goes to the engines through the search settings.
-        Some(memory) => {
-            let bound = crate::cli::SearchArgs {
-                memory: Some(memory),
-                checkpoint: None,
-            };
-            super::with_search(&bound, None, || run_in(args, out))?
-        }
+    // `--memory` is checked before a path is chosen; the bound goes to the engines through the
+    // search settings.
+    let bound = crate::cli::SearchArgs {
+        memory: args.memory.clone(),
+        checkpoint: None,
+    };
+    let settings = super::search_settings(&bound)?;
+    if args.genus {
+        super::refuse_search_flags(&bound, "seq --genus")?;
+    }
+    match bound.memory {
+        Some(_) => super::with_search(&settings, None, || run_in(args, out)),
         None => run_in(args, out),
     }
 }
@@ -134,20 +137,21 @@ fn run_in(args: SeqArgs, out: &mut dyn Write) -> Outcome {
                 return Err(e.into());
             }
             let stopped = crate::stream::interrupted();
-            if let Err(e) = result {
-                if !stopped {
+            match result {
+                // A record run that stopped short after values were out: they stay a valid
+                // output, ended as such, and the run says why it stopped (exit code 3).
+                Err(e @ grundy::Error::Stopped(_)) if !stopped && writer.written() > 0 => {
                     let done = writer.written();
-                    if done == 0 {
-                        return Err(e.into());
-                    }
-                    // Values are out (a record run stopped short): they stay a valid output,
-                    // ended as such, and the run says why it stopped (exit code 3).
                     writer.finish(false, &[])?;
                     return Err(Failure::Incomplete(format!(
                         "{e} (the output holds the values at {from}..{})",
                         from + done - 1
                     )));
                 }
+                // Any other error is a refusal: the values not yet handed on (all of them below
+                // a mebibyte) are dropped with the writer, so stdout stays empty (exit code 2).
+                Err(e) if !stopped => return Err(e.into()),
+                _ => {}
             }
             if let (Some(path), Some(picture)) = (&args.plot, picture) {
                 picture.finish(path)?;

@@ -134,7 +134,7 @@ pub fn run(args: SurveyArgs, out: &mut dyn Write) -> Outcome {
     writer.finish(out)?;
     let ended = ended?;
     if let Some(e) = &save_error {
-        eprintln!("warning: the checkpoint was not saved: {e}");
+        crate::failure::say(&format!("warning: the checkpoint was not saved: {e}"));
     }
     if ended == Ended::Stopped {
         let kept = match &args.checkpoint {

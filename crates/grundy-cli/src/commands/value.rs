@@ -17,6 +17,18 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
         search,
         canonical,
     } = args;
+    // Every flag is checked before a path is chosen.
+    let settings = super::search_settings(&search)?;
+    let format = args.output.format();
+    if format == Format::Bfile {
+        return Err(unsupported(format, "value (b-files are for sequences)"));
+    }
+    if canonical {
+        super::refuse_search_flags(&search, "value --canonical (the misère canonical form)")?;
+        if format == Format::Csv {
+            return Err(unsupported(format, "value --canonical (use text or json)"));
+        }
+    }
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
@@ -29,15 +41,15 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
             )
             .into());
         }
-        return canonical_form(game.as_ref(), &position, args.output.format(), out);
+        return canonical_form(game.as_ref(), &position, format, out);
     }
     let report = {
         let working = crate::progress::delayed("computing");
-        super::with_search(&search, Some(&working), || {
+        super::with_search(&settings, Some(&working), || {
             working.watch(|| query::outcome(game.as_ref(), &position))
-        })??
+        })?
     };
-    match args.output.format() {
+    match format {
         Format::Json => {
             let mut answer = json!({
                 "game": report.game,

@@ -18,7 +18,15 @@
 //!   child dies with the server (`PR_SET_PDEATHSIG`);
 //! - **load**: at most `--jobs` children run at once; at most `--queue` more requests wait,
 //!   no longer than the timeout; beyond that the answer is 503 `{"error": "error: busy: ..."}`;
-//! - **size**: a request's query string is at most 32 KiB, its body 64 KiB, an answer 32 MiB.
+//! - **size**: a request's query string is at most 32 KiB, its body 64 KiB (a larger declared
+//!   length is refused at once), an answer 32 MiB;
+//! - **connections**: at most `--connections` are open at once (more wait in the system's
+//!   queue of the listening socket, costing nothing), each has `--header-timeout` to send its
+//!   request's head, and carries one request.
+//!
+//! Every answer is JSON, the refusals of malformed HTTP included: hyper answers a request it
+//! cannot parse on its own with an empty body, and [`JsonErrors`] puts the JSON of that status
+//! in its place. A refusal quoting a request shows its control characters escaped, on one line.
 //!
 //! # What a request cannot do
 //!
@@ -26,24 +34,29 @@
 //! (`--to=VALUE`) and the game and position come after `--`. No request names a file: a spec
 //! that reads one (`digraph:file=`, `cram:file=`, `takeaway:table=`, `graph=file=`) must say
 //! `file=@` and send the file's text as the parameter `file` (a POST body); the server writes
-//! it to a temporary file of its own, deletes it afterwards, and shows its path as `@`.
+//! it to a temporary file of its own (an unpredictable name, created exclusively, mode 0600, in
+//! a directory the server made for itself at start, mode 0700), deletes it afterwards, and
+//! shows its path as `@`.
 //!
 //! The page (`page.html`, `page.js`, `page.css`, compiled in) is a thin client of this API.
 
 use std::io::Write;
 use std::net::ToSocketAddrs;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::task::{ready, Context, Poll};
 use std::time::Duration;
 
 use axum::body::Body;
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::Router;
-use tokio::io::AsyncReadExt;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
 
 use crate::cli::ServeArgs;
 use crate::commands::{number, parse_memory, Outcome};
@@ -160,6 +173,10 @@ struct Limits {
     memory: u64,
     jobs: usize,
     queue: usize,
+    /// Connections open at once.
+    connections: usize,
+    /// The time a client has to send a request's head.
+    header_timeout: Duration,
 }
 
 struct Server {
@@ -169,8 +186,9 @@ struct Server {
     running: tokio::sync::Semaphore,
     /// Requests computing or waiting for a permit.
     admitted: AtomicUsize,
-    /// Numbers the temporary files.
-    files: AtomicU64,
+    /// The directory of the files requests send (`file=@`): made at start with an
+    /// unpredictable name (mode 0700), removed when the server ends.
+    files: tempfile::TempDir,
 }
 
 /// A refusal: its HTTP status and the one-line `error: ...` message.
@@ -181,8 +199,10 @@ struct Refusal {
 }
 
 impl Refusal {
+    /// The refusal `message` with `status`; control characters of what it quotes of the
+    /// request are escaped (`\n`, `\t`, `\0`, `\u{7f}`), so that it stays one line.
     fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        let message = message.into();
+        let message = escaped(&message.into());
         let message = if message.starts_with("error:") {
             message
         } else {
@@ -201,6 +221,50 @@ impl IntoResponse for Refusal {
         let body = serde_json::json!({ "error": self.message }).to_string();
         json_response(self.status, body.into_bytes())
     }
+}
+
+/// `text` with its control characters escaped as Rust writes them (`\n`, `\r`, `\t`, `\0`,
+/// `\u{7f}`), the rest as it is.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// What a refusal of `status` says when the server has nothing more precise: hyper's own
+/// refusals of malformed HTTP ([`JsonErrors`]) and axum's ([`json_errors`]).
+fn status_message(status: StatusCode) -> String {
+    match status {
+        StatusCode::BAD_REQUEST => "malformed HTTP request: the server reads HTTP/1.1 (RFC 9112), a request line `METHOD /PATH HTTP/1.1` and headers of visible ASCII characters, a Content-Length of digits".into(),
+        StatusCode::URI_TOO_LONG => format!("the request's URI is longer than HTTP's limit of 64 KiB (the server takes query strings of at most {} KiB)", MAX_QUERY / 1024),
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "the request's head (its request line and headers) is larger than the server takes".into(),
+        StatusCode::METHOD_NOT_ALLOWED => "the page is read with GET (the API answers GET and POST on /api/...)".into(),
+        _ => format!(
+            "{} {}",
+            status.as_u16(),
+            status.canonical_reason().unwrap_or("error")
+        ),
+    }
+}
+
+/// Every answer is JSON: an error response axum makes on its own (a method a page does not
+/// take, an extractor's rejection) becomes the refusal of its status.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|kind| kind.as_bytes().starts_with(b"application/json"));
+    if (status.is_client_error() || status.is_server_error()) && !json {
+        return Refusal::new(status, status_message(status)).into_response();
+    }
+    response
 }
 
 fn json_response(status: StatusCode, body: Vec<u8>) -> Response {
@@ -237,11 +301,27 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Outcome {
             "--jobs is between 1 and 1024, --queue at most 65536".to_string(),
         ));
     }
+    let connections = number(&args.connections)?;
+    if connections == 0 || connections > 65536 {
+        return Err(invalid(format!(
+            "--connections {}: between 1 and 65536",
+            args.connections
+        )));
+    }
+    let header_seconds = number(&args.header_timeout)?;
+    if header_seconds == 0 || header_seconds > 3600 {
+        return Err(invalid(format!(
+            "--header-timeout {}: between 1 and 3600 seconds",
+            args.header_timeout
+        )));
+    }
     let limits = Limits {
         timeout: Duration::from_secs(seconds),
         memory: parse_memory(&args.memory)?,
         jobs: jobs as usize,
         queue: queue as usize,
+        connections: connections as usize,
+        header_timeout: Duration::from_secs(header_seconds),
     };
     let address = (args.host.as_str(), port)
         .to_socket_addrs()
@@ -250,12 +330,26 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Outcome {
         .ok_or_else(|| invalid(format!("--host {}: not an address to listen on", args.host)))?;
     let exe = std::env::current_exe()
         .map_err(|e| invalid(format!("cannot find the grundy binary to run: {e}")))?;
+    let mut files = tempfile::Builder::new();
+    files.prefix("grundy-serve-");
+    // Only the server enters it (tempfile's default is 0777 less the umask).
+    #[cfg(unix)]
+    files.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
+    let files = files
+        .tempdir()
+        .map_err(|e| invalid(format!("cannot make a temporary directory: {e}")))?;
+    if files.path().to_str().is_none_or(|p| p.contains(':')) {
+        return Err(invalid(format!(
+            "the temporary directory {} cannot be written in a game spec (it is not UTF-8 or holds ':'); set TMPDIR to another",
+            files.path().display()
+        )));
+    }
     let server = Server {
         exe,
         running: tokio::sync::Semaphore::new(limits.jobs),
         limits,
         admitted: AtomicUsize::new(0),
-        files: AtomicU64::new(0),
+        files,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cores.clamp(1, 4))
@@ -269,11 +363,174 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Outcome {
         let local = listener.local_addr()?;
         writeln!(out, "grundy serve: listening on http://{local}/")?;
         out.flush()?;
-        axum::serve(listener, router(Arc::new(server)))
-            .with_graceful_shutdown(stopped())
-            .await?;
+        let server = Arc::new(server);
+        serve(listener, router(server.clone()), &server.limits).await;
         Ok::<(), crate::failure::Failure>(())
     })
+}
+
+/// Accepts connections until Ctrl-C or SIGTERM, at most `limits.connections` open at once (a
+/// new one waits in the system's queue until one closes), each with `limits.header_timeout` to
+/// send its request's head (hyper then closes it) and one request (so that whatever hyper
+/// writes before the service sees a request is its refusal of malformed HTTP, which
+/// [`JsonErrors`] turns into JSON). Then lets the open connections finish, at most for the
+/// request timeout.
+async fn serve(listener: tokio::net::TcpListener, app: Router, limits: &Limits) {
+    let open = Arc::new(tokio::sync::Semaphore::new(limits.connections));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut stop = std::pin::pin!(stopped());
+    loop {
+        let permit = tokio::select! {
+            permit = open.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
+            () = &mut stop => break,
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    accept_failed(e).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let served = Arc::new(AtomicBool::new(false));
+        let io = hyper_util::rt::TokioIo::new(JsonErrors::new(stream, served.clone()));
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |request: Request<hyper::body::Incoming>| {
+            served.store(true, Ordering::SeqCst);
+            tower::ServiceExt::oneshot(app.clone(), request.map(Body::new))
+        });
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(limits.header_timeout)
+            .keep_alive(false)
+            .serve_connection(io, service);
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(limits.timeout, graceful.shutdown()).await;
+}
+
+/// After a failed accept: a connection reset before it was taken is nothing; anything else
+/// (out of file descriptors) is waited out a moment rather than spun on.
+async fn accept_failed(e: std::io::Error) {
+    use std::io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
+    if !matches!(
+        e.kind(),
+        ConnectionAborted | ConnectionRefused | ConnectionReset
+    ) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A connection as hyper sees it. hyper answers a request it cannot parse (a control byte in
+/// the request line, a Content-Length that is no number, a URI or a head too long) on its own,
+/// with an empty body, before any service sees it; since a connection carries one request,
+/// whatever hyper writes while the service has seen none is such an answer. It is held until
+/// its head is complete and replaced by the same status with a JSON body.
+struct JsonErrors {
+    stream: tokio::net::TcpStream,
+    /// Set when the service sees the connection's request.
+    served: Arc<AtomicBool>,
+    /// hyper's own answer, held until its head is complete.
+    held: Vec<u8>,
+    /// The JSON answer in its place, and how much of it is written.
+    replacement: Option<(Vec<u8>, usize)>,
+}
+
+/// The most bytes of hyper's own answer held to read its status.
+const MAX_HELD: usize = 4096;
+
+impl JsonErrors {
+    fn new(stream: tokio::net::TcpStream, served: Arc<AtomicBool>) -> Self {
+        JsonErrors {
+            stream,
+            served,
+            held: Vec::new(),
+            replacement: None,
+        }
+    }
+
+    /// Writes what is left of the replacement answer.
+    fn drain(&mut self, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        if let Some((bytes, written)) = &mut self.replacement {
+            while *written < bytes.len() {
+                let n = ready!(Pin::new(&mut self.stream).poll_write(cx, &bytes[*written..]))?;
+                if n == 0 {
+                    return Poll::Ready(Err(std::io::ErrorKind::WriteZero.into()));
+                }
+                *written += n;
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+/// The JSON answer of `status` as raw HTTP/1.1, the connection closed after it.
+fn raw_refusal(status: StatusCode) -> Vec<u8> {
+    let refusal = Refusal::new(status, status_message(status));
+    let body = serde_json::json!({ "error": refusal.message }).to_string();
+    format!(
+        "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncache-control: no-store\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        status.as_u16(),
+        status.canonical_reason().unwrap_or(""),
+        body.len()
+    )
+    .into_bytes()
+}
+
+impl AsyncRead for JsonErrors {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for JsonErrors {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let this = &mut *self;
+        if this.replacement.is_none() && this.held.is_empty() && this.served.load(Ordering::SeqCst)
+        {
+            return Pin::new(&mut this.stream).poll_write(cx, buf);
+        }
+        if this.replacement.is_none() {
+            this.held.extend_from_slice(buf);
+            let head_done = this.held.windows(4).any(|w| w == b"\r\n\r\n");
+            if head_done || this.held.len() > MAX_HELD {
+                // `HTTP/1.1 400 Bad Request`: the status is the second word.
+                let status = std::str::from_utf8(&this.held)
+                    .ok()
+                    .and_then(|head| head.split(' ').nth(1))
+                    .and_then(|code| StatusCode::from_bytes(code.as_bytes()).ok())
+                    .unwrap_or(StatusCode::BAD_REQUEST);
+                this.replacement = Some((raw_refusal(status), 0));
+            }
+        }
+        // hyper's bytes are taken (and dropped: its answer has no body); ours go out on flush.
+        Poll::Ready(Ok(buf.len()))
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        ready!(self.drain(cx))?;
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        ready!(self.drain(cx))?;
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
 }
 
 /// Resolves on Ctrl-C or SIGTERM.
@@ -318,6 +575,7 @@ fn router(server: Arc<Server>) -> Router {
                 "no such page (the page is /, the API /api/...)",
             )
         })
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(server)
 }
 
@@ -344,12 +602,17 @@ async fn asset(text: &'static str, kind: &'static str) -> Response {
 
 async fn api(
     State(server): State<Arc<Server>>,
-    Path(endpoint): Path<String>,
+    endpoint: Result<Path<String>, PathRejection>,
     method: Method,
+    headers: HeaderMap,
     RawQuery(query): RawQuery,
     body: Body,
 ) -> Response {
-    match answer(&server, &endpoint, &method, query, body).await {
+    let Ok(Path(endpoint)) = endpoint else {
+        return Refusal::bad("the endpoint's name is not valid percent-encoded UTF-8")
+            .into_response();
+    };
+    match answer(&server, &endpoint, &method, &headers, query, body).await {
         Ok(json) => json_response(StatusCode::OK, json),
         Err(refusal) => refusal.into_response(),
     }
@@ -368,6 +631,7 @@ async fn answer(
     server: &Server,
     endpoint: &str,
     method: &Method,
+    headers: &HeaderMap,
     query: Option<String>,
     body: Body,
 ) -> Result<Vec<u8>, Refusal> {
@@ -402,6 +666,14 @@ async fn answer(
     }
     let mut params = parse_query(&query)?;
     if method == Method::POST {
+        // A length declared past the limit is refused before any byte of the body is waited
+        // for (hyper has checked that it is a number).
+        let declared = headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|length| length.to_str().ok()?.parse::<u64>().ok());
+        if declared.is_some_and(|length| length > MAX_REQUEST as u64) {
+            return Err(too_large("body", MAX_REQUEST));
+        }
         let bytes = tokio::time::timeout(
             server.limits.timeout,
             axum::body::to_bytes(body, MAX_REQUEST),
@@ -436,10 +708,10 @@ async fn answer(
     let output = run_child(server, &args).await;
     match (&temp, output) {
         (Some(temp), Ok(out)) => Ok(temp.hide(&out)),
-        (Some(temp), Err(refusal)) => Err(Refusal {
-            status: refusal.status,
-            message: String::from_utf8_lossy(&temp.hide(refusal.message.as_bytes())).into_owned(),
-        }),
+        (Some(temp), Err(refusal)) => Err(Refusal::new(
+            refusal.status,
+            String::from_utf8_lossy(&temp.hide(refusal.message.as_bytes())),
+        )),
         (None, result) => result,
     }
 }
@@ -643,6 +915,9 @@ fn place_file_refused(args: &[String]) -> Result<(), Refusal> {
 
 /// A temporary file of the server's own, deleted on drop.
 struct TempFile {
+    /// Deletes the file when dropped.
+    _file: tempfile::NamedTempFile,
+    /// Its path, as the child's command line has it.
     path: String,
 }
 
@@ -665,12 +940,6 @@ impl TempFile {
     }
 }
 
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
-    }
-}
-
 /// Writes `text` to a new temporary file and puts its path where the spec says `@`.
 fn place_file(server: &Server, args: &mut [String], text: &str) -> Result<TempFile, Refusal> {
     let Some(at) = game_index(args).filter(|&i| i < args.len()) else {
@@ -686,29 +955,29 @@ fn place_file(server: &Server, args: &mut [String], text: &str) -> Result<TempFi
             "the parameter 'file' needs exactly one file=@ (table=@) in the spec, where the file goes",
         ));
     }
-    let n = server.files.fetch_add(1, Ordering::SeqCst);
-    let path = std::env::temp_dir().join(format!("grundy-serve-{}-{n}.txt", std::process::id()));
     let internal = |e: std::io::Error| {
         Refusal::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("cannot write a temporary file: {e}"),
         )
     };
-    let path_text = path
+    // An unpredictable name, created exclusively (mode 0600) in the server's own directory:
+    // ours from here on, deleted when the request ends.
+    let mut file = tempfile::Builder::new()
+        .prefix("request-")
+        .suffix(".txt")
+        .tempfile_in(server.files.path())
+        .map_err(internal)?;
+    file.write_all(text.as_bytes()).map_err(internal)?;
+    let path_text = file
+        .path()
         .to_str()
-        .filter(|p| !p.contains(':'))
-        .ok_or_else(|| internal(std::io::Error::other("unusable temporary directory")))?
+        .ok_or_else(|| internal(std::io::Error::other("a path that is not UTF-8")))?
         .to_string();
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(&path).map_err(internal)?;
-    // Ours from here on (create_new): deleted when the request ends.
     let temp = TempFile {
+        _file: file,
         path: path_text.clone(),
     };
-    file.write_all(text.as_bytes()).map_err(internal)?;
     let spec: Vec<String> = parts
         .iter()
         .zip(&marks)

@@ -258,3 +258,38 @@ fn tempfile_dir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Issue 50, item 17: a board with an empty row (`...//...`, a `/` at an end) had it dropped,
+/// and a set of vertices or edges listing one twice read as the set without the repeat: one
+/// `error:` line each.
+#[test]
+fn boards_and_sets_are_read_as_written_or_refused() {
+    for board in ["...//...", ".../.../", "/.../...", "../", "/"] {
+        fails(&["value", &format!("cram:board={board}")], "an empty row");
+        fails(&["value", "cram:2x3", board], "an empty row");
+    }
+    fails(&["value", "cram:board="], "no rows");
+    fails(
+        &["value", "node-kayles:graph=petersen", "0,0,1"],
+        "'0' is listed twice",
+    );
+    fails(
+        &["value", "arc-kayles:graph=path:4", "1,2,2"],
+        "'2' is listed twice",
+    );
+    fails(
+        &["value", "hackenbush:stalks=3", "0,1,1"],
+        "'1' is listed twice",
+    );
+    // As written, they still read: two rows of three; vertices 0 and 1 of the Petersen graph
+    // (adjacent: one move takes both, value 1); stalk edges 0 and 1 (a stalk of two, Nim 2).
+    assert_eq!(
+        json(&["value", "cram:board=.../..#"])["position"],
+        ".../..#"
+    );
+    assert_eq!(
+        json(&["value", "node-kayles:graph=petersen", "0,1"])["value"],
+        1
+    );
+    assert_eq!(json(&["value", "hackenbush:stalks=3", "0,1"])["value"], 2);
+}

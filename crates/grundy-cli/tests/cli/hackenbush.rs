@@ -70,10 +70,6 @@ fn sums_and_misere_play_use_the_generic_engines() {
 
 #[test]
 fn bad_pictures_and_positions_are_refused() {
-    fails(
-        &["value", "hackenbush:edges=1-2"],
-        "no edge touches the ground",
-    );
     fails(&["value", "hackenbush:edges=0-1", "5"], "edges are 0 to 0");
     fails(
         &["value", "hackenbush:edges=0-1:stalks=2"],
@@ -99,4 +95,26 @@ fn a_picture_file_is_read_like_a_graph_file() {
     std::fs::write(&bad, "0 1 2\n").unwrap();
     let spec = format!("hackenbush:file={}", bad.display());
     fails(&["value", &spec], "line 1: an edge is two vertex names");
+}
+
+/// Issue 50, item 16: a picture with no edge on the ground is answered, not refused: by the
+/// rules every edge has fallen, so there is no move and the value is 0.
+#[test]
+fn a_picture_off_the_ground_is_worth_0() {
+    let answer = json(&["value", "hackenbush:edges=1-2,2-3"]);
+    assert_eq!(
+        (answer["value"].clone(), answer["outcome"].clone()),
+        (0.into(), "P".into())
+    );
+    assert!(
+        answer["method"]
+            .as_str()
+            .unwrap()
+            .contains("every edge has fallen"),
+        "{answer}"
+    );
+    assert_eq!(
+        json(&["moves", "hackenbush:edges=1-2,2-3"])["moves"],
+        serde_json::json!([])
+    );
 }

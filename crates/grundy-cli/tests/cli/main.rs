@@ -7,6 +7,7 @@ mod common;
 
 mod boards;
 mod coins;
+mod contract;
 mod digraph;
 mod foundation;
 mod fuzz;

@@ -18,9 +18,15 @@ struct Served {
 
 impl Served {
     fn start(extra: &[&str]) -> Served {
+        Served::start_in(extra, &std::env::temp_dir())
+    }
+
+    /// A server whose temporary directory (TMPDIR) is `tmp`.
+    fn start_in(extra: &[&str], tmp: &std::path::Path) -> Served {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
             .args(["serve", "--port", "0"])
             .args(extra)
+            .env("TMPDIR", tmp)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -447,15 +453,201 @@ fn hundred_concurrent_clients() {
 
 #[test]
 fn bad_arguments_are_refused_before_listening() {
-    let output = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["serve", "--port", "70000"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.starts_with("error: ") && stderr.contains("65535"),
-        "{stderr}"
+    for (args, fragment) in [
+        (&["--port", "70000"], "65535"),
+        (&["--connections", "0"], "between 1 and 65536"),
+        (&["--header-timeout", "0"], "between 1 and 3600 seconds"),
+    ] {
+        let output = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .arg("serve")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(fragment),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1);
+        assert!(output.stdout.is_empty());
+    }
+}
+
+/// The bytes a raw request gets back, read until the server closes the connection (or
+/// `wait` passes).
+fn raw(port: u16, request: &[u8], wait: Duration) -> Vec<u8> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("the server accepts");
+    stream.set_read_timeout(Some(wait)).unwrap();
+    stream.write_all(request).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    answer
+}
+
+/// The status and the JSON body of a raw answer; panics if the body is not JSON.
+fn raw_json(answer: &[u8]) -> (u16, Value) {
+    let text = String::from_utf8_lossy(answer);
+    let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let json = serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"));
+    (status, json)
+}
+
+/// Issue 50, item 18: the files requests send were named `grundy-serve-PID-N.txt` in the
+/// temporary directory, so that files any local user made there beforehand failed every such
+/// request (HTTP 500). Now they have unpredictable names, created exclusively, in a directory
+/// the server makes for itself (mode 0700), gone once the request is answered.
+#[test]
+fn request_files_have_names_no_one_can_take_beforehand() {
+    let tmp = std::env::temp_dir().join(format!("grundy-serve-tmp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let server = Served::start_in(&[], &tmp);
+    // The names of before, taken by someone else.
+    for n in 0..4000 {
+        let taken = tmp.join(format!("grundy-serve-{}-{n}.txt", server.child.id()));
+        std::fs::write(taken, "").unwrap();
+    }
+    let edges = "a b\nb c\n";
+    let body = serde_json::json!({"game": "digraph:file=@", "position": "a", "file": edges});
+    for _ in 0..3 {
+        let (status, text) = request(server.port, "POST", "/api/value", Some(&body.to_string()));
+        assert_eq!(status, 200, "{text}");
+        // a -> b -> c: the token moves twice, so a is a P-position.
+        let answer: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(answer["outcome"], "P", "{answer}");
+    }
+    let own: Vec<std::path::PathBuf> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    assert_eq!(own.len(), 1, "{own:?}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&own[0]).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+    }
+    assert_eq!(
+        std::fs::read_dir(&own[0]).unwrap().count(),
+        0,
+        "files are deleted"
     );
-    assert_eq!(stderr.lines().count(), 1);
+    drop(server);
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// Issue 50, item 19: half-sent requests were never timed out, so enough idle connections
+/// took every file descriptor. Scaled down: at most 4 connections open, 1 s to send a head;
+/// 12 half-sent requests are each closed after their second, and a whole request behind them
+/// is answered once a connection is free.
+#[test]
+fn half_sent_requests_are_closed_and_the_rest_answered() {
+    let server = Served::start(&["--connections", "4", "--header-timeout", "1"]);
+    let start = Instant::now();
+    let mut idle: Vec<TcpStream> = (0..12)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            stream.write_all(b"GET /api/value?game=ni").unwrap();
+            stream
+        })
+        .collect();
+    let (status, json) = server.get_json("/api/value?game=nim&position=3");
+    assert_eq!((status, json["value"].clone()), (200, 3.into()), "{json}");
+    // Behind at least one full round of idle connections: the cap holds.
+    assert!(
+        start.elapsed() >= Duration::from_millis(900),
+        "{:?}",
+        start.elapsed()
+    );
+    for stream in &mut idle {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut answer = Vec::new();
+        // Closed by the server, with nothing written.
+        stream
+            .read_to_end(&mut answer)
+            .expect("closed, not timed out");
+        assert!(answer.is_empty(), "{}", String::from_utf8_lossy(&answer));
+    }
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert_eq!(server.get("/api/value?game=nim&position=1").0, 200);
+}
+
+/// Issue 50, item 20: malformed HTTP was answered by hyper with an empty body; every answer is
+/// JSON now. A refusal quoting the request escapes its control characters, and a declared body
+/// past the limit is refused at once.
+#[test]
+fn every_answer_is_json() {
+    let server = Served::start(&[]);
+    let long = format!(
+        "GET /api/value?game=nim&position={} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "1,".repeat(40_000)
+    );
+    for (request, status) in [
+        (
+            &b"GE\x7fT /api/value?game=nim&position=1 HTTP/1.1\r\nHost: x\r\n\r\n"[..],
+            400,
+        ),
+        (
+            b"GET /api/value?game=nim&position=\xff HTTP/1.1\r\nHost: x\r\n\r\n",
+            400,
+        ),
+        (
+            b"POST /api/value HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+            400,
+        ),
+        (b"GET / HTTP/9.9\r\n\r\n", 400),
+        (long.as_bytes(), 414),
+        (
+            b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+            405,
+        ),
+        (b"GET /api/%ff HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+    ] {
+        let answer = raw(server.port, request, Duration::from_secs(30));
+        let (got, json) = raw_json(&answer);
+        assert_eq!(got, status, "{}", String::from_utf8_lossy(&answer));
+        assert!(error_of(&json).starts_with("error: "), "{json}");
+    }
+    // Quoted, escaped, on one line: no raw CR, LF, TAB or NUL in any message.
+    let answer = raw(
+        server.port,
+        b"GET /api/a%0Db%0Ac%09d%00e HTTP/1.1\r\nHost: x\r\n\r\n",
+        Duration::from_secs(30),
+    );
+    let (status, json) = raw_json(&answer);
+    assert_eq!(status, 404);
+    assert!(error_of(&json).contains(r"/api/a\rb\nc\td\0e"), "{json}");
+    let body =
+        serde_json::json!({"game": "digraph:file=@", "position": "a", "file": "a\tb\tc\r\n"});
+    let (status, text) = request(server.port, "POST", "/api/value", Some(&body.to_string()));
+    assert_eq!(status, 400, "{text}");
+    let message: Value = serde_json::from_str(&text).unwrap();
+    assert!(error_of(&message).contains(r"'a\tb\tc'"), "{message}");
+    for json in [&json, &message] {
+        assert!(!error_of(json).contains(['\r', '\n', '\t', '\0']), "{json}");
+    }
+    // 100 MB announced, nothing sent: refused at once (not after the 10 s body timeout).
+    let start = Instant::now();
+    let answer = raw(
+        server.port,
+        b"POST /api/value HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n",
+        Duration::from_secs(30),
+    );
+    let (status, json) = raw_json(&answer);
+    assert_eq!(status, 413, "{json}");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
 }

@@ -132,6 +132,32 @@ impl<B: Board, G: Splittable<Part = PartOf<B>>> Solver for BoardSolver<'_, B, G>
     }
 }
 
+/// A set of at most 128 items written as a comma list, as a bit set: `{...}` around it is
+/// allowed, `none` or nothing is the empty set, and `bit` gives each word's bit (or why it is
+/// not an item). An item listed twice is refused: a set lists each once, and `0,0,1` is a
+/// typo rather than `0,1` said differently (issue 50).
+pub fn parse_bit_set(text: &str, what: &str, bit: impl Fn(&str) -> Result<u32>) -> Result<u128> {
+    let text = text
+        .trim()
+        .trim_start_matches('{')
+        .trim_end_matches('}')
+        .trim();
+    let mut set = 0u128;
+    if text == "none" || text.is_empty() {
+        return Ok(set);
+    }
+    for word in text.split(',').map(str::trim) {
+        let b = bit(word)?;
+        if set >> b & 1 == 1 {
+            return Err(Error::Position(format!(
+                "'{word}' is listed twice: a position lists each {what} once"
+            )));
+        }
+        set |= 1u128 << b;
+    }
+    Ok(set)
+}
+
 /// Calls `f` with the index of every set bit, lowest first.
 pub fn for_each_bit(mut bits: u128, mut f: impl FnMut(u32)) {
     while bits != 0 {
@@ -197,5 +223,22 @@ mod tests {
         let mut bits = Vec::new();
         for_each_bit(0b1010_0001, |i| bits.push(i));
         assert_eq!(bits, vec![0, 5, 7]);
+    }
+
+    /// Issue 50, item 17: `0,0,1` read as `0,1`.
+    #[test]
+    fn a_set_lists_each_item_once() {
+        let digit = |w: &str| {
+            w.parse::<u32>()
+                .map_err(|_| Error::Position(format!("'{w}'?")))
+        };
+        assert_eq!(parse_bit_set("{0, 2}", "item", digit).unwrap(), 0b101);
+        assert_eq!(parse_bit_set(" none ", "item", digit).unwrap(), 0);
+        assert_eq!(parse_bit_set("", "item", digit).unwrap(), 0);
+        let twice = parse_bit_set("0,0,1", "item", digit)
+            .unwrap_err()
+            .to_string();
+        assert!(twice.contains("'0' is listed twice"), "{twice}");
+        assert!(parse_bit_set("0,x", "item", digit).is_err());
     }
 }

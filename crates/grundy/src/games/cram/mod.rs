@@ -239,18 +239,22 @@ impl Cram {
     }
 
     /// The empty cells of a board typed as rows of `.` and `#` separated by `/` (or new lines),
-    /// with its number of rows and columns.
+    /// with its number of rows and columns. Every row is written: an empty one (`..//..`, a
+    /// `/` at either end) is refused rather than dropped (issue 50).
     pub fn parse_board(text: &str) -> Result<(u32, u32, u128)> {
-        let rows: Vec<&str> = text
-            .split(['/', '\n'])
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-            .collect();
         let bad = |why: String| {
             Error::Position(format!("board '{text}': {why} (rows of '.' empty and '#' filled, separated by '/', like ../.#)"))
         };
-        if rows.is_empty() {
+        let text = text.trim();
+        if text.is_empty() {
             return Err(bad("no rows".into()));
+        }
+        let rows: Vec<&str> = text.split(['/', '\n']).map(str::trim).collect();
+        if rows.iter().any(|r| r.is_empty()) {
+            return Err(bad(
+                "an empty row (rows are separated by one '/' or one new line, none at either end)"
+                    .into(),
+            ));
         }
         let cols = rows[0].chars().count();
         if rows.iter().any(|r| r.chars().count() != cols) {

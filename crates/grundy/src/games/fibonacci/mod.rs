@@ -168,6 +168,16 @@ impl FibonacciSolver {
         n <= theory::MAX_SG_N
     }
 
+    /// Refuses a position whose value [`Solver::value`] would refuse: an N-position (by the
+    /// theorem) beyond [`theory::MAX_SG_N`] counters.
+    fn check(&self, position: &[u64]) -> Result<()> {
+        let (n, x) = state(position);
+        if self.searched(n) || theory::is_p_position(n, x) {
+            return Ok(());
+        }
+        Err(Self::refusal(n))
+    }
+
     fn refusal(n: u64) -> Error {
         Error::TooLarge(format!(
             "pile {n}: the SG values of Fibonacci Nim are computed by the definition for piles up to {} (no closed form is known)",
@@ -183,10 +193,19 @@ impl Solver for FibonacciSolver {
             self.build(n);
             return Ok(u64::from(self.rows[n as usize][x.min(n) as usize]));
         }
-        if theory::is_p_position(n, x) {
-            return Ok(0);
-        }
-        Err(Self::refusal(n))
+        self.check(position)?;
+        Ok(0)
+    }
+
+    /// A sequence reaching past [`theory::MAX_SG_N`] counters at an N-position is refused
+    /// before its first value (issue 50).
+    fn sequence_blocks(
+        &mut self,
+        template: &[Option<u64>],
+        range: std::ops::Range<u64>,
+        sink: &mut crate::ruleset::BlockSink,
+    ) -> Result<()> {
+        crate::ruleset::sequence_checked(self, template, range, sink, Self::check)
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {

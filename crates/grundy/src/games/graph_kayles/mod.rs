@@ -18,7 +18,7 @@ pub mod theory;
 
 use graph::Graph;
 
-use crate::games::board::{cancel_pairs, for_each_bit, Board, BoardSolver};
+use crate::games::board::{cancel_pairs, for_each_bit, parse_bit_set, Board, BoardSolver};
 use crate::ruleset::{Arity, Move, Position};
 use crate::solve::search::Splittable;
 use crate::{Error, Result, Ruleset, Solver};
@@ -186,28 +186,15 @@ impl Ruleset for GraphKayles {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position> {
-        let text = text
-            .trim()
-            .trim_start_matches('{')
-            .trim_end_matches('}')
-            .trim();
-        let mut set = 0u128;
-        if text != "none" && !text.is_empty() {
-            for name in text.split(',').map(str::trim) {
-                let v = self
-                    .graph
-                    .names
-                    .iter()
-                    .position(|n| n == name)
-                    .ok_or_else(|| {
-                        Error::Position(format!(
-                            "'{name}' is not a vertex of the graph {}",
-                            self.graph_spec
-                        ))
-                    })?;
-                set |= 1u128 << v;
-            }
-        }
+        let set = parse_bit_set(text, "vertex", |name| {
+            let v = self.graph.names.iter().position(|n| n == name);
+            v.map(|v| v as u32).ok_or_else(|| {
+                Error::Position(format!(
+                    "'{name}' is not a vertex of the graph {}",
+                    self.graph_spec
+                ))
+            })
+        })?;
         Ok(Self::position(set))
     }
 

@@ -19,7 +19,7 @@
 pub mod spec;
 pub mod theory;
 
-use crate::games::board::for_each_bit;
+use crate::games::board::{for_each_bit, parse_bit_set};
 use crate::ruleset::{Arity, Evaluation, Move, Position};
 use crate::{Error, Result, Ruleset, Solver};
 
@@ -45,7 +45,8 @@ pub struct Hackenbush {
 
 impl Hackenbush {
     /// A picture with the edges `edges` between named vertices; the vertex named `0` is the
-    /// ground.
+    /// ground. A picture with no edge on the ground is accepted: by the rules every edge of it
+    /// has fallen, and its value is 0 (issue 50).
     pub fn new(edges: &[(String, String)], spec: String) -> Result<Self> {
         if edges.len() > MAX_EDGES {
             return Err(Error::TooLarge(format!(
@@ -77,11 +78,6 @@ impl Hackenbush {
         for (e, &(u, v)) in ends.iter().enumerate() {
             incident[u as usize] |= 1 << e;
             incident[v as usize] |= 1 << e;
-        }
-        if !edges.is_empty() && incident[0] == 0 {
-            return Err(Error::Spec(format!(
-                "{spec}: no edge touches the ground (the vertex named {GROUND}), so every edge has fallen"
-            )));
         }
         Ok(Hackenbush {
             edges: ends,
@@ -206,27 +202,18 @@ impl Ruleset for Hackenbush {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position> {
-        let text = text
-            .trim()
-            .trim_start_matches('{')
-            .trim_end_matches('}')
-            .trim();
-        let mut set = 0u128;
-        if text != "none" && !text.is_empty() {
-            for word in text.split(',').map(str::trim) {
-                let e = crate::number::parse_u64(word)
-                    .ok()
-                    .filter(|&e| e < self.edges.len() as u64)
-                    .ok_or_else(|| {
-                        Error::Position(format!(
-                            "'{word}' is not an edge of {} (its edges are 0 to {})",
-                            self.spec,
-                            self.edges.len().saturating_sub(1)
-                        ))
-                    })?;
-                set |= 1u128 << e;
-            }
-        }
+        let set = parse_bit_set(text, "edge", |word| {
+            let e = crate::number::parse_u64(word).ok();
+            e.filter(|&e| e < self.edges.len() as u64)
+                .map(|e| e as u32)
+                .ok_or_else(|| {
+                    Error::Position(format!(
+                        "'{word}' is not an edge of {} (its edges are 0 to {})",
+                        self.spec,
+                        self.edges.len().saturating_sub(1)
+                    ))
+                })
+        })?;
         Ok(Self::position(set))
     }
 
@@ -297,9 +284,15 @@ impl Solver for HackenbushSolver<'_> {
     }
 
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let set = Hackenbush::set(position);
+        let method = if set != 0 && self.game.grounded(set) == 0 {
+            format!("the rules: no edge left is joined to the ground (the vertex named {GROUND}), so every edge has fallen and no move is left (value 0)")
+        } else {
+            theory::METHOD.into()
+        };
         Ok(Evaluation {
             value: self.value(position)?,
-            method: theory::METHOD.into(),
+            method,
         })
     }
 }
@@ -334,6 +327,28 @@ mod tests {
         assert_eq!(g.show_position(&Hackenbush::position(0)), "none");
         let refused = g.parse_position("2").unwrap_err().to_string();
         assert!(refused.contains("edges are 0 to 1"), "{refused}");
-        assert!(spec::build_text("hackenbush:edges=1-2").is_err());
+    }
+
+    /// Issue 50, item 16: a picture with no edge on the ground was refused as an invalid spec;
+    /// by the rules every edge has fallen: no move, value 0, and the method says why.
+    #[test]
+    fn a_picture_off_the_ground_has_fallen_whole() {
+        for text in ["hackenbush:edges=1-2", "hackenbush:edges=a-b,b-c,c-a,c-c"] {
+            let g = picture(text);
+            let start = g.start().unwrap();
+            assert!(g.moves(&start).unwrap().is_empty(), "{text}");
+            let evaluation = g.solver().unwrap().evaluate(&start).unwrap();
+            assert_eq!(evaluation.value, 0, "{text}");
+            assert!(
+                evaluation.method.contains("every edge has fallen"),
+                "{}",
+                evaluation.method
+            );
+        }
+        // Standing edges keep the theorems' method; an edge off the ground is simply gone.
+        let g = picture("hackenbush:edges=0-1,2-3");
+        let evaluation = g.solver().unwrap().evaluate(&g.start().unwrap()).unwrap();
+        assert_eq!(evaluation.value, 1);
+        assert_eq!(evaluation.method, theory::METHOD);
     }
 }

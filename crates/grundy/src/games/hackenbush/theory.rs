@@ -205,23 +205,28 @@ fn multisets(kinds: usize, size: usize, f: &mut dyn FnMut(&[usize])) {
 
 fn check_fusion(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
     if to > 9 {
+        let count = match binomial(10 + u128::from(to), u128::from(to)) {
+            Some(count) => count.to_string(),
+            None => "more than 2^128".into(),
+        };
         return Err(crate::Error::TooLarge(format!(
-            "hackenbush-fusion: --to {to} would list {} multigraphs; at most 9 edges (48620 graphs)",
-            binomial(10 + to, to)
+            "hackenbush-fusion: --to {to} would list {count} multigraphs; at most 9 edges (48620 graphs)"
         )));
     }
     let pairs = pairs();
-    let total = binomial(10 + to, to) as f64;
+    let total = binomial(10 + u128::from(to), u128::from(to)).expect("at most 48620") as f64;
     let mut tally = Tally::new();
     let mut done = 0u64;
     multisets(pairs.len(), to as usize, &mut |kinds| {
         done += 1;
         progress(done as f64 / total);
         let edges: Vec<(String, String)> = kinds.iter().map(|&k| pairs[k].clone()).collect();
-        let Ok(game) = Hackenbush::new(&edges, "hackenbush".into()) else {
-            // No edge touches the ground: nothing to compare.
+        let game = Hackenbush::new(&edges, "hackenbush".into()).expect("at most 9 edges");
+        if !game.is_empty() && game.incident(0) == 0 {
+            // No edge touches the ground: the picture has fallen whole (value 0 by the rules,
+            // no principle applies), nothing to compare.
             return;
-        };
+        }
         let mut memo = HashMap::new();
         // Every position of the picture: every subset of its edges.
         for set in 0..=game.all() {
@@ -263,8 +268,14 @@ fn check_stalks(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Resu
     Ok(tally.verdict(&CLAIMS[1], params, to))
 }
 
-fn binomial(n: u64, k: u64) -> u64 {
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+/// `C(n, k)`, or `None` when it does not fit a `u128` (each step `C(n, i) (n - i) / (i + 1)`
+/// is exact; the running value only grows while `i < k <= n`, so an overflow ends it early).
+fn binomial(n: u128, k: u128) -> Option<u128> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    (0..k).try_fold(1u128, |acc, i| Some(acc.checked_mul(n - i)? / (i + 1)))
 }
 
 #[cfg(test)]
@@ -307,6 +318,39 @@ mod tests {
         assert_eq!(value_of("hackenbush:edges=0-1,0-1"), (0, 0));
         // A "Y": a stalk of one with two stalks of one on top: 1 + (1 xor 1) = 1.
         assert_eq!(value_of("hackenbush:edges=0-1,1-2,1-3"), (1, 1));
+    }
+
+    /// Issue 50, item 9: the count in the refusal of a large `--to` overflowed (0 in release
+    /// builds, a panic in debug ones).
+    #[test]
+    fn a_large_to_is_refused_with_its_true_count() {
+        let params = Params::new(&CLAIMS[0], []).unwrap();
+        let refusal = |to: u64| {
+            (CLAIMS[0].check)(&params, to, &mut |_| {})
+                .unwrap_err()
+                .to_string()
+        };
+        // C(20, 10) multigraphs of at most 10 edges on 10 vertex pairs.
+        assert!(
+            refusal(10).contains("would list 184756 multigraphs"),
+            "{}",
+            refusal(10)
+        );
+        // C(4106, 4096) = C(4106, 10), by the definition's product.
+        let exact: u128 =
+            (0..10u128).map(|i| 4106 - i).product::<u128>() / (1..=10u128).product::<u128>();
+        assert!(
+            refusal(4096).contains(&format!("would list {exact} multigraphs")),
+            "{}",
+            refusal(4096)
+        );
+        assert!(
+            refusal(u64::MAX).contains("more than 2^128"),
+            "{}",
+            refusal(u64::MAX)
+        );
+        assert_eq!(binomial(5, 2), Some(10));
+        assert_eq!(binomial(3, 5), Some(0));
     }
 
     proptest! {

@@ -267,6 +267,15 @@ impl MooreSolver {
         Ok(())
     }
 
+    /// Refuses a position whose value [`Solver::value`] would refuse: beyond the search's work
+    /// limit, unless Moore's theorem makes it a P-position (value 0).
+    fn check(&self, piles: &[u64]) -> Result<()> {
+        match self.check_search(piles) {
+            Err(_) if self.k == 1 || theory::is_p_position(piles, self.k) => Ok(()),
+            other => other,
+        }
+    }
+
     fn p_method(&self) -> String {
         format!(
             "Moore's theorem (1910): every bit column has a number of ones divisible by k + 1 = {}, a P-position (value 0)",
@@ -285,9 +294,19 @@ impl Solver for MooreSolver {
         }
         match self.check_search(piles) {
             Ok(()) => self.memo.value(&piles.to_vec()),
-            Err(_) if theory::is_p_position(piles, self.k) => Ok(0),
-            Err(e) => Err(e),
+            Err(_) => self.check(piles).map(|()| 0),
         }
+    }
+
+    /// A sequence whose last position is beyond the search's limit (and no P-position) is
+    /// refused before its first value (issue 50).
+    fn sequence_blocks(
+        &mut self,
+        template: &[Option<u64>],
+        range: std::ops::Range<u64>,
+        sink: &mut crate::ruleset::BlockSink,
+    ) -> Result<()> {
+        crate::ruleset::sequence_checked(self, template, range, sink, Self::check)
     }
 
     fn evaluate(&mut self, piles: &[u64]) -> Result<Evaluation> {

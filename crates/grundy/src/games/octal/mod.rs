@@ -672,8 +672,8 @@ pub fn period_search_past_memory(
         },
     )?;
     if let Some(why) = &report.stopped {
-        return Err(Error::TooLarge(format!(
-            "record mode stopped: {why}; more --memory keeps more values"
+        return Err(Error::Stopped(format!(
+            "{why}; more --memory keeps more values"
         )));
     }
     let proof = watch.as_ref().and_then(period::WindowWatch::proof);
@@ -808,8 +808,8 @@ impl HeapSolver<'_> {
             )));
         }
         if let Some(why) = &report.stopped {
-            return Err(Error::TooLarge(format!(
-                "record mode stopped: {why}; more --memory keeps more values"
+            return Err(Error::Stopped(format!(
+                "{why}; more --memory keeps more values"
             )));
         }
         Ok(report)
@@ -1293,7 +1293,9 @@ mod tests {
         assert_eq!(report.computed, 300_000);
         let too_small =
             period_search_past_memory(&grundy, &options, 64 << 10, &mut |_, _| {}, &|| false);
-        assert!(matches!(too_small, Err(Error::TooLarge(m)) if m.contains("record mode stopped")));
+        assert!(
+            matches!(too_small, Err(e @ Error::Stopped(_)) if e.to_string().starts_with("record mode stopped"))
+        );
     }
 
     /// Runs `work` watched, with `memory` bytes chosen by the caller.
