@@ -51,6 +51,7 @@ impl Error {
             Error::TooLarge(m) => Error::TooLarge(message(m)),
             Error::Overflow(m) => Error::Overflow(message(m)),
             Error::Cycle(m) => Error::Cycle(message(m)),
+            Error::Stopped(m) => Error::Stopped(message(m)),
             Error::Interrupted(m) => Error::Interrupted(message(m)),
             Error::Invalid(m) => Error::Invalid(message(m)),
         }

@@ -107,7 +107,11 @@ impl Drawing {
     pub fn total_lives(&self) -> u32 {
         let mut seen = vec![false; self.lives.len()];
         let mut total = 0;
-        for s in self.regions.iter().flat_map(|r| r.boundaries.iter().flatten()) {
+        for s in self
+            .regions
+            .iter()
+            .flat_map(|r| r.boundaries.iter().flatten())
+        {
             if !std::mem::replace(&mut seen[*s as usize], true) {
                 total += u32::from(self.lives[*s as usize]);
             }
@@ -464,11 +468,17 @@ impl<'a> Canon<'a> {
     /// regions it is seen in, a few times over (each round splits classes of spots that look
     /// alike locally but not in their surroundings). Every step depends on the land alone, not
     /// on how it is written, so the colours and the orders they sort are invariants.
-    fn refined(&self, mirror: bool) -> Vec<u32> {
+    ///
+    /// Rounds stop as soon as the orders leave no tie (or the classes stop splitting): the
+    /// rule depends on the land alone too, and most lands need no round at all.
+    fn refined(&self, mirror: bool) -> (Vec<u32>, Vec<RegionView>) {
         let mut colors = self.token.clone();
         let mut classes = ranks(&colors).iter().max().map_or(0, |m| m + 1);
+        let mut views = self.views(&colors, mirror);
         for _ in 0..REFINE_ROUNDS {
-            let views = self.views(&colors, mirror);
+            if Self::ties(&views) == 1 {
+                break;
+            }
             let keys: Vec<Vec<u32>> = views.iter().map(|v| v.key.clone()).collect();
             let region_color = ranks(&keys);
             let mut seen: Vec<Vec<u32>> = vec![Vec::new(); colors.len()];
@@ -487,13 +497,14 @@ impl<'a> Canon<'a> {
                 .collect();
             let next = ranks(&signatures);
             let next_classes = next.iter().max().map_or(0, |m| m + 1);
-            colors = next;
             if next_classes == classes {
                 break;
             }
+            colors = next;
             classes = next_classes;
+            views = self.views(&colors, mirror);
         }
-        colors
+        (colors, views)
     }
 
     /// How many orders the search would try at most (saturating): the orders of regions and of
@@ -507,7 +518,9 @@ impl<'a> Canon<'a> {
             let mut product = 1u64;
             let mut i = 0;
             while i < keys.len() {
-                let j = (i..keys.len()).find(|&j| keys[j] != keys[i]).unwrap_or(keys.len());
+                let j = (i..keys.len())
+                    .find(|&j| keys[j] != keys[i])
+                    .unwrap_or(keys.len());
                 let with_letters = lettered[i..j].iter().filter(|&&l| l).count();
                 let plain = usize::from(with_letters < j - i);
                 product = product.saturating_mul(factorial(with_letters + plain));
@@ -516,7 +529,10 @@ impl<'a> Canon<'a> {
             product
         }
         let keys: Vec<&Vec<u32>> = views.iter().map(|v| &v.key).collect();
-        let region_letters: Vec<bool> = views.iter().map(|v| v.lettered.iter().any(|&l| l)).collect();
+        let region_letters: Vec<bool> = views
+            .iter()
+            .map(|v| v.lettered.iter().any(|&l| l))
+            .collect();
         let mut product = group_orders(&keys, &region_letters);
         for v in views {
             let shapes: Vec<&Vec<u32>> = v.order.iter().map(|&b| &v.shapes[b].0).collect();
@@ -538,10 +554,7 @@ impl<'a> Canon<'a> {
     fn run(mut self) -> Result<Vec<u8>> {
         let views: Vec<Vec<RegionView>> = [false, true]
             .into_iter()
-            .map(|mirror| {
-                let colors = self.refined(mirror);
-                self.views(&colors, mirror)
-            })
+            .map(|mirror| self.refined(mirror).1)
             .collect();
         self.first_only = views.iter().map(|v| Self::ties(v)).max().unwrap_or(1) > MAX_TIE_ORDERS;
         for views in &views {
@@ -704,7 +717,8 @@ impl<'a> Canon<'a> {
             .into_iter()
             .partition(|&s| self.names[s as usize] != u8::MAX);
         old.sort_by_key(|&s| self.names[s as usize]);
-        let fits = generic.iter().all(|&s| self.push_spot(s)) && old.iter().all(|&s| self.push_spot(s));
+        let fits =
+            generic.iter().all(|&s| self.push_spot(s)) && old.iter().all(|&s| self.push_spot(s));
         if fits {
             let before = (self.current.len(), self.named.len());
             let orders = match self.first_only {

@@ -35,7 +35,7 @@ pub mod theory;
 mod reference;
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use land::{Drawing, END_BOUNDARY, END_REGION, LETTER};
@@ -77,23 +77,16 @@ pub fn code_lives(code: &[u8]) -> u64 {
     lives + letters
 }
 
-/// The options of a part, each as its parts (pairs cancelled), kept per thread for the parts
-/// whose moves were listed last: the search lists a part's moves, then plays each, and making
-/// an option costs a canonical form, so every option is made once, in
-/// [`Splittable::moves`].
-struct OptionCache {
-    entries: Vec<(Part, Rc<Result<Vec<Vec<Part>>>>)>,
-    next: usize,
-}
+/// The options of a part, each as its parts (pairs cancelled), kept per thread: the search
+/// lists a part's moves, then plays each, and asks the same part again for other values; making
+/// an option costs a canonical form, so the options of the parts met last are kept.
+type Options = Rc<Result<Vec<Vec<Part>>>>;
 
-/// Parts whose options a thread keeps (the deepest recursion of the search plays at most one
-/// option per level before listing the moves of another part).
-const CACHED_PARTS: usize = 256;
+/// Parts whose options a thread keeps (about a kilobyte each); the cache is emptied when full.
+const CACHED_PARTS: usize = 1 << 14;
 
 thread_local! {
-    static OPTIONS: RefCell<OptionCache> = const {
-        RefCell::new(OptionCache { entries: Vec::new(), next: 0 })
-    };
+    static OPTIONS: RefCell<HashMap<Part, Options>> = RefCell::new(HashMap::new());
 }
 
 impl Sprouts {
@@ -145,20 +138,17 @@ impl Sprouts {
     }
 
     /// The options of a part, from this thread's cache or made now.
-    fn cached_options(part: &Part) -> Rc<Result<Vec<Vec<Part>>>> {
+    fn cached_options(part: &Part) -> Options {
         OPTIONS.with(|cache| {
             let mut cache = cache.borrow_mut();
-            if let Some((_, options)) = cache.entries.iter().find(|(p, _)| p == part) {
+            if let Some(options) = cache.get(part) {
                 return Rc::clone(options);
             }
             let options = Rc::new(Self::make_options(part));
-            if cache.entries.len() < CACHED_PARTS {
-                cache.entries.push((*part, Rc::clone(&options)));
-            } else {
-                let next = cache.next;
-                cache.entries[next] = (*part, Rc::clone(&options));
-                cache.next = (next + 1) % CACHED_PARTS;
+            if cache.len() >= CACHED_PARTS {
+                cache.clear();
             }
+            cache.insert(*part, Rc::clone(&options));
             options
         })
     }
@@ -209,7 +199,13 @@ fn side_symbol(shown: &str, land: usize, region: usize, boundary: usize, index: 
 }
 
 /// A curve in words: which spots it joins, in which region, and what it encloses.
-fn describe(drawing: &Drawing, curve: &Curve, land: &str, shown: &str, land_index: usize) -> String {
+fn describe(
+    drawing: &Drawing,
+    curve: &Curve,
+    land: &str,
+    shown: &str,
+    land_index: usize,
+) -> String {
     let region = &drawing.regions[curve.region];
     let (b1, k1) = curve.from;
     let (b2, k2) = curve.to;
@@ -372,6 +368,12 @@ impl Ruleset for Sprouts {
         true
     }
 
+    fn template_numbers(&self) -> crate::ruleset::TemplateNumbers {
+        crate::ruleset::TemplateNumbers::Refused(
+            "a Sprouts position is a drawing written in Glop's notation, with no number for '_' to stand for; `grundy seq sprouts --to N` goes over the starts of 0 to N spots".into(),
+        )
+    }
+
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
         self.described_moves(position)
     }
@@ -478,7 +480,12 @@ mod tests {
             let children = map.moves();
             let reference: BTreeSet<Vec<Vec<u8>>> =
                 children.iter().map(|m| canonical(&m.drawing())).collect();
-            assert_eq!(options_of(&here), reference, "options of {}", notation::write(&here));
+            assert_eq!(
+                options_of(&here),
+                reference,
+                "options of {}",
+                notation::write(&here)
+            );
             for child in children {
                 let key = canonical(&child.drawing());
                 if seen.insert(key, ()).is_none() {
@@ -518,7 +525,10 @@ mod tests {
                 assert_eq!(solver.value(&position).unwrap(), child.value(&mut memo));
                 for grandchild in child.moves().iter().take(40) {
                     let position = Sprouts::position(&canonical(&grandchild.drawing())).unwrap();
-                    assert_eq!(solver.value(&position).unwrap(), grandchild.value(&mut memo));
+                    assert_eq!(
+                        solver.value(&position).unwrap(),
+                        grandchild.value(&mut memo)
+                    );
                 }
             }
         }
@@ -531,10 +541,7 @@ mod tests {
         let mut seen = HashSet::new();
         while let Some(position) = stack.pop() {
             let moves = Ruleset::moves(&Sprouts, &position).unwrap();
-            let values: Vec<u64> = moves
-                .iter()
-                .map(|m| solver.value(&m.to).unwrap())
-                .collect();
+            let values: Vec<u64> = moves.iter().map(|m| solver.value(&m.to).unwrap()).collect();
             assert_eq!(
                 solver.value(&position).unwrap(),
                 crate::solve::mex(values),
@@ -555,18 +562,31 @@ mod tests {
         let mut solver = BoardSolver::new(&Sprouts);
         for p in 1..=7 {
             let value = solver.value(&Sprouts::start_position(p).unwrap()).unwrap();
-            assert_eq!(value != 0, theory::NORMAL_FIRST_PLAYER_WINS[p - 1], "{p} spots");
+            assert_eq!(
+                value != 0,
+                theory::NORMAL_FIRST_PLAYER_WINS[p - 1],
+                "{p} spots"
+            );
         }
     }
 
     #[test]
     fn positions_are_shown_canonically_and_read_back() {
         let game = Sprouts;
-        for text in ["0.0.}]!", "0.0.}]", "2", "12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!", "!"] {
+        for text in [
+            "0.0.}]!",
+            "0.0.}]",
+            "2",
+            "12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!",
+            "!",
+        ] {
             let position = game.parse_position(text).unwrap();
             let shown = game.show_position(&position);
             assert_eq!(game.parse_position(&shown).unwrap(), position, "{text}");
-            assert_eq!(game.show_position(&game.parse_position(&shown).unwrap()), shown);
+            assert_eq!(
+                game.show_position(&game.parse_position(&shown).unwrap()),
+                shown
+            );
         }
         assert_eq!(
             game.show_position(&game.parse_position("2").unwrap()),

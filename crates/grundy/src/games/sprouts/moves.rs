@@ -52,11 +52,16 @@ impl Curve {
 /// Per boundary of a region: the first boundary alike and without letters (itself if none).
 fn classes(drawing: &Drawing, region: &Region) -> Vec<usize> {
     let mut count = vec![0u8; drawing.lives.len()];
-    for s in drawing.regions.iter().flat_map(|r| r.boundaries.iter().flatten()) {
+    for s in drawing
+        .regions
+        .iter()
+        .flat_map(|r| r.boundaries.iter().flatten())
+    {
         count[*s as usize] += 1;
     }
     let plain = |b: &[Spot]| b.iter().all(|&s| count[s as usize] == 1);
-    let symbols = |b: &[Spot]| -> Vec<u8> { b.iter().map(|&s| drawing.lives[s as usize]).collect() };
+    let symbols =
+        |b: &[Spot]| -> Vec<u8> { b.iter().map(|&s| drawing.lives[s as usize]).collect() };
     let boundaries = &region.boundaries;
     (0..boundaries.len())
         .map(|b| {
@@ -64,7 +69,9 @@ fn classes(drawing: &Drawing, region: &Region) -> Vec<usize> {
                 return b;
             }
             (0..b)
-                .find(|&j| plain(&boundaries[j]) && symbols(&boundaries[j]) == symbols(&boundaries[b]))
+                .find(|&j| {
+                    plain(&boundaries[j]) && symbols(&boundaries[j]) == symbols(&boundaries[b])
+                })
                 .unwrap_or(b)
         })
         .collect()
@@ -129,8 +136,8 @@ pub fn curves(drawing: &Drawing) -> Vec<Curve> {
                 for b2 in b1 + 1..m {
                     // Another class through its first boundary; the same class through the
                     // next boundary of it.
-                    let next_of_own = class[b2] == class[b1]
-                        && !(b1 + 1..b2).any(|j| class[j] == class[b1]);
+                    let next_of_own =
+                        class[b2] == class[b1] && !(b1 + 1..b2).any(|j| class[j] == class[b1]);
                     if class[b2] == b2 || next_of_own {
                         for k2 in 0..boundaries[b2].len() {
                             out.push(Curve {
@@ -158,7 +165,11 @@ pub fn draw(drawing: &Drawing, curve: &Curve) -> Drawing {
     let (b2, k2) = curve.to;
     let rotated = |b: usize, k: usize| -> Vec<Spot> {
         let boundary = &region.boundaries[b];
-        boundary[k..].iter().chain(&boundary[..k]).copied().collect()
+        boundary[k..]
+            .iter()
+            .chain(&boundary[..k])
+            .copied()
+            .collect()
     };
     let x = region.boundaries[b1][k1];
     let y = region.boundaries[b2][k2];

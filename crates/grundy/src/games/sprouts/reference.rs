@@ -56,14 +56,20 @@ impl Map {
     fn next(&self, d: usize) -> usize {
         let back = d ^ 1;
         let at = &self.around[self.origin[back]];
-        let i = at.iter().position(|&x| x == back).expect("a dart is around its spot");
+        let i = at
+            .iter()
+            .position(|&x| x == back)
+            .expect("a dart is around its spot");
         at[(i + 1) % at.len()]
     }
 
     /// The corners of a face in order.
     fn corners(&self, face: Face) -> Vec<Corner> {
         match face {
-            Face::Alone(s) => vec![Corner { spot: s, before: None }],
+            Face::Alone(s) => vec![Corner {
+                spot: s,
+                before: None,
+            }],
             Face::Dart(start) => {
                 let mut out = Vec::new();
                 let mut d = start;
@@ -87,7 +93,10 @@ impl Map {
         match corner.before {
             None => at.push(d),
             Some(b) => {
-                let i = at.iter().position(|&x| x == b).expect("a dart is around its spot");
+                let i = at
+                    .iter()
+                    .position(|&x| x == b)
+                    .expect("a dart is around its spot");
                 at.insert(i, d);
             }
         }
@@ -180,7 +189,9 @@ impl Map {
     /// The drawing of the map for the canonical form: each face as the spots of its corners.
     pub fn drawing(&self) -> Drawing {
         Drawing {
-            lives: (0..self.around.len()).map(|s| self.lives(s) as u8).collect(),
+            lives: (0..self.around.len())
+                .map(|s| self.lives(s) as u8)
+                .collect(),
             regions: self
                 .regions
                 .iter()
