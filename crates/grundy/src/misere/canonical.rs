@@ -92,6 +92,14 @@ pub const NOTATION: &str = "CGSuite's notation: n is the Nim heap *n; a game lis
 /// larger than the interned DAG).
 pub const MAX_FORM_CHARS: usize = 100_000;
 
+/// The most options of sums printing one canonical form reads (its `x[n]` subscripts need the
+/// sums `x + *n`): about half a second. A form that needs more is not printed.
+pub const MAX_FORM_SUM_WORK: u64 = 500_000;
+
+/// The most options of sums [`Forms::new`] reads to build the forms of heaps (each heap's
+/// options are sums of smaller heaps): about ten seconds (Lasker's Nim to a heap of about 45).
+pub const MAX_SUM_WORK: u64 = 20_000_000;
+
 /// Dan Hoey's classification of misère games (CGSuite's `Phylum`), decided on canonical forms
 /// from the options' phyla and the pair `(G+, G-)` (normal and misère Grundy values).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -318,6 +326,12 @@ impl Universe {
     /// `max_nodes` bounds the memory.
     pub fn limit_sum_work(&mut self, work: u64) {
         self.max_sum_work = work;
+    }
+
+    /// How many options [`Universe::add`] has read for sums not yet known (the work that
+    /// [`Universe::limit_sum_work`] bounds).
+    pub fn sum_work(&self) -> u64 {
+        self.sum_work
     }
 
     /// How many canonical games are interned.
@@ -658,7 +672,7 @@ impl Universe {
                     self.sum_work += (self.options(a).len() + self.options(b).len()) as u64;
                     if self.sum_work > self.max_sum_work {
                         return Err(Error::TooLarge(format!(
-                            "the misère canonical sums would read more than {} options",
+                            "the misère canonical sums would read more than {} options (the limit on their work, MAX_SUM_WORK)",
                             self.max_sum_work
                         )));
                     }
@@ -765,7 +779,19 @@ impl Universe {
     pub fn form(&mut self, g: GameId) -> Result<String> {
         let mut out = String::from("*[");
         let mut sub = false;
-        self.write_form(g, &mut out, false, &mut sub)?;
+        let limit = self.max_sum_work;
+        let budget = self.sum_work.saturating_add(MAX_FORM_SUM_WORK);
+        self.max_sum_work = limit.min(budget);
+        let written = self.write_form(g, &mut out, false, &mut sub);
+        self.max_sum_work = limit;
+        match written {
+            Err(Error::TooLarge(_)) if out.len() <= MAX_FORM_CHARS && self.sum_work > budget => {
+                return Err(Error::TooLarge(format!(
+                    "writing the canonical form needs the sums of more than {MAX_FORM_SUM_WORK} options (MAX_FORM_SUM_WORK)"
+                )))
+            }
+            written => written?,
+        }
         if sub {
             out.push(']');
         }
@@ -867,9 +893,12 @@ pub struct Forms<'a> {
 }
 
 impl<'a> Forms<'a> {
-    /// Canonical forms of the positions of `ruleset`, within the default limits.
+    /// Canonical forms of the positions of `ruleset`, within the default limits (the sums
+    /// read to build the forms of heaps within [`MAX_SUM_WORK`]).
     pub fn new(ruleset: &'a dyn Ruleset) -> Self {
-        Self::with_limits(ruleset, MAX_NODES, MAX_POSITIONS)
+        let mut forms = Self::with_limits(ruleset, MAX_NODES, MAX_POSITIONS);
+        forms.universe.limit_sum_work(MAX_SUM_WORK);
+        forms
     }
 
     /// The same with other limits on interned games and explored positions.
@@ -940,7 +969,9 @@ impl<'a> Forms<'a> {
                 self.max_positions
             )));
         }
-        let numbers = self.ruleset.option_numbers_below_at_least(position, MAX_WORK);
+        let numbers = self
+            .ruleset
+            .option_numbers_below_at_least(position, MAX_WORK);
         if numbers > u128::from(MAX_WORK) {
             return Err(Error::TooLarge(format!(
                 "the misère canonical form would list at least {numbers} numbers of positions below {shown} (counted before exploring), more than its limit of {MAX_WORK} (MAX_WORK); use a smaller position"
@@ -1682,5 +1713,28 @@ mod tests {
                 value(set, false, &mut memo)
             );
         }
+    }
+
+    #[test]
+    fn heap_forms_and_their_printing_are_bounded_in_work() {
+        // Lasker's Nim: the forms of heaps grow fast; past the work allowed, the error names it.
+        let game = parse_game("lasker").unwrap();
+        let mut forms = Forms::new(game.as_ref());
+        forms.universe.limit_sum_work(100_000);
+        let e = forms.heap(60).unwrap_err().to_string();
+        assert!(e.contains("MAX_SUM_WORK"), "{e}");
+        // The form of a heap of 30 is built, but printing it would need far more sums than
+        // MAX_FORM_SUM_WORK (and characters): the report says so, and the rest is given.
+        let mut forms = Forms::new(game.as_ref());
+        let report = forms.report(&[30]).unwrap();
+        assert!(report.form.is_none());
+        let why = report.form_omitted.unwrap();
+        assert!(
+            why.contains("MAX_FORM_SUM_WORK") || why.contains("MAX_FORM_CHARS"),
+            "{why}"
+        );
+        assert!(forms.universe.sum_work() <= 289_336 + MAX_FORM_SUM_WORK + 1_000);
+        // G+ of a heap of 30 is Lasker's formula: 30 = 4k + 2 is worth itself.
+        assert_eq!(report.nim_value, 30);
     }
 }
