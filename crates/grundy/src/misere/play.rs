@@ -158,7 +158,14 @@ impl Ruleset for Played {
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         match self.convention {
             Convention::Normal => self.game.solver(),
-            Convention::Misere => Some(Box::new(MisereSolver::new(self.game.as_ref()))),
+            Convention::Misere => Some(misere_solver(self.game.as_ref())),
+        }
+    }
+
+    fn misere_solver(&self) -> Option<Box<dyn Solver + '_>> {
+        match self.convention {
+            Convention::Normal => self.game.misere_solver(),
+            Convention::Misere => None,
         }
     }
 }
@@ -193,6 +200,7 @@ impl Ruleset for Same<'_> {
         heap_shape() -> Option<crate::ruleset::HeapShape>;
         canonical(position: &[u64]) -> Position;
         solver() -> Option<Box<dyn Solver + '_>>;
+        misere_solver() -> Option<Box<dyn Solver + '_>>;
         explain_move(position: &[u64], to: &[u64]) -> Option<String>;
         reachable_at_least(position: &[u64]) -> u128;
         check_size(position: &[u64]) -> Result<()>;
@@ -325,7 +333,7 @@ impl Ruleset for Misere<'_> {
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
-        Some(Box::new(MisereSolver::new(self.game)))
+        Some(misere_solver(self.game))
     }
 
     fn reachable_at_least(&self, position: &[u64]) -> u128 {
@@ -350,6 +358,10 @@ impl Ruleset for Misere<'_> {
     fn check_size(&self, position: &[u64]) -> Result<()> {
         if self.game.misere_closed_form(position).is_some() {
             return Ok(());
+        }
+        if self.game.misere_solver().is_some() {
+            // The game's own table, not the search, values it.
+            return self.game.check_size(position);
         }
         self.game.check_size(position)?;
         check_reach(self.game, position)?;
@@ -383,6 +395,13 @@ impl Ruleset for Misere<'_> {
         (answer.outcome == crate::Outcome::P && self.game.misere_closed_form(position).is_some())
             .then(|| format!("it leaves a misère P-position ({})", answer.method))
     }
+}
+
+/// The solver of `game`'s misère values: its own ([`Ruleset::misere_solver`]), else the search
+/// by the definition ([`MisereSolver`]).
+fn misere_solver<'a>(game: &'a dyn Ruleset) -> Box<dyn Solver + 'a> {
+    game.misere_solver()
+        .unwrap_or_else(|| Box::new(MisereSolver::new(game)))
 }
 
 /// Refuses at once a position from which more positions are reachable than the search stores.
