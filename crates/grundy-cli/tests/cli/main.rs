@@ -14,6 +14,7 @@ mod hackenbush;
 mod help;
 mod interrupts;
 mod limits;
+mod long_runs;
 mod misere;
 mod names;
 mod nim_fractals;

@@ -5,23 +5,26 @@
 //!
 //! A position is a set of coins (bit `i`: coin `i` of the box shows heads) and a move an XOR
 //! with a set of coins, listed per coin: the moves whose largest coin is that head. The walk
-//! meets every position below the start (itself included) at most once and lists each one's
-//! options, as the search does; it stops as soon as a count passes its budget, so it takes a
-//! fraction of a second. Every count is a lower bound on the whole game's (exact when the walk
-//! is complete):
+//! meets every position below the start (itself included) at most once and counts it whole
+//! when it meets it, as the search lists it; it stops as soon as a count passes its budget, so
+//! it takes a fraction of a second. Every count is a lower bound on the whole game's (exact
+//! when the walk is complete):
 //!
 //! - `positions`: distinct positions met;
-//! - `numbers`: the numbers of the options listed, each as long as the option's form plus one
-//!   (what [`crate::misere::outcome::PlayEngine`] and the misère canonical forms count);
+//! - `numbers`: the numbers of the options of the positions met, each as long as the option's
+//!   form plus one (what [`crate::misere::outcome::PlayEngine`] and the misère canonical forms
+//!   count);
 //! - `moves`: the moves of every position met (listed or not yet): the edges of the game graph
 //!   below the start, what explorations (`remoteness`, `generations`) count.
+
+use std::rc::Rc;
 
 /// What a [`walk`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Walk {
     /// Distinct positions met.
     pub positions: u64,
-    /// Numbers of the options listed.
+    /// Numbers of the options of the positions met.
     pub numbers: u128,
     /// Moves of the positions met.
     pub moves: u128,
@@ -32,7 +35,7 @@ pub struct Walk {
 /// Where a [`walk`] stops: once a count passes its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Numbers of the options listed.
+    /// Numbers of the options of the positions met.
     pub numbers: u128,
     /// Moves of the positions met.
     pub moves: u128,
@@ -75,55 +78,64 @@ pub trait CoinBox {
 
 /// Walks the positions below `start`, counting until a count passes `budget` (or the
 /// positions [`MAX_WALKED_POSITIONS`], or the options listed [`MAX_WALKED_OPTIONS`]).
+///
+/// A position is counted whole when it is first met (its moves, and the numbers of all its
+/// options, computed from its heads without looking the options up), so the counts pass a
+/// budget after far fewer positions looked up than options listed.
 pub fn walk(game: &impl CoinBox, start: u128, budget: Budget) -> Walk {
     // The moves of each coin, listed when the coin first shows heads, and counted.
-    let mut moves: Vec<Option<Vec<u128>>> = vec![None; 128];
+    let mut lists: Vec<Option<Rc<[u128]>>> = vec![None; 128];
     let counts: Vec<u128> = (0..128).map(|c| game.count_of(c)).collect();
-    let moves_of = |set: u128| -> u128 {
-        Ones(set)
-            .map(|c| counts[c])
-            .fold(0u128, u128::saturating_add)
-    };
-    let mut seen = BitSets::new();
-    seen.insert(start);
-    // Breadth first: the positions met early are new more often, so the moves counted pass
-    // a budget after fewer options listed.
-    let mut todo = std::collections::VecDeque::from([start]);
     let mut walk = Walk {
         positions: 1,
         numbers: 0,
-        moves: moves_of(start),
+        moves: 0,
         complete: false,
     };
-    let mut listed = 0u64;
-    while let Some(set) = todo.pop_front() {
-        if walk.moves > budget.moves {
-            return walk;
-        }
-        // A position with more moves than the budget lists more than it alone (each option
-        // takes one number at least).
-        let count = moves_of(set);
+    // Counts a position met; false once a count is past its budget.
+    let meet = |set: u128, walk: &mut Walk, lists: &mut Vec<Option<Rc<[u128]>>>| -> bool {
+        let count = Ones(set)
+            .map(|c| counts[c])
+            .fold(0u128, u128::saturating_add);
+        walk.moves = walk.moves.saturating_add(count);
         if count > budget.numbers {
+            // More options than the budget: more numbers too (one at least each).
             walk.numbers = walk.numbers.saturating_add(count);
-            return walk;
+            return false;
         }
         for coin in Ones(set) {
-            let list = moves[coin].get_or_insert_with(|| game.moves_of(coin));
+            let list = lists[coin].get_or_insert_with(|| game.moves_of(coin).into());
+            for &m in list.iter() {
+                walk.numbers += game.numbers_of(set ^ m);
+            }
+        }
+        walk.numbers <= budget.numbers && walk.moves <= budget.moves
+    };
+    if !meet(start, &mut walk, &mut lists) {
+        return walk;
+    }
+    let mut seen = BitSets::new();
+    seen.insert(start);
+    // Breadth first: the positions met early are new more often.
+    let mut todo = std::collections::VecDeque::from([start]);
+    let mut listed = 0u64;
+    while let Some(set) = todo.pop_front() {
+        for coin in Ones(set) {
+            let list = lists[coin]
+                .clone()
+                .expect("listed when the position was met");
             listed += list.len() as u64;
             for &m in list.iter() {
                 let option = set ^ m;
-                walk.numbers += game.numbers_of(option);
                 if seen.insert(option) {
                     walk.positions += 1;
-                    walk.moves = walk.moves.saturating_add(moves_of(option));
+                    if !meet(option, &mut walk, &mut lists) {
+                        return walk;
+                    }
                     todo.push_back(option);
                 }
             }
-            if walk.numbers > budget.numbers
-                || walk.moves > budget.moves
-                || seen.len() >= MAX_WALKED_POSITIONS
-                || listed >= MAX_WALKED_OPTIONS
-            {
+            if seen.len() >= MAX_WALKED_POSITIONS || listed >= MAX_WALKED_OPTIONS {
                 return walk;
             }
         }
