@@ -396,7 +396,7 @@ mod tests {
                 vec![first + 2, first + 6, first + 9],
             ] {
                 let all = walk::Budget {
-                    numbers: u128::MAX,
+                    numbers: Some(u128::MAX),
                     moves: u128::MAX,
                 };
                 let w = g.walk_below(&heads, all);

@@ -35,8 +35,8 @@ pub struct Walk {
 /// Where a [`walk`] stops: once a count passes its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Numbers of the options of the positions met.
-    pub numbers: u128,
+    /// Numbers of the options of the positions met; `None`: not counted (they stay 0).
+    pub numbers: Option<u128>,
     /// Moves of the positions met.
     pub moves: u128,
 }
@@ -45,15 +45,15 @@ impl Budget {
     /// Stops once the numbers pass `numbers` (moves unbounded).
     pub fn numbers(numbers: u128) -> Self {
         Budget {
-            numbers,
+            numbers: Some(numbers),
             moves: u128::MAX,
         }
     }
 
-    /// Stops once the moves pass `moves` (numbers unbounded).
+    /// Stops once the moves pass `moves`; the numbers are not counted.
     pub fn moves(moves: u128) -> Self {
         Budget {
-            numbers: u128::MAX,
+            numbers: None,
             moves,
         }
     }
@@ -98,18 +98,20 @@ pub fn walk(game: &impl CoinBox, start: u128, budget: Budget) -> Walk {
             .map(|c| counts[c])
             .fold(0u128, u128::saturating_add);
         walk.moves = walk.moves.saturating_add(count);
-        if count > budget.numbers {
-            // More options than the budget: more numbers too (one at least each).
-            walk.numbers = walk.numbers.saturating_add(count);
-            return false;
-        }
-        for coin in Ones(set) {
-            let list = lists[coin].get_or_insert_with(|| game.moves_of(coin).into());
-            for &m in list.iter() {
-                walk.numbers += game.numbers_of(set ^ m);
+        if let Some(numbers) = budget.numbers {
+            if count > numbers {
+                // More options than the budget: more numbers too (one at least each).
+                walk.numbers = walk.numbers.saturating_add(count);
+                return false;
+            }
+            for coin in Ones(set) {
+                let list = lists[coin].get_or_insert_with(|| game.moves_of(coin).into());
+                for &m in list.iter() {
+                    walk.numbers += game.numbers_of(set ^ m);
+                }
             }
         }
-        walk.numbers <= budget.numbers && walk.moves <= budget.moves
+        budget.numbers.is_none_or(|n| walk.numbers <= n) && walk.moves <= budget.moves
     };
     if !meet(start, &mut walk, &mut lists) {
         return walk;
@@ -122,8 +124,8 @@ pub fn walk(game: &impl CoinBox, start: u128, budget: Budget) -> Walk {
     while let Some(set) = todo.pop_front() {
         for coin in Ones(set) {
             let list = lists[coin]
-                .clone()
-                .expect("listed when the position was met");
+                .get_or_insert_with(|| game.moves_of(coin).into())
+                .clone();
             listed += list.len() as u64;
             for &m in list.iter() {
                 let option = set ^ m;
