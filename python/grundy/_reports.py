@@ -135,7 +135,9 @@ class Analysis:
     """The analysis of a sequence ``a(frm), ..., a(frm + len - 1)``.
 
     ``proven`` says whether the game's theory proves the periodicity seen (``proof`` says how);
-    otherwise the periodicity is only observed in the range.
+    otherwise the periodicity is only observed in the range. ``records`` lists the first 1024
+    records (``records_total`` counts them all), ``counts`` and ``gaps`` the 1024 smallest
+    values (``all_values_listed`` is false when there are more).
     """
 
     game: str
@@ -151,6 +153,8 @@ class Analysis:
     proven: bool
     proof: Optional[str]
     palindrome: bool
+    records_total: int = 0
+    all_values_listed: bool = True
 
     @classmethod
     def _from_native(cls, d: Dict[str, Any]) -> "Analysis":

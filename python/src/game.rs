@@ -614,7 +614,9 @@ impl Game {
         dict.set_item("len", a.len)?;
         dict.set_item("max", a.max)?;
         dict.set_item("records", &a.records)?;
+        dict.set_item("records_total", a.records_total)?;
         dict.set_item("counts", &a.counts)?;
+        dict.set_item("all_values_listed", a.all_values_listed)?;
         let gaps = PyList::empty(py);
         for g in &a.gaps {
             gaps.append(crate::functions::gap_dict(py, g)?)?;

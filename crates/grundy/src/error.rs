@@ -37,6 +37,24 @@ pub enum Error {
     Invalid(String),
 }
 
+impl Error {
+    /// The same error with `note` added to its message (after `; `).
+    pub fn noted(self, note: &str) -> Error {
+        let add = |m: String| format!("{m}; {note}");
+        match self {
+            Error::Spec(m) => Error::Spec(add(m)),
+            Error::Position(m) => Error::Position(add(m)),
+            Error::Number(m) => Error::Number(add(m)),
+            Error::TooLarge(m) => Error::TooLarge(add(m)),
+            Error::Overflow(m) => Error::Overflow(add(m)),
+            Error::Cycle(m) => Error::Cycle(add(m)),
+            Error::Stopped(m) => Error::Stopped(add(m)),
+            Error::Interrupted(m) => Error::Interrupted(add(m)),
+            Error::Invalid(m) => Error::Invalid(add(m)),
+        }
+    }
+}
+
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -1309,20 +1309,56 @@ pub fn spec_sequence(
     if to < from {
         return Err(Error::Invalid(format!("--to {to} is below --from {from}")));
     }
+    // Every size's limits before the first value: a size past a limit is refused at once,
+    // not after hours of smaller boards.
+    if let Err(e) = start_at(template, to) {
+        return Err(match largest_size(template, from, to) {
+            Some(largest) => e.noted(&format!(
+                "the largest size this sequence reaches is {largest} (--to {largest})"
+            )),
+            None => e,
+        });
+    }
+    for n in from..to {
+        start_at(template, n)?;
+    }
     let mut values = Vec::new();
     for n in from..=to {
-        let game = spec_at(template, n)?;
-        let start = game.start().ok_or_else(|| {
-            Error::Invalid(format!(
-                "{} has no starting position: a sequence along a size in the spec is for boards and graphs",
-                game.spec()
-            ))
-        })?;
-        game.validate(&start)?;
+        let (game, start) = start_at(template, n)?;
         values.push(solver_for(game.as_ref()).value(&start)?);
         progress(n - from + 1);
     }
     Ok(values)
+}
+
+/// The game a spec with a hole names at size `n` and its starting position, validated and
+/// within the game's own limits ([`Ruleset::check_size`]).
+fn start_at(template: &str, n: u64) -> Result<(Box<dyn Ruleset>, Vec<u64>)> {
+    let game = spec_at(template, n)?;
+    let start = game.start().ok_or_else(|| {
+        Error::Invalid(format!(
+            "{} has no starting position: a sequence along a size in the spec is for boards and graphs",
+            game.spec()
+        ))
+    })?;
+    game.validate(&start)?;
+    game.check_size(&start)?;
+    Ok((game, start))
+}
+
+/// The largest size in `from..to` at which the spec with a hole names a game, when `from` is
+/// one (found by bisection: sizes are legal up to a bound).
+fn largest_size(template: &str, from: u64, to: u64) -> Option<u64> {
+    start_at(template, from).ok()?;
+    let (mut legal, mut past) = (from, to);
+    while past - legal > 1 {
+        let middle = legal + (past - legal) / 2;
+        match start_at(template, middle) {
+            Ok(_) => legal = middle,
+            Err(_) => past = middle,
+        }
+    }
+    Some(legal)
 }
 
 #[cfg(test)]
@@ -1342,5 +1378,23 @@ mod spec_sequence_tests {
         let values = spec_sequence("arc-kayles:graph=cycle:_", 3, 11, &mut |_| {}).unwrap();
         let expected: Vec<u64> = (3..=11).map(|n| u64::from(dawson[n - 2] == 0)).collect();
         assert_eq!(values, expected);
+    }
+
+    #[test]
+    fn every_size_is_checked_before_the_first_value() {
+        // 3 x 43 has 129 cells, past a Cram board's 128: refused before 3 x 14 is searched
+        // (no progress reported), naming the largest size.
+        let mut computed = 0;
+        let e = spec_sequence("cram:3x_", 14, 43, &mut |_| computed += 1)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(computed, 0);
+        assert!(e.contains("128") && e.contains("--to 42"), "{e}");
+        // Chomp: rows plus columns at most 126, so 121 x 5 is the largest.
+        let e = spec_sequence("chomp:_x5", 7, u64::MAX, &mut |_| computed += 1)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(computed, 0);
+        assert!(e.contains("--to 121"), "{e}");
     }
 }

@@ -445,6 +445,13 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// A solver of the misère Grundy values `G-` specialised for this game (a table of every
+    /// position whose base case is misère play's), if it has one; misère play is otherwise
+    /// searched by the definition (`crate::misere`).
+    fn misere_solver(&self) -> Option<Box<dyn Solver + '_>> {
+        None
+    }
+
     /// Why the move from `position` to `to` wins, in the words of the game's theory (used by
     /// `play` when the user asks for a hint); `None` when there is nothing beyond "it reaches a
     /// P-position" to say.

@@ -202,8 +202,10 @@ pub fn analysis_json(report: &SequenceReport) -> Value {
     json!({
         "max": a.max,
         "records": a.records.iter().map(|(n, v)| json!({"n": n, "value": v})).collect::<Vec<_>>(),
+        "records_total": a.records_total,
         "counts": a.counts.iter().map(|(v, c)| json!({"value": v, "count": c})).collect::<Vec<_>>(),
         "gaps": a.gaps,
+        "all_values_listed": a.all_values_listed,
         "period": p.map(|p| p.period),
         "preperiod": p.map(|p| p.preperiod),
         "saltus": p.map(|p| p.saltus.to_string().parse::<i64>().map_or_else(|_| json!(p.saltus.to_string()), |s| json!(s))),
@@ -223,9 +225,25 @@ pub fn write_analysis(out: &mut dyn Write, report: &SequenceReport) -> Outcome {
     match a.max {
         Some(max) => {
             let records: Vec<String> = a.records.iter().map(|(n, v)| format!("{v}@{n}")).collect();
-            writeln!(out, "max: {max}   records (value@n): {}", records.join(" "))?;
+            let first = match a.records_total > a.records.len() as u64 {
+                true => format!("the first {} of {} ", a.records.len(), a.records_total),
+                false => String::new(),
+            };
+            writeln!(
+                out,
+                "max: {max}   {first}records (value@n): {}",
+                records.join(" ")
+            )?;
         }
         None => writeln!(out, "max: none (empty sequence)")?,
+    }
+    if !a.all_values_listed {
+        writeln!(
+            out,
+            "(more than {} distinct values: counts and gaps list the {} smallest)",
+            a.counts.len(),
+            a.counts.len()
+        )?;
     }
     let counts: Vec<String> = a.counts.iter().map(|(v, c)| format!("{v}:{c}")).collect();
     writeln!(out, "counts (value:count): {}", counts.join(" "))?;

@@ -4,23 +4,9 @@
 
 use crate::common;
 
-/// Runs a request that must be refused the documented way (exit 2, nothing on stdout, one
-/// `error:` line containing `fragment`), and checks it is refused quickly.
-fn refused_at_once(args: &[&str], fragment: &str) {
-    let shown: Vec<String> = args.iter().map(|a| a.chars().take(40).collect()).collect();
-    let start = std::time::Instant::now();
-    let output = common::grundy(args).output().unwrap();
-    let took = start.elapsed();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "grundy {shown:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "grundy {shown:?} wrote to stdout");
-    assert_eq!(stderr.lines().count(), 1, "grundy {shown:?}: {stderr}");
-    assert!(
-        stderr.starts_with("error: ") && stderr.contains(fragment),
-        "grundy {shown:?}: {stderr}"
-    );
-    assert!(took.as_secs() < 10, "grundy {shown:?} took {took:?}");
-}
+/// A request that must be refused the documented way (exit 2, nothing on stdout, one
+/// `error:` line containing the fragment), and quickly.
+use common::fails_at_once as refused_at_once;
 
 fn piles(count: usize, size: u64) -> String {
     vec![size.to_string(); count].join(",")

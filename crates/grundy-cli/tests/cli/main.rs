@@ -15,6 +15,7 @@ mod hackenbush;
 mod help;
 mod interrupts;
 mod limits;
+mod long_runs;
 mod misere;
 mod names;
 mod nim_fractals;

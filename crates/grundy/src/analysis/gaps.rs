@@ -73,12 +73,33 @@ const SMALL: u64 = 1024;
 pub struct GapTracker {
     small: Vec<Option<GapStats>>,
     large: BTreeMap<u64, GapStats>,
+    /// The most values from [`SMALL`] on that are kept (the smallest), if bounded.
+    limit: Option<usize>,
+    /// Whether a value was left out for the limit.
+    dropped: bool,
 }
 
 impl GapTracker {
     /// An empty tracker.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty tracker that keeps the statistics of the values below 1024 and of the `limit`
+    /// smallest values from 1024 on, in bounded memory. The `limit` smallest values of
+    /// [`GapTracker::finish`] are then exact: a value is left out (or dropped) only when
+    /// `limit` smaller ones are kept, and kept values are only ever replaced by smaller ones,
+    /// so a value left out once is never among the `limit` smallest at the end.
+    pub fn with_limit(limit: usize) -> Self {
+        GapTracker {
+            limit: Some(limit.max(1)),
+            ..Self::default()
+        }
+    }
+
+    /// Whether every value met is kept (no value was left out for the limit).
+    pub fn complete(&self) -> bool {
+        !self.dropped
     }
 
     /// Records value `value` at `position`; positions must increase from call to call.
@@ -93,11 +114,19 @@ impl GapTracker {
                 Some(stats) => stats.record(position),
                 slot => *slot = Some(GapStats::new(value, position)),
             }
+        } else if let Some(stats) = self.large.get_mut(&value) {
+            stats.record(position);
         } else {
-            self.large
-                .entry(value)
-                .and_modify(|stats| stats.record(position))
-                .or_insert_with(|| GapStats::new(value, position));
+            if self.limit.is_some_and(|limit| self.large.len() >= limit) {
+                self.dropped = true;
+                match self.large.last_key_value() {
+                    Some((&largest, _)) if largest > value => {
+                        self.large.pop_last();
+                    }
+                    _ => return,
+                }
+            }
+            self.large.insert(value, GapStats::new(value, position));
         }
     }
 
@@ -267,6 +296,25 @@ mod tests {
             let expected = reference(&values);
             prop_assert_eq!(whole.finish(), expected.clone());
             prop_assert_eq!(left.finish(), expected);
+        }
+
+        /// A bounded tracker keeps the values below 1024 and the `limit` smallest others
+        /// exactly, whatever the order in which values come.
+        #[test]
+        fn a_bounded_tracker_keeps_the_smallest_values_exactly(
+            values in prop::collection::vec(prop_oneof![0u64..3, 1024u64..1040], 0..200),
+            limit in 1usize..6,
+        ) {
+            let mut t = GapTracker::with_limit(limit);
+            for (i, &v) in values.iter().enumerate() {
+                t.push(i as u64, v);
+            }
+            let expected = reference(&values);
+            let small = expected.iter().filter(|s| s.value < SMALL).count();
+            let kept = t.finish();
+            prop_assert_eq!(&kept[..], &expected[..kept.len()]);
+            prop_assert_eq!(kept.len(), expected.len().min(small + limit));
+            prop_assert_eq!(t.complete(), expected.len() <= small + limit);
         }
 
         /// Statistics of a real sequence pass the check; an edit that changes a count, moves

@@ -158,6 +158,111 @@ pub fn parse_bit_set(text: &str, what: &str, bit: impl Fn(&str) -> Result<u32>) 
     Ok(set)
 }
 
+/// How a move of a game on a set of cells (a board's empty cells, a graph's vertices) removes
+/// cells: two adjacent ones (Cram, Arc-Kayles), or one with its neighbours (Node-Kayles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    /// A move removes two adjacent cells.
+    Pairs,
+    /// A move removes a cell and every neighbour still there.
+    Neighbourhoods,
+}
+
+/// What lies below a position, at least ([`below_at_least`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Below {
+    /// Positions reachable (the position itself included).
+    pub positions: u128,
+    /// Moves of those positions, in all.
+    pub moves: u128,
+}
+
+/// The most cells of one window of [`below_at_least`] (its positions are walked whole: at
+/// most 2^16 of them, a few milliseconds).
+pub const WINDOW_CELLS: usize = 16;
+
+/// Lower bounds on the positions reachable from the cells `present` of a game whose moves
+/// remove cells as `removal` says (`adjacent[c]`: the neighbours of cell `c`), and on their
+/// moves, counted before any search.
+///
+/// The present cells are cut into windows of at most [`WINDOW_CELLS`], in the order `order`
+/// (cells not present are skipped). In a window only the moves that read and remove cells
+/// of that window alone are played: a pair inside it, or a cell whose present neighbours all
+/// lie inside it (whatever is removed elsewhere, its move then removes the same cells). So
+/// moves in different windows commute and never touch each other's cells, every choice of one
+/// position reached in each window is a position reached from `present`, and different
+/// choices are different sets of cells. With `c_w` positions in window `w` and `o_w` moves
+/// among them, the choices number `prod c_w`, and each of their positions has at least the
+/// moves of its windows: `sum_w o_w prod_{v != w} c_v` moves in all. Saturating.
+pub fn below_at_least(present: u128, adjacent: &[u128], removal: Removal, order: &[u32]) -> Below {
+    let cells: Vec<u32> = order
+        .iter()
+        .copied()
+        .filter(|&c| present >> c & 1 == 1)
+        .collect();
+    let mut below = Below {
+        positions: 1,
+        moves: 0,
+    };
+    for window in cells.chunks(WINDOW_CELLS) {
+        let (count, moves) = window_walk(window, present, adjacent, removal);
+        below.moves = below
+            .moves
+            .saturating_mul(count)
+            .saturating_add(moves.saturating_mul(below.positions));
+        below.positions = below.positions.saturating_mul(count);
+    }
+    below
+}
+
+/// The positions of one window reached by its own moves from all its cells, and their moves.
+fn window_walk(window: &[u32], present: u128, adjacent: &[u128], removal: Removal) -> (u128, u128) {
+    let mask = window.iter().fold(0u128, |m, &c| m | 1u128 << c);
+    // Cell `window[i]` is bit `i` of a state.
+    let local = |set: u128| -> u32 {
+        window
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| set >> c & 1 == 1)
+            .fold(0u32, |m, (i, _)| m | 1 << i)
+    };
+    // Each move as (cells it needs, cells it removes).
+    let mut moves: Vec<(u32, u32)> = Vec::new();
+    for &c in window {
+        let near = adjacent[c as usize] & present;
+        match removal {
+            Removal::Pairs => for_each_bit(near & mask & !(u128::MAX >> (127 - c)), |d| {
+                let pair = local(1u128 << c | 1u128 << d);
+                moves.push((pair, pair));
+            }),
+            Removal::Neighbourhoods if near & !mask == 0 => {
+                moves.push((local(1u128 << c), local(near | 1u128 << c)));
+            }
+            Removal::Neighbourhoods => {}
+        }
+    }
+    let full = (1u32 << window.len()) - 1;
+    let mut seen = vec![0u64; (1usize << window.len()).div_ceil(64)];
+    seen[full as usize / 64] |= 1 << (full % 64);
+    let mut todo = vec![full];
+    let (mut count, mut listed) = (1u128, 0u128);
+    while let Some(state) = todo.pop() {
+        for &(needs, removes) in &moves {
+            if state & needs == needs {
+                listed += 1;
+                let next = state & !removes;
+                let (word, bit) = (next as usize / 64, next % 64);
+                if seen[word] >> bit & 1 == 0 {
+                    seen[word] |= 1 << bit;
+                    count += 1;
+                    todo.push(next);
+                }
+            }
+        }
+    }
+    (count, listed)
+}
+
 /// Calls `f` with the index of every set bit, lowest first.
 pub fn for_each_bit(mut bits: u128, mut f: impl FnMut(u32)) {
     while bits != 0 {
@@ -205,6 +310,24 @@ pub fn parse_size(text: &str) -> Result<(u32, u32)> {
             .ok_or_else(bad)
     };
     Ok((number(r)?, number(c)?))
+}
+
+/// The positions below a position (itself included) and their moves, by a plain walk over
+/// the ruleset's moves: what [`below_at_least`] bounds, for the families' tests.
+#[cfg(test)]
+pub(crate) fn walked_below(game: &dyn Ruleset, position: &[u64]) -> (u128, u128) {
+    let mut seen = std::collections::HashSet::from([position.to_vec()]);
+    let mut todo = vec![position.to_vec()];
+    let mut moves = 0u128;
+    while let Some(p) = todo.pop() {
+        for m in game.moves(&p).unwrap() {
+            moves += 1;
+            if seen.insert(m.to.clone()) {
+                todo.push(m.to);
+            }
+        }
+    }
+    (seen.len() as u128, moves)
 }
 
 #[cfg(test)]

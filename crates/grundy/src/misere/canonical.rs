@@ -62,6 +62,22 @@ pub const MAX_NODES: usize = 2_000_000;
 /// The most positions of a game without heaps that one canonical form explores.
 pub const MAX_POSITIONS: usize = 1_000_000;
 
+/// The most numbers the exploration of a game without heaps lists for one canonical form: the
+/// options of every position below, each as long as its form plus one, as the misère search
+/// counts them ([`crate::misere::outcome::MAX_MISERE_WORK`]). About ten seconds of work; counted
+/// before exploring where the game can ([`Ruleset::option_numbers_below_at_least`]).
+pub const MAX_WORK: u64 = 50_000_000;
+
+/// The most memory the canonical games of one universe take (512 MiB), counted as they are
+/// interned: a game's options three times (in two orders and as the index's key, four bytes
+/// each) and 160 bytes besides.
+pub const MAX_BYTES: usize = 1 << 29;
+
+/// The bytes [`MAX_BYTES`] counts for a game of `options` options.
+fn node_bytes(options: usize) -> usize {
+    160 + 12 * options
+}
+
 /// The most canonical games `grundy seq --genus` interns for CGSuite's columns (past it, the
 /// columns of the remaining heaps are left empty).
 pub const SEQ_MAX_NODES: usize = 200_000;
@@ -75,6 +91,14 @@ pub const NOTATION: &str = "CGSuite's notation: n is the Nim heap *n; a game lis
 /// The longest canonical form printed, in characters (the printed tree can be exponentially
 /// larger than the interned DAG).
 pub const MAX_FORM_CHARS: usize = 100_000;
+
+/// The most options of sums printing one canonical form reads (its `x[n]` subscripts need the
+/// sums `x + *n`): about half a second. A form that needs more is not printed.
+pub const MAX_FORM_SUM_WORK: u64 = 500_000;
+
+/// The most options of sums [`Forms::new`] reads to build the forms of heaps (each heap's
+/// options are sums of smaller heaps): about ten seconds (Lasker's Nim to a heap of about 45).
+pub const MAX_SUM_WORK: u64 = 20_000_000;
 
 /// Dan Hoey's classification of misère games (CGSuite's `Phylum`), decided on canonical forms
 /// from the options' phyla and the pair `(G+, G-)` (normal and misère Grundy values).
@@ -245,6 +269,8 @@ pub struct Universe {
     nimbers: Vec<GameId>,
     genera: HashMap<GameId, Genus>,
     max_nodes: usize,
+    /// Memory taken by the games interned ([`MAX_BYTES`]).
+    bytes: usize,
     /// Options read by [`Universe::add`] for sums not yet known, and the most allowed.
     sum_work: u64,
     max_sum_work: u64,
@@ -266,6 +292,7 @@ impl Universe {
             nimbers: vec![ZERO, STAR],
             genera: HashMap::new(),
             max_nodes: max_nodes.max(2),
+            bytes: 2 * node_bytes(1),
             sum_work: 0,
             max_sum_work: u64::MAX,
         };
@@ -299,6 +326,12 @@ impl Universe {
     /// `max_nodes` bounds the memory.
     pub fn limit_sum_work(&mut self, work: u64) {
         self.max_sum_work = work;
+    }
+
+    /// How many options [`Universe::add`] has read for sums not yet known (the work that
+    /// [`Universe::limit_sum_work`] bounds).
+    pub fn sum_work(&self) -> u64 {
+        self.sum_work
     }
 
     /// How many canonical games are interned.
@@ -437,6 +470,16 @@ impl Universe {
                 self.max_nodes
             )));
         }
+        // The game and its sum with `*` (one option more).
+        let bytes = node_bytes(by_id.len()) + node_bytes(by_id.len() + 1);
+        if self.bytes + bytes > MAX_BYTES {
+            return Err(Error::TooLarge(format!(
+                "the canonical games interned would take more than {} MiB, after {} games (the limit on misère canonical forms, MAX_BYTES)",
+                MAX_BYTES >> 20,
+                self.nodes.len()
+            )));
+        }
+        self.bytes += bytes;
         let g = self.nodes.len() as GameId;
         let node = self.make_node(by_id.clone(), false, g + 1, None);
         self.nodes.push(node);
@@ -629,7 +672,7 @@ impl Universe {
                     self.sum_work += (self.options(a).len() + self.options(b).len()) as u64;
                     if self.sum_work > self.max_sum_work {
                         return Err(Error::TooLarge(format!(
-                            "the misère canonical sums would read more than {} options",
+                            "the misère canonical sums would read more than {} options (the limit on their work, MAX_SUM_WORK)",
                             self.max_sum_work
                         )));
                     }
@@ -736,7 +779,19 @@ impl Universe {
     pub fn form(&mut self, g: GameId) -> Result<String> {
         let mut out = String::from("*[");
         let mut sub = false;
-        self.write_form(g, &mut out, false, &mut sub)?;
+        let limit = self.max_sum_work;
+        let budget = self.sum_work.saturating_add(MAX_FORM_SUM_WORK);
+        self.max_sum_work = limit.min(budget);
+        let written = self.write_form(g, &mut out, false, &mut sub);
+        self.max_sum_work = limit;
+        match written {
+            Err(Error::TooLarge(_)) if out.len() <= MAX_FORM_CHARS && self.sum_work > budget => {
+                return Err(Error::TooLarge(format!(
+                    "writing the canonical form needs the sums of more than {MAX_FORM_SUM_WORK} options (MAX_FORM_SUM_WORK)"
+                )))
+            }
+            written => written?,
+        }
         if sub {
             out.push(']');
         }
@@ -833,12 +888,17 @@ pub struct Forms<'a> {
     heaps: Vec<GameId>,
     positions: HashMap<Position, GameId>,
     max_positions: usize,
+    /// Numbers listed by the explorations so far ([`MAX_WORK`]).
+    work: u64,
 }
 
 impl<'a> Forms<'a> {
-    /// Canonical forms of the positions of `ruleset`, within the default limits.
+    /// Canonical forms of the positions of `ruleset`, within the default limits (the sums
+    /// read to build the forms of heaps within [`MAX_SUM_WORK`]).
     pub fn new(ruleset: &'a dyn Ruleset) -> Self {
-        Self::with_limits(ruleset, MAX_NODES, MAX_POSITIONS)
+        let mut forms = Self::with_limits(ruleset, MAX_NODES, MAX_POSITIONS);
+        forms.universe.limit_sum_work(MAX_SUM_WORK);
+        forms
     }
 
     /// The same with other limits on interned games and explored positions.
@@ -849,13 +909,16 @@ impl<'a> Forms<'a> {
             heaps: vec![ZERO],
             positions: HashMap::new(),
             max_positions,
+            work: 0,
         }
     }
 
     /// The canonical form of one heap of a heap game (its options are sums of smaller heaps).
+    /// A watcher ([`crate::progress`]) is told the heaps done.
     pub fn heap(&mut self, h: u64) -> Result<GameId> {
         while self.heaps.len() as u64 <= h {
             let k = self.heaps.len() as u64;
+            crate::progress::report(k, h.saturating_add(1));
             let moves = match self.ruleset.heap_options(k) {
                 Some(moves) => moves?,
                 None => return Err(Error::Invalid("not a heap game".into())),
@@ -889,7 +952,46 @@ impl<'a> Forms<'a> {
             }
             return Ok(sum);
         }
+        if self.positions.is_empty() {
+            self.check_below(position)?;
+        }
         self.explore(position)
+    }
+
+    /// Refuses at once a first exploration that the game's own counts show passes
+    /// [`MAX_POSITIONS`] or [`MAX_WORK`].
+    fn check_below(&self, position: &[u64]) -> Result<()> {
+        let shown = self.ruleset.show_position(position);
+        let least = self.ruleset.reachable_at_least(position);
+        if least > self.max_positions as u128 {
+            return Err(Error::TooLarge(format!(
+                "at least {least} positions lie below {shown} (counted before exploring), more than the {} one misère canonical form explores (MAX_POSITIONS); use a smaller position",
+                self.max_positions
+            )));
+        }
+        let numbers = self
+            .ruleset
+            .option_numbers_below_at_least(position, MAX_WORK);
+        if numbers > u128::from(MAX_WORK) {
+            return Err(Error::TooLarge(format!(
+                "the misère canonical form would list at least {numbers} numbers of positions below {shown} (counted before exploring), more than its limit of {MAX_WORK} (MAX_WORK); use a smaller position"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The options of a position met by [`Forms::explore`], counted against [`MAX_WORK`].
+    fn options_counted(&mut self, position: &[u64]) -> Result<Vec<Position>> {
+        let options = self.ruleset.explored_options(position)?;
+        self.work = options
+            .iter()
+            .fold(self.work, |w, o| w.saturating_add(o.len() as u64 + 1));
+        if self.work > MAX_WORK {
+            return Err(Error::TooLarge(format!(
+                "the misère canonical form lists more than {MAX_WORK} numbers of positions (MAX_WORK); use a smaller position"
+            )));
+        }
+        Ok(options)
     }
 
     fn explore(&mut self, root: &[u64]) -> Result<GameId> {
@@ -898,7 +1000,7 @@ impl<'a> Forms<'a> {
             return Ok(g);
         }
         let mut stack: Vec<(Position, Vec<Position>, usize)> = Vec::new();
-        let options = self.ruleset.explored_options(&root)?;
+        let options = self.options_counted(&root)?;
         stack.push((root.clone(), options, 0));
         let mut on_stack: std::collections::HashSet<Position> = std::collections::HashSet::new();
         on_stack.insert(root.clone());
@@ -921,7 +1023,7 @@ impl<'a> Forms<'a> {
                         self.max_positions
                     )));
                 }
-                let options = self.ruleset.explored_options(&next)?;
+                let options = self.options_counted(&next)?;
                 on_stack.insert(next.clone());
                 stack.push((next, options, 0));
                 continue;
@@ -1554,5 +1656,85 @@ mod tests {
         let mut forms = Forms::with_limits(game.as_ref(), 20, MAX_POSITIONS);
         let e = forms.position(&[30]).unwrap_err().to_string();
         assert!(e.contains("MAX_NODES"), "{e}");
+    }
+
+    #[test]
+    fn coin_games_are_refused_before_exploring_and_answered_inside() {
+        // The issue's positions: past the work limit, counted before any exploration.
+        for (spec, position) in [
+            ("mock-turtles", vec![25u64]),
+            ("ruler", vec![28]),
+            ("tartan:rulerxmock-turtles", vec![4, 10]),
+        ] {
+            let game = parse_game(spec).unwrap();
+            let e = Forms::new(game.as_ref())
+                .position(&position)
+                .unwrap_err()
+                .to_string();
+            let named = e.contains("MAX_WORK") || e.contains("MAX_POSITIONS");
+            assert!(named && e.contains("counted before"), "{e}");
+        }
+        // Inside: G- and G+ of one head of Mock Turtles (turn one, two or three coins from 0,
+        // the rightmost from heads to tails), by a plain recursion over sets of coins.
+        fn value(set: u32, misere: bool, memo: &mut HashMap<(u32, bool), u64>) -> u64 {
+            if let Some(&v) = memo.get(&(set, misere)) {
+                return v;
+            }
+            let mut seen = Vec::new();
+            for top in (0..32).filter(|t| set >> t & 1 == 1) {
+                let off = set & !(1 << top);
+                seen.push(value(off, misere, memo));
+                for m in 0..top {
+                    seen.push(value(off ^ 1 << m, misere, memo));
+                    for l in 0..m {
+                        seen.push(value(off ^ 1 << m ^ 1 << l, misere, memo));
+                    }
+                }
+            }
+            let v = match (seen.is_empty(), misere) {
+                (true, true) => 1,
+                _ => (0..).find(|v| !seen.contains(v)).unwrap(),
+            };
+            memo.insert((set, misere), v);
+            v
+        }
+        let game = parse_game("mock-turtles").unwrap();
+        let mut memo = HashMap::new();
+        for heads in [vec![9u64], vec![2, 5, 8], vec![0, 10]] {
+            let mut forms = Forms::new(game.as_ref());
+            let g = forms.position(&heads).unwrap();
+            let set = heads.iter().fold(0u32, |s, &h| s | 1 << h);
+            assert_eq!(
+                u64::from(forms.universe.misere_value(g)),
+                value(set, true, &mut memo)
+            );
+            assert_eq!(
+                u64::from(forms.universe.nim_value(g)),
+                value(set, false, &mut memo)
+            );
+        }
+    }
+
+    #[test]
+    fn heap_forms_and_their_printing_are_bounded_in_work() {
+        // Lasker's Nim: the forms of heaps grow fast; past the work allowed, the error names it.
+        let game = parse_game("lasker").unwrap();
+        let mut forms = Forms::new(game.as_ref());
+        forms.universe.limit_sum_work(100_000);
+        let e = forms.heap(60).unwrap_err().to_string();
+        assert!(e.contains("MAX_SUM_WORK"), "{e}");
+        // The form of a heap of 30 is built, but printing it would need far more sums than
+        // MAX_FORM_SUM_WORK (and characters): the report says so, and the rest is given.
+        let mut forms = Forms::new(game.as_ref());
+        let report = forms.report(&[30]).unwrap();
+        assert!(report.form.is_none());
+        let why = report.form_omitted.unwrap();
+        assert!(
+            why.contains("MAX_FORM_SUM_WORK") || why.contains("MAX_FORM_CHARS"),
+            "{why}"
+        );
+        assert!(forms.universe.sum_work() <= 289_336 + MAX_FORM_SUM_WORK + 1_000);
+        // G+ of a heap of 30 is Lasker's formula: 30 = 4k + 2 is worth itself.
+        assert_eq!(report.nim_value, 30);
     }
 }

@@ -160,7 +160,14 @@ impl Ruleset for Played {
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         match self.convention {
             Convention::Normal => self.game.solver(),
-            Convention::Misere => Some(Box::new(MisereSolver::new(self.game.as_ref()))),
+            Convention::Misere => Some(misere_solver(self.game.as_ref())),
+        }
+    }
+
+    fn misere_solver(&self) -> Option<Box<dyn Solver + '_>> {
+        match self.convention {
+            Convention::Normal => self.game.misere_solver(),
+            Convention::Misere => None,
         }
     }
 }
@@ -195,6 +202,7 @@ impl Ruleset for Same<'_> {
         heap_shape() -> Option<crate::ruleset::HeapShape>;
         canonical(position: &[u64]) -> Position;
         solver() -> Option<Box<dyn Solver + '_>>;
+        misere_solver() -> Option<Box<dyn Solver + '_>>;
         explain_move(position: &[u64], to: &[u64]) -> Option<String>;
         reachable_at_least(position: &[u64]) -> u128;
         check_size(position: &[u64]) -> Result<()>;
@@ -341,7 +349,7 @@ impl Ruleset for Misere<'_> {
     }
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
-        Some(Box::new(MisereSolver::new(self.game)))
+        Some(misere_solver(self.game))
     }
 
     fn reachable_at_least(&self, position: &[u64]) -> u128 {
@@ -366,6 +374,10 @@ impl Ruleset for Misere<'_> {
     fn check_size(&self, position: &[u64]) -> Result<()> {
         if self.game.misere_closed_form(position).is_some() {
             return Ok(());
+        }
+        if self.game.misere_solver().is_some() {
+            // The game's own table, not the search, values it.
+            return self.game.check_size(position);
         }
         self.game.check_size(position)?;
         check_reach(self.game, position)?;
@@ -399,6 +411,13 @@ impl Ruleset for Misere<'_> {
         (answer.outcome == crate::Outcome::P && self.game.misere_closed_form(position).is_some())
             .then(|| format!("it leaves a misère P-position ({})", answer.method))
     }
+}
+
+/// The solver of `game`'s misère values: its own ([`Ruleset::misere_solver`]), else the search
+/// by the definition ([`MisereSolver`]).
+fn misere_solver<'a>(game: &'a dyn Ruleset) -> Box<dyn Solver + 'a> {
+    game.misere_solver()
+        .unwrap_or_else(|| Box::new(MisereSolver::new(game)))
 }
 
 /// Refuses at once a position from which more positions are reachable than the search stores.
@@ -478,6 +497,9 @@ pub struct MisereSolver<'a> {
     canonical: Option<Option<super::outcome::OutcomeSearch<CanonicalTree<'a>>>>,
     /// The last position's [`heap_search_work_at_least`].
     work_bound: Option<(Position, u128)>,
+    /// Whether the options of the position last reserved are answered from the game's misère
+    /// closed form alone ([`QUICK_SEARCH_WORK`]).
+    theory_only: bool,
 }
 
 impl<'a> MisereSolver<'a> {
@@ -494,6 +516,7 @@ impl<'a> MisereSolver<'a> {
             ),
             canonical: None,
             work_bound: None,
+            theory_only: false,
         }
     }
 
@@ -521,6 +544,12 @@ pub const CANONICAL_SEARCH_NODES: usize = 300_000;
 /// The most options [`MisereSolver`] reads to add the canonical forms of the heaps' parts (a
 /// bound on the seconds the forms take; past it, the search on heaps goes on alone).
 pub const CANONICAL_SEARCH_WORK: u64 = 3_000_000;
+
+/// The options of a position (`moves`, `play`) whose search by the definition would list more
+/// numbers than this (counted before searching) are answered from the game's misère closed form
+/// when it has one (Nim: Bouton's rule), without `G-`: each option may need a search of its own
+/// (a tenth of a second each), and a position has thousands of options.
+pub const QUICK_SEARCH_WORK: u64 = 2_000_000;
 
 /// The most heap options [`heap_search_work_at_least`] lists (a fraction of a second).
 pub const WORK_BOUND_OPTIONS: u64 = 5_000_000;
@@ -685,6 +714,16 @@ fn outcome_only(p: bool, method: impl Into<String>) -> OutcomeEvaluation {
     }
 }
 
+/// The answer of a misère closed form: the outcome, no value.
+fn closed_form_outcome(answer: &MisereAnswer) -> OutcomeEvaluation {
+    OutcomeEvaluation {
+        infinite: None,
+        value: None,
+        outcome: answer.outcome,
+        method: format!("closed form: {}", answer.method),
+    }
+}
+
 /// The answer of a misère quotient: P or N, no value.
 fn quotient_outcome((p, method): (bool, String)) -> OutcomeEvaluation {
     outcome_only(p, method)
@@ -814,6 +853,14 @@ impl Solver for MisereSolver<'_> {
         self.search(position)
     }
 
+    /// The options of `corner` are about to be valued: from the game's misère closed form
+    /// alone when the search below `corner` would pass [`QUICK_SEARCH_WORK`].
+    fn reserve(&mut self, corner: &[u64]) -> Result<()> {
+        self.theory_only = self.game.misere_closed_form(corner).is_some()
+            && self.work_at_least(corner) > u128::from(QUICK_SEARCH_WORK);
+        Ok(())
+    }
+
     fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
         Ok(Evaluation {
             value: self.search(position)?,
@@ -825,6 +872,9 @@ impl Solver for MisereSolver<'_> {
     /// there is one; beyond the search, the closed form's outcome alone.
     fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
         let theory = self.game.misere_closed_form(position);
+        if let (true, Some(answer)) = (self.theory_only, &theory) {
+            return Ok(closed_form_outcome(answer));
+        }
         // A heap game without a closed form: G- by a short search, else the outcome from the
         // quotient (microseconds where the search takes minutes), else the whole search.
         if theory.is_none() && self.game.heap_options(0).is_some() {
@@ -920,12 +970,7 @@ impl Solver for MisereSolver<'_> {
                 outcome: crate::Outcome::of(value),
                 method: self.method(),
             }),
-            (Err(Error::TooLarge(_)), Some(answer)) => Ok(OutcomeEvaluation {
-                infinite: None,
-                value: None,
-                outcome: answer.outcome,
-                method: format!("closed form: {}", answer.method),
-            }),
+            (Err(Error::TooLarge(_)), Some(answer)) => Ok(closed_form_outcome(&answer)),
             (Err(e), _) => Err(e),
         }
     }
@@ -1040,6 +1085,63 @@ mod tests {
             Err(Error::TooLarge(_))
         ));
         assert!(check_cells_work(&misere, &mut table(40)).is_ok());
+    }
+
+    /// Whether the player to move loses `heaps` of Nim under misère play (who makes the last
+    /// move loses), by the definition over sorted heaps.
+    fn nim_misere_p(heaps: &[u64], memo: &mut std::collections::HashMap<Vec<u64>, bool>) -> bool {
+        let mut key = heaps.to_vec();
+        key.sort_unstable();
+        if let Some(&p) = memo.get(&key) {
+            return p;
+        }
+        let mut any_move = false;
+        let mut p = true;
+        'moves: for i in 0..key.len() {
+            for smaller in 0..key[i] {
+                any_move = true;
+                let mut next = key.clone();
+                next[i] = smaller;
+                if nim_misere_p(&next, memo) {
+                    p = false;
+                    break 'moves;
+                }
+            }
+        }
+        // No move: the player to move has won.
+        let p = any_move && p;
+        memo.insert(key, p);
+        p
+    }
+
+    #[test]
+    fn the_options_of_a_large_nim_position_come_from_bouton_s_rule() {
+        let misere = super::parse_game("nim", true).unwrap();
+        let game = misere.ruleset();
+        let mut memo = std::collections::HashMap::new();
+        for position in [vec![40u64, 50, 60], vec![35, 52, 60], vec![44, 59, 60]] {
+            // Past the quick search: the options are answered by the closed form alone.
+            let nim = parse_game("nim").unwrap();
+            let bound = heap_search_work_at_least(nim.as_ref(), &position, WORK_BOUND_OPTIONS);
+            assert!(
+                bound > u128::from(QUICK_SEARCH_WORK),
+                "{position:?}: {bound}"
+            );
+            let moves = crate::query::move_outcomes(game.as_ref(), &position).unwrap();
+            assert_eq!(moves.len() as u64, position.iter().sum::<u64>());
+            for m in &moves {
+                assert_eq!(m.value, None, "{position:?} -> {:?}", m.to);
+                let p = nim_misere_p(&m.to, &mut memo);
+                assert_eq!(m.winning, p, "{position:?} -> {:?}", m.to);
+            }
+        }
+        // The position: the one winning move leaves two equal heaps.
+        let moves = crate::query::move_outcomes(game.as_ref(), &[27, 2172]).unwrap();
+        let winning: Vec<&Vec<u64>> = moves.iter().filter(|m| m.winning).map(|m| &m.to).collect();
+        assert_eq!(winning, [&vec![27, 27]]);
+        // A small position is still searched: its options carry G-.
+        let moves = crate::query::move_outcomes(game.as_ref(), &[2, 3, 4]).unwrap();
+        assert!(moves.iter().all(|m| m.value.is_some()));
     }
 
     proptest! {

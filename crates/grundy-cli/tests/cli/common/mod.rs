@@ -67,6 +67,16 @@ pub fn fails(args: &[&str], fragment: &str) {
     );
 }
 
+/// [`fails`], and quickly: a request beyond a limit is refused from a count made before any
+/// work, not after the work (within 10 seconds on a loaded test machine; well under a second
+/// in a release build).
+pub fn fails_at_once(args: &[&str], fragment: &str) {
+    let start = std::time::Instant::now();
+    fails(args, fragment);
+    let took = start.elapsed();
+    assert!(took.as_secs() < 10, "grundy {args:?} took {took:?}");
+}
+
 /// Splits a command line the way a POSIX shell would for what the README and the help texts
 /// use: words separated by spaces, single quotes keeping the rest literal.
 pub fn shell_words(line: &str) -> Vec<String> {

@@ -19,6 +19,7 @@
 //! `binom(R + C, C)` of them must fit the search's memory bound; larger boxes go to the board
 //! search ([`crate::solve::search`]), which values only the diagrams it reaches.
 
+use crate::game::Convention;
 use crate::{Error, Result};
 
 /// The most diagrams a dense table holds (2^26: 128 MiB, under a minute of work).
@@ -56,11 +57,14 @@ pub fn diagrams(rows: u32, cols: u32) -> Option<u64> {
 }
 
 impl Dense {
-    /// Values every diagram of the `rows x cols` box; `stop` is asked now and then whether to
-    /// give up (Ctrl-C), and `status` told how far the work is.
+    /// Values every diagram of the `rows x cols` box under `convention` (misère play differs
+    /// only in the base case: a diagram with no bite, the poisoned square alone, is worth 1,
+    /// a win for the player to move); `stop` is asked now and then whether to give up
+    /// (Ctrl-C), and `status` told how far the work is.
     pub fn build(
         rows: u32,
         cols: u32,
+        convention: Convention,
         stop: Option<fn() -> bool>,
         mut status: impl FnMut(u64, u64),
     ) -> Result<Self> {
@@ -138,6 +142,8 @@ impl Dense {
                     }
                 }
             }
+            // No bite: at most one square (the poisoned one; the empty diagram is no position).
+            let last = heights[0] <= 1 && heights.get(1).is_none_or(|&h| h == 0);
             let mex = match low != u128::MAX {
                 true => low.trailing_ones() as usize,
                 false => seen
@@ -148,7 +154,10 @@ impl Dense {
                     .map(|(i, w)| i * 64 + w.trailing_ones() as usize)
                     .expect("more words than options"),
             };
-            values[rank as usize] = mex as u16;
+            values[rank as usize] = match (last, convention) {
+                (true, Convention::Misere) => 1,
+                _ => mex as u16,
+            };
             // The next diagram: raise the last column lower than the one before it (the first
             // column's "before" is the box's top), and empty the columns after it.
             if let Some(j) = (0..c)
@@ -250,7 +259,7 @@ mod tests {
             (1, 150),
             (150, 1),
         ] {
-            let dense = Dense::build(rows, cols, None, |_, _| {}).unwrap();
+            let dense = Dense::build(rows, cols, Convention::Normal, None, |_, _| {}).unwrap();
             let all = positions(rows.into(), cols as usize);
             assert_eq!(dense.len(), all.len(), "{rows}x{cols}");
             let mut memo = HashMap::new();
@@ -270,7 +279,7 @@ mod tests {
 
     #[test]
     fn a_smaller_position_is_read_from_a_larger_box() {
-        let dense = Dense::build(5, 6, None, |_, _| {}).unwrap();
+        let dense = Dense::build(5, 6, Convention::Normal, None, |_, _| {}).unwrap();
         let mut memo = HashMap::new();
         for p in [vec![3, 1], vec![5, 5, 2, 2, 2, 1], vec![1, 1, 1]] {
             assert!(dense.holds(&p));
@@ -282,9 +291,9 @@ mod tests {
 
     #[test]
     fn a_stop_interrupts_and_the_limits_are_named() {
-        let err = Dense::build(10, 12, Some(|| true), |_, _| {}).unwrap_err();
+        let err = Dense::build(10, 12, Convention::Normal, Some(|| true), |_, _| {}).unwrap_err();
         assert!(matches!(err, Error::Interrupted(_)), "{err}");
-        let err = Dense::build(20, 20, None, |_, _| {}).unwrap_err();
+        let err = Dense::build(20, 20, Convention::Normal, None, |_, _| {}).unwrap_err();
         assert!(
             err.to_string().contains("at most 67108864 diagrams"),
             "{err}"

@@ -21,6 +21,7 @@ pub mod dense;
 pub mod spec;
 pub mod theory;
 
+use crate::game::Convention;
 use crate::games::board::{Board, BoardSolver, Theorem};
 use crate::ruleset::{Arity, Evaluation, Move, Position};
 use crate::solve::search::{current_settings, Splittable};
@@ -288,22 +289,45 @@ impl Ruleset for Chomp {
         Some(Box::new(ChompSolver {
             chomp: self,
             dense: None,
+            convention: Convention::Normal,
+            search: BoardSolver::new(self),
+        }))
+    }
+
+    /// The dense table with misère play's base case (the board search is for normal play).
+    fn misere_solver(&self) -> Option<Box<dyn Solver + '_>> {
+        Some(Box::new(ChompSolver {
+            chomp: self,
+            dense: None,
+            convention: Convention::Misere,
             search: BoardSolver::new(self),
         }))
     }
 }
 
+/// Misère Chomp beyond the dense table: refused, naming the bound.
+fn misere_refusal(rows: u32, cols: u32, memory: u64) -> Error {
+    let count = dense::diagrams(rows, cols).map_or("more than 2^64".into(), |n| n.to_string());
+    Error::TooLarge(format!(
+        "misère Chomp is valued by the dense table alone, which holds at most {} diagrams (MOST_DIAGRAMS, two bytes each within --memory {memory} bytes); the {rows}x{cols} box has {count}",
+        dense::MOST_DIAGRAMS
+    ))
+}
+
 /// Values from a dense table of the position's box where it fits ([`dense`]), otherwise by the
-/// board search.
+/// board search (normal play only: misère values come from the table alone).
 struct ChompSolver<'a> {
     chomp: &'a Chomp,
     dense: Option<Dense>,
+    convention: Convention,
     search: BoardSolver<'a, Chomp>,
 }
 
 impl ChompSolver<'_> {
     /// The dense table holding `position`, made (for the box of it and of the table so far) if
-    /// it fits the memory bound and no checkpoint is asked for; `None`: use the search.
+    /// it fits the memory bound and no checkpoint is asked for (under misère play, whatever
+    /// the checkpoint: the search does not apply); `None`: use the search. Under misère play
+    /// a box that does not fit is refused, naming the bound.
     fn dense_for(&mut self, position: &[u64]) -> Result<Option<&Dense>> {
         if !self.dense.as_ref().is_some_and(|d| d.holds(position)) {
             let (old_rows, old_cols) = self.dense.as_ref().map_or((0, 0), Dense::size);
@@ -313,10 +337,14 @@ impl ChompSolver<'_> {
             let fits = dense::diagrams(rows, cols).is_some_and(|n| {
                 n <= dense::MOST_DIAGRAMS && n.saturating_mul(2) <= settings.memory
             });
-            if !fits || settings.checkpoint.is_some() {
+            let misere = self.convention == Convention::Misere;
+            if !fits && misere {
+                return Err(misere_refusal(rows, cols, settings.memory));
+            }
+            if !fits || (settings.checkpoint.is_some() && !misere) {
                 return Ok(None);
             }
-            let table = Dense::build(rows, cols, settings.stop, |done, total| {
+            let table = Dense::build(rows, cols, self.convention, settings.stop, |done, total| {
                 crate::progress::status(&format!(
                     "valuing every diagram of the {rows}x{cols} box: {done} of {total} ({:.0}%)",
                     100.0 * done as f64 / total as f64
@@ -341,8 +369,12 @@ impl Solver for ChompSolver<'_> {
                 Ok(Evaluation {
                     value: table.value(position),
                     method: format!(
-                        "dense table: all {} diagrams of the {rows}x{cols} box valued in rank order, each as the mex of its options",
-                        table.len()
+                        "dense table: all {} diagrams of the {rows}x{cols} box valued in rank order, each as the mex of its options{}",
+                        table.len(),
+                        match self.convention {
+                            Convention::Normal => "",
+                            Convention::Misere => " (misère G-: the poisoned square alone, no bite left, is worth 1)",
+                        }
                     ),
                 })
             }
@@ -387,6 +419,12 @@ mod tests {
 
     /// The value by the definition: every bite, positions as height vectors, memoised.
     pub(super) fn by_definition(heights: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+        by_rules(heights, false, memo)
+    }
+
+    /// The same under either play: under misère play a position with no bite (the poisoned
+    /// square alone) is won by the player to move, worth 1 (`G-`).
+    fn by_rules(heights: &[u64], misere: bool, memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
         if let Some(&v) = memo.get(heights) {
             return v;
         }
@@ -399,13 +437,45 @@ mod tests {
                         .enumerate()
                         .map(|(k, &h)| if k >= column { h.min(row) } else { h })
                         .collect();
-                    seen.push(by_definition(&next, memo));
+                    seen.push(by_rules(&next, misere, memo));
                 }
             }
         }
-        let v = crate::solve::mex(seen);
+        let v = match (seen.is_empty(), misere) {
+            (true, true) => 1,
+            _ => crate::solve::mex(seen),
+        };
         memo.insert(heights.to_vec(), v);
         v
+    }
+
+    #[test]
+    fn misere_values_come_from_the_dense_table() {
+        let mut memo = HashMap::new();
+        for (rows, cols) in [(1u64, 1usize), (1, 4), (3, 3), (4, 5), (5, 4)] {
+            let played =
+                crate::misere::play::parse_game(&format!("chomp:{rows}x{cols}"), true).unwrap();
+            let game = played.ruleset();
+            let mut solver = crate::solve::solver_for(game.as_ref());
+            for p in positions(rows, cols) {
+                let e = solver.evaluate(&p).unwrap();
+                assert_eq!(
+                    e.value,
+                    by_rules(&p, true, &mut memo),
+                    "{rows}x{cols} {p:?}"
+                );
+                assert!(e.method.contains("misère G-"), "{}", e.method);
+            }
+        }
+        // The board is answered; a box past the table is refused, naming its bound.
+        let played = crate::misere::play::parse_game("chomp:11x11", true).unwrap();
+        let report = crate::query::outcome(played.ruleset().as_ref(), &[11; 11]).unwrap();
+        assert!(report.value.is_some());
+        let played = crate::misere::play::parse_game("chomp:20x20", true).unwrap();
+        let e = crate::query::outcome(played.ruleset().as_ref(), &[20; 20])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("MOST_DIAGRAMS"), "{e}");
     }
 
     /// Every non-increasing height vector of `cols` columns at most `rows` high, first >= 1.

@@ -17,6 +17,7 @@
 
 pub mod spec;
 pub mod theory;
+pub mod walk;
 
 use crate::ruleset::{check_listing, Arity, Evaluation, Move, Position};
 use crate::{Error, Result, Ruleset, Solver};
@@ -49,6 +50,32 @@ impl Rule {
             _ => 1,
         }
     }
+
+    /// The number of moves whose largest coin is `n` and whose coins are all at least `low`
+    /// (`low <= n`; every move of `n` when `low` is the first coin).
+    pub fn move_count_from(self, n: u64, low: u64) -> u128 {
+        let below = u128::from(n - low);
+        match self {
+            Rule::TurningTurtles | Rule::Ruler => 1 + below,
+            Rule::MockTurtles => 1 + below + below * below.saturating_sub(1) / 2,
+        }
+    }
+
+    /// Those moves, each as the coins it turns (increasing).
+    pub fn moves_from(self, n: u64, low: u64) -> Vec<Vec<u64>> {
+        let mut out = vec![vec![n]];
+        match self {
+            Rule::TurningTurtles => out.extend((low..n).map(|m| vec![m, n])),
+            Rule::MockTurtles => {
+                for m in low..n {
+                    out.push(vec![m, n]);
+                    out.extend((low..m).map(|l| vec![l, m, n]));
+                }
+            }
+            Rule::Ruler => out.extend((low..n).rev().map(|m| (m..=n).collect())),
+        }
+        out
+    }
 }
 
 /// A coin-turning game.
@@ -67,14 +94,26 @@ impl Coins {
     fn count_moves(&self, heads: &[u64]) -> u128 {
         heads
             .iter()
-            .map(|&n| {
-                let below = u128::from(n - self.rule.first_coin());
-                match self.rule {
-                    Rule::TurningTurtles | Rule::Ruler => 1 + below,
-                    Rule::MockTurtles => 1 + below + below * below.saturating_sub(1) / 2,
-                }
-            })
+            .map(|&n| self.rule.move_count_from(n, self.rule.first_coin()))
             .sum()
+    }
+
+    /// The walk of [`walk`] below `heads` (sorted, distinct): in the box of the last 128 coins
+    /// up to the last head, with the moves that turn only coins of the box (the positions
+    /// they reach are reachable and distinct, so every count stays a lower bound).
+    fn walk_below(&self, heads: &[u64], budget: walk::Budget) -> walk::Walk {
+        let last = heads.last().copied().unwrap_or(self.rule.first_coin());
+        let low = last.saturating_sub(127).max(self.rule.first_coin());
+        let row = Row {
+            rule: self.rule,
+            low,
+            outside: heads.iter().filter(|&&h| h < low).count() as u128,
+        };
+        let start = heads
+            .iter()
+            .filter(|&&h| h >= low)
+            .fold(0u128, |set, &h| set | 1u128 << (h - low));
+        walk::walk(&row, start, budget)
     }
 
     /// The heads after turning over `coins` (the last of them a head going to tails).
@@ -215,20 +254,8 @@ impl Ruleset for Coins {
             });
         };
         for &n in &heads {
-            push(&[n]);
-            match self.rule {
-                Rule::TurningTurtles => (first..n).for_each(|m| push(&[m, n])),
-                Rule::MockTurtles => {
-                    for m in first..n {
-                        push(&[m, n]);
-                        (first..m).for_each(|l| push(&[l, m, n]));
-                    }
-                }
-                Rule::Ruler => {
-                    for m in (first..n).rev() {
-                        push(&(m..=n).collect::<Vec<_>>());
-                    }
-                }
+            for coins in self.rule.moves_from(n, first) {
+                push(&coins);
             }
         }
         Ok(moves)
@@ -248,6 +275,35 @@ impl Ruleset for Coins {
         })
     }
 
+    /// The options without their descriptions (the misère search lists millions).
+    fn options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        self.validate(position)?;
+        let heads = self.canonical(position);
+        check_listing(self.count_moves(&heads), heads.len() + 2)?;
+        let first = self.rule.first_coin();
+        Ok(heads
+            .iter()
+            .flat_map(|&n| self.rule.moves_from(n, first))
+            .map(|coins| Self::turned(&heads, &coins))
+            .collect())
+    }
+
+    /// Counted by a walk over the positions below ([`walk`]), until past `budget`.
+    fn option_numbers_below_at_least(&self, position: &[u64], budget: u64) -> u128 {
+        self.walk_below(
+            &self.canonical(position),
+            walk::Budget::numbers(budget.into()),
+        )
+        .numbers
+    }
+
+    /// Counted by the same walk, until past the moves an exploration takes.
+    fn moves_below_at_least(&self, position: &[u64]) -> u128 {
+        let budget = crate::solve::MAX_GRAPH_EDGES as u128;
+        self.walk_below(&self.canonical(position), walk::Budget::moves(budget))
+            .moves
+    }
+
     /// `seq` without a position runs along one head: the one-head values.
     fn default_template(&self) -> Option<Vec<Option<u64>>> {
         Some(vec![None])
@@ -259,6 +315,36 @@ impl Ruleset for Coins {
 
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(CoinSolver { rule: self.rule }))
+    }
+}
+
+/// The coins `low..low + 128` of a row, for [`walk`]: coin `c` is bit `c - low`, and an
+/// option lists its heads (those below `low`, `outside`, included) and one more number.
+struct Row {
+    rule: Rule,
+    low: u64,
+    outside: u128,
+}
+
+impl walk::CoinBox for Row {
+    fn moves_of(&self, coin: usize) -> Vec<u128> {
+        self.rule
+            .moves_from(self.low + coin as u64, self.low)
+            .iter()
+            .map(|coins| {
+                coins
+                    .iter()
+                    .fold(0u128, |m, &c| m | 1u128 << (c - self.low))
+            })
+            .collect()
+    }
+
+    fn count_of(&self, coin: usize) -> u128 {
+        self.rule.move_count_from(self.low + coin as u64, self.low)
+    }
+
+    fn numbers_of(&self, option: u128) -> u128 {
+        u128::from(option.count_ones()) + self.outside + 1
     }
 }
 
@@ -345,5 +431,83 @@ mod tests {
         assert_eq!(g.moves(&[2]).unwrap().len(), 4);
         assert!(g.validate(&[2, 2]).is_err());
         assert!(Coins::new(Rule::Ruler).validate(&[0]).is_err());
+    }
+
+    /// Positions below, numbers of their options (the explored form's length plus one) and
+    /// moves, by a plain walk over the ruleset's moves.
+    fn by_moves(game: &Coins, position: &[u64]) -> (u64, u128, u128) {
+        let mut seen = std::collections::HashSet::new();
+        let root = game.explored_form(position);
+        seen.insert(root.clone());
+        let mut todo = vec![root];
+        let (mut numbers, mut moves) = (0u128, 0u128);
+        while let Some(p) = todo.pop() {
+            for m in game.moves(&p).unwrap() {
+                let o = game.explored_form(&m.to);
+                numbers += o.len() as u128 + 1;
+                moves += 1;
+                if seen.insert(o.clone()) {
+                    todo.push(o);
+                }
+            }
+        }
+        (seen.len() as u64, numbers, moves)
+    }
+
+    #[test]
+    fn the_walk_counts_what_the_moves_reach() {
+        for rule in [Rule::TurningTurtles, Rule::MockTurtles, Rule::Ruler] {
+            let g = Coins::new(rule);
+            let first = rule.first_coin();
+            for heads in [
+                vec![first],
+                vec![first + 7],
+                vec![first + 2, first + 6, first + 9],
+            ] {
+                let all = walk::Budget {
+                    numbers: Some(u128::MAX),
+                    moves: u128::MAX,
+                };
+                let w = g.walk_below(&heads, all);
+                assert!(w.complete, "{rule:?} {heads:?}");
+                assert_eq!(
+                    (w.positions, w.numbers, w.moves),
+                    by_moves(&g, &heads),
+                    "{rule:?} {heads:?}"
+                );
+                assert_eq!(g.option_numbers_below_at_least(&heads, u64::MAX), w.numbers);
+                assert_eq!(g.moves_below_at_least(&heads), w.moves);
+                // Stopped at a budget, never more than the whole.
+                let cut = g.walk_below(&heads, walk::Budget::numbers(w.numbers / 3));
+                assert!(cut.numbers <= w.numbers && cut.positions <= w.positions);
+            }
+        }
+    }
+
+    #[test]
+    fn a_box_of_the_last_coins_counts_less_than_the_whole() {
+        // The box from `low` sees only the moves inside it: every count stays below the
+        // whole game's (the case of a head past coin 127, here on a small row).
+        for rule in [Rule::TurningTurtles, Rule::MockTurtles, Rule::Ruler] {
+            let g = Coins::new(rule);
+            let heads = [2u64, 5, 9];
+            let (positions, numbers, moves) = by_moves(&g, &heads);
+            let row = Row {
+                rule,
+                low: 4,
+                outside: 1,
+            };
+            let start = (1u128 << 1) | (1 << 5);
+            let w = walk::walk(&row, start, walk::Budget::numbers(u128::MAX));
+            assert!(w.complete);
+            assert!(
+                w.positions < positions && w.numbers < numbers && w.moves < moves,
+                "{rule:?}: {w:?} against {positions}, {numbers}, {moves}"
+            );
+        }
+        // A head past 127: the box is the last 128 coins, and the walk stops at its budget.
+        let g = Coins::new(Rule::MockTurtles);
+        assert!(g.option_numbers_below_at_least(&[3, 1000], 1_000_000) > 1_000_000);
+        assert!(g.moves_below_at_least(&[10u64.pow(15)]) > crate::solve::MAX_GRAPH_EDGES as u128);
     }
 }

@@ -22,7 +22,7 @@ pub mod theory;
 
 use region::{for_each_bit, Bits, Geometry, Region, RegionKey, MAX_CELLS};
 
-use crate::games::board::{Board, BoardSolver, Theorem};
+use crate::games::board::{below_at_least, Below, Board, BoardSolver, Removal, Theorem};
 use crate::ruleset::{Arity, Move, Position};
 #[cfg(test)]
 use crate::solve::search::Search;
@@ -297,6 +297,39 @@ impl Cram {
         format!("r{}c{}", i / self.cols + 1, i % self.cols + 1)
     }
 
+    /// What lies below a position, at least ([`below_at_least`]): windows of cells taken
+    /// along the shorter side (column after column on a wide board), so that each is a
+    /// compact block.
+    fn below(&self, position: &[u64]) -> Below {
+        let (rows, cols) = (self.rows, self.cols);
+        let adjacent: Vec<u128> = (0..rows * cols)
+            .map(|i| {
+                let (r, c) = (i / cols, i % cols);
+                let mut near = 0u128;
+                if c > 0 {
+                    near |= 1 << (i - 1);
+                }
+                if c + 1 < cols {
+                    near |= 1 << (i + 1);
+                }
+                if r > 0 {
+                    near |= 1 << (i - cols);
+                }
+                if r + 1 < rows {
+                    near |= 1 << (i + cols);
+                }
+                near
+            })
+            .collect();
+        let order: Vec<u32> = match rows <= cols {
+            true => (0..cols)
+                .flat_map(|c| (0..rows).map(move |r| r * cols + c))
+                .collect(),
+            false => (0..rows * cols).collect(),
+        };
+        below_at_least(Self::cells(position), &adjacent, Removal::Pairs, &order)
+    }
+
     /// The regions of a position, for the search.
     pub fn regions(&self, position: &[u64]) -> Vec<Region> {
         let mut parts = Vec::new();
@@ -393,6 +426,38 @@ impl Ruleset for Cram {
         Ok(moves)
     }
 
+    /// The options without their descriptions (the misère search lists millions).
+    fn options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        self.validate(position)?;
+        let cells = Self::cells(position);
+        let g = self.geometry();
+        let mut options = Vec::new();
+        for_each_bit(g.horizontal(cells), |i| {
+            options.push(Self::position(cells & !(3u128 << i)))
+        });
+        for_each_bit(g.vertical(cells), |i| {
+            options.push(Self::position(
+                cells & !(1u128 << i | 1u128 << (i + self.cols)),
+            ))
+        });
+        Ok(options)
+    }
+
+    /// The sets of dominoes placed in disjoint windows of the board ([`below_at_least`]).
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        self.below(position).positions
+    }
+
+    /// The moves of [`Ruleset::reachable_at_least`]'s positions, each option two numbers and
+    /// one more.
+    fn option_numbers_below_at_least(&self, position: &[u64], _budget: u64) -> u128 {
+        self.below(position).moves.saturating_mul(3)
+    }
+
+    fn moves_below_at_least(&self, position: &[u64]) -> u128 {
+        self.below(position).moves
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(match self.rows * self.cols <= region::WORD_KEY_CELLS {
             true => Box::new(BoardSolver::with_game(self, &WORD_REGIONS)),
@@ -443,6 +508,63 @@ pub(crate) mod tests {
     use crate::solve::search::Settings;
     use proptest::prelude::*;
     use std::collections::HashMap;
+
+    #[test]
+    fn the_counts_below_are_exact_in_one_window_and_below_in_several() {
+        use crate::games::board::walked_below;
+        let cram = |spec: &str| crate::spec::parse_game(spec).unwrap();
+        // Tileable subsets of a 4 x 4 board: 5700 (and 550 of 3 x 4), counted by a separate
+        // enumeration of cell sets; every other board is counted by the walk.
+        for (spec, positions) in [("cram:4x4", Some(5700)), ("cram:3x4", Some(550))] {
+            let game = cram(spec);
+            let start = game.start().unwrap();
+            let walked = walked_below(game.as_ref(), &start);
+            assert_eq!(Some(walked.0), positions);
+            let below = (
+                game.reachable_at_least(&start),
+                game.moves_below_at_least(&start),
+            );
+            assert_eq!(below, walked, "{spec}");
+        }
+        for spec in [
+            "cram:4x5",
+            "cram:5x4",
+            "cram:3x7",
+            "cram:board=.#../..../...#/.#..",
+        ] {
+            let game = cram(spec);
+            let start = game.start().unwrap();
+            let (positions, moves) = walked_below(game.as_ref(), &start);
+            let below = (
+                game.reachable_at_least(&start),
+                game.moves_below_at_least(&start),
+            );
+            assert!(below.0 > 1 && below.0 <= positions, "{spec}: {below:?}");
+            assert!(below.1 > 0 && below.1 <= moves, "{spec}: {below:?}");
+            assert_eq!(game.option_numbers_below_at_least(&start, 0), 3 * below.1);
+        }
+        // The boards: more positions below than the misère search stores.
+        for spec in ["cram:5x6", "cram:6x6"] {
+            let game = cram(spec);
+            assert!(
+                game.reachable_at_least(&game.start().unwrap()) > 5_000_000,
+                "{spec}"
+            );
+        }
+    }
+
+    #[test]
+    fn options_are_the_moves_targets() {
+        let game = crate::spec::parse_game("cram:3x4").unwrap();
+        let position = game.parse_position(".#../..../..#.").unwrap();
+        let targets: Vec<Position> = game
+            .moves(&position)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.to)
+            .collect();
+        assert_eq!(game.options(&position).unwrap(), targets);
+    }
 
     /// The value of a board by the definition: mex over every domino, whole boards memoised,
     /// no regions, no symmetry.

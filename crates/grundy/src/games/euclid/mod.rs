@@ -34,6 +34,13 @@ pub fn move_count(a: u64, b: u64) -> u64 {
     }
 }
 
+/// `(a, q)` with `b = q a + r` for the smaller number `a` (positive) and the larger `b` of a
+/// position; `None` when a number is 0 (no move).
+fn chain(position: &[u64]) -> Option<(u64, u64)> {
+    let (a, b) = (position[0].min(position[1]), position[0].max(position[1]));
+    (a > 0).then(|| (a, b / a))
+}
+
 /// The move that leaves `to` from `(a, b)`, described.
 fn make_move(a: u64, b: u64, to: [u64; 2]) -> Move {
     let (pile, from, left, by) = if to[0] != a {
@@ -97,6 +104,24 @@ impl Ruleset for Euclid {
             moves.extend((1..=b / a).map(|k| make_move(a, b, [a, b - k * a])));
         }
         Ok(moves)
+    }
+
+    /// With `b = q a + r` (`0 < a <= b`), the positions `(a, r + j a)`, `0 <= j <= q`, are
+    /// reached by subtracting `(q - j) a`: `q + 1` of them, distinct.
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        match chain(position) {
+            Some((_, q)) => u128::from(q) + 1,
+            None => 1,
+        }
+    }
+
+    /// The positions of [`Ruleset::reachable_at_least`] with `j >= 1` have `j` moves each (two
+    /// at `(a, a)`): `q (q + 1) / 2` at least.
+    fn moves_below_at_least(&self, position: &[u64]) -> u128 {
+        match chain(position) {
+            Some((_, q)) => u128::from(q) * (u128::from(q) + 1) / 2,
+            None => 0,
+        }
     }
 
     /// `(a, b)` and `(b, a)` are the same game.
@@ -206,6 +231,48 @@ mod tests {
         assert_eq!(moves.len(), 1);
         assert_eq!(theory::value(moves[0].to[0], moves[0].to[1]), 0);
         assert!(Euclid.moves(&[big, 5]).is_err());
+    }
+
+    #[test]
+    fn the_counts_below_stay_below_the_game_graph() {
+        // Every position and move below, by a plain walk over the listed moves.
+        for position in [
+            [7u64, 3],
+            [3, 7],
+            [4, 4],
+            [0, 5],
+            [1, 30],
+            [13, 100],
+            [21, 34],
+        ] {
+            let mut seen = std::collections::HashSet::from([position.to_vec()]);
+            let mut todo = vec![position.to_vec()];
+            let mut moves = 0u128;
+            while let Some(p) = todo.pop() {
+                for m in Euclid.moves(&p).unwrap() {
+                    moves += 1;
+                    if seen.insert(m.to.clone()) {
+                        todo.push(m.to);
+                    }
+                }
+            }
+            let at_least = Euclid.reachable_at_least(&position);
+            assert!(at_least <= seen.len() as u128, "{position:?}");
+            assert!(
+                Euclid.moves_below_at_least(&position) <= moves,
+                "{position:?}"
+            );
+        }
+        // (1, 30): the chain (1, 0..=30) is 31 of the 32 positions below ((0, 1) is the 32nd),
+        // with 1 + 2 + ... + 30 of the 466 moves ((1, 1) has two).
+        assert_eq!(Euclid.reachable_at_least(&[1, 30]), 31);
+        assert_eq!(Euclid.moves_below_at_least(&[1, 30]), 465);
+        // The position: about 1.2 * 10^10 moves below, refused before exploring.
+        let e =
+            crate::solve::evolution::check_explorable(&Euclid, &[13657, (1 << 31) - 1], 1 << 20)
+                .unwrap_err()
+                .to_string();
+        assert!(e.contains("moves lie below"), "{e}");
     }
 
     #[test]

@@ -18,7 +18,9 @@ pub mod theory;
 
 use graph::Graph;
 
-use crate::games::board::{cancel_pairs, for_each_bit, parse_bit_set, Board, BoardSolver};
+use crate::games::board::{
+    below_at_least, cancel_pairs, for_each_bit, parse_bit_set, Below, Board, BoardSolver, Removal,
+};
 use crate::ruleset::{Arity, Move, Position};
 use crate::solve::search::Splittable;
 use crate::{Error, Result, Ruleset, Solver};
@@ -84,6 +86,17 @@ impl GraphKayles {
         let mut out = Vec::new();
         self.split(Self::set(position), &mut out);
         out
+    }
+
+    /// What lies below a position, at least ([`below_at_least`], windows of consecutive
+    /// vertices).
+    fn below(&self, position: &[u64]) -> Below {
+        let removal = match self.rule {
+            Rule::Node => Removal::Neighbourhoods,
+            Rule::Arc => Removal::Pairs,
+        };
+        let order: Vec<u32> = (0..self.graph.len() as u32).collect();
+        below_at_least(Self::set(position), &self.graph.adjacent, removal, &order)
     }
 
     fn name(&self, v: u32) -> &str {
@@ -229,6 +242,30 @@ impl Ruleset for GraphKayles {
         Some(Self::position(self.graph.all()))
     }
 
+    /// The options without their descriptions (the misère search lists millions): the
+    /// sets a move leaves, as the board search lists them.
+    fn options(&self, position: &[u64]) -> Result<Vec<Position>> {
+        self.validate(position)?;
+        let mut left = Vec::new();
+        Splittable::moves(self, &Self::set(position), &mut left)?;
+        Ok(left.into_iter().map(Self::position).collect())
+    }
+
+    /// The positions left by moves in disjoint windows of the graph ([`below_at_least`]).
+    fn reachable_at_least(&self, position: &[u64]) -> u128 {
+        self.below(position).positions
+    }
+
+    /// The moves of [`Ruleset::reachable_at_least`]'s positions, each option two numbers and
+    /// one more.
+    fn option_numbers_below_at_least(&self, position: &[u64], _budget: u64) -> u128 {
+        self.below(position).moves.saturating_mul(3)
+    }
+
+    fn moves_below_at_least(&self, position: &[u64]) -> u128 {
+        self.below(position).moves
+    }
+
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>> {
         self.validate(position)?;
         let set = Self::set(position);
@@ -296,6 +333,43 @@ mod tests {
     use super::graph::{Graph, Shape};
     use super::*;
     use std::collections::HashMap;
+
+    #[test]
+    fn the_counts_below_are_exact_in_one_window_and_below_in_several() {
+        use crate::games::board::walked_below;
+        for (rule, graph, exact) in [
+            (Rule::Node, "path:12", true),
+            (Rule::Arc, "cycle:14", true),
+            (Rule::Node, "petersen", true),
+            (Rule::Node, "path:26", false),
+            (Rule::Node, "cycle:24", false),
+            (Rule::Arc, "grid:4x5", false),
+            (Rule::Node, "grid:3x7", false),
+        ] {
+            let game = GraphKayles::new(rule, graph).unwrap();
+            let start = game.start().unwrap();
+            let (positions, moves) = walked_below(&game, &start);
+            let below = (
+                game.reachable_at_least(&start),
+                game.moves_below_at_least(&start),
+            );
+            assert!(below.0 >= 2 && below.1 >= 1, "{rule:?} {graph}");
+            match exact {
+                true => assert_eq!(below, (positions, moves), "{rule:?} {graph}"),
+                false => assert!(
+                    below.0 <= positions && below.1 <= moves,
+                    "{rule:?} {graph}: {below:?} against {positions}, {moves}"
+                ),
+            }
+            assert_eq!(game.option_numbers_below_at_least(&start, 0), 3 * below.1);
+        }
+        // The graphs: past the limits before any search (a path of 40 has about 5.8
+        // * 10^7 positions below, by the growth of the counts above).
+        let path = GraphKayles::new(Rule::Node, "path:40").unwrap();
+        assert!(path.reachable_at_least(&path.start().unwrap()) > 5_000_000);
+        let cycle = GraphKayles::new(Rule::Arc, "cycle:128").unwrap();
+        assert!(cycle.reachable_at_least(&cycle.start().unwrap()) > 5_000_000);
+    }
 
     /// The value by the definition, on whole vertex sets (no pieces, no symmetry).
     fn by_definition(

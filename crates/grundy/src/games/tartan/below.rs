@@ -20,157 +20,77 @@
 //!   holds with rows and columns exchanged.
 
 use super::{Factor, Tartan};
+use crate::games::coins::walk::{walk, Budget, CoinBox, Walk};
 use crate::games::coins::Rule;
 
-/// What [`box_work`] found: the positions below (the position itself included) and the
-/// numbers their options take, each as long as its heads' coordinates plus one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoxWalk {
-    /// Distinct positions met.
-    pub positions: u64,
-    /// Numbers of the options listed.
-    pub numbers: u128,
-    /// Whether the walk met every position below (it stops past the budget).
-    pub complete: bool,
+/// The coins of a box of at most 128 coins of a product: coin `(x, y)` is bit
+/// `(x - first_a) * rows + (y - first_b)`, and an option lists two numbers a head.
+struct BoxOf<'a> {
+    game: &'a Tartan,
+    rows: u64,
 }
 
-/// The most positions [`box_work`] keeps (its table takes 16 bytes each, at most half full).
-pub const MAX_WALKED_POSITIONS: usize = 1 << 21;
+impl BoxOf<'_> {
+    fn coin(&self, i: usize) -> (u64, u64) {
+        let i = i as u64;
+        (
+            self.game.a.first() + i / self.rows,
+            self.game.b.first() + i % self.rows,
+        )
+    }
+
+    fn bit(&self, x: u64, y: u64) -> u128 {
+        1u128 << ((x - self.game.a.first()) * self.rows + (y - self.game.b.first()))
+    }
+}
+
+impl CoinBox for BoxOf<'_> {
+    fn moves_of(&self, coin: usize) -> Vec<u128> {
+        let (x, y) = self.coin(coin);
+        let (columns, rows) = (self.game.a.moves(x), self.game.b.moves(y));
+        let mut out = Vec::with_capacity(columns.len() * rows.len());
+        for s in &columns {
+            for t in &rows {
+                out.push(
+                    s.iter()
+                        .flat_map(|&cx| t.iter().map(move |&cy| (cx, cy)))
+                        .fold(0u128, |m, (cx, cy)| m | self.bit(cx, cy)),
+                );
+            }
+        }
+        out
+    }
+
+    fn count_of(&self, coin: usize) -> u128 {
+        let (x, y) = self.coin(coin);
+        self.game
+            .a
+            .move_count(x)
+            .saturating_mul(self.game.b.move_count(y))
+    }
+
+    fn numbers_of(&self, option: u128) -> u128 {
+        2 * u128::from(option.count_ones()) + 1
+    }
+}
 
 /// Walks the positions below `heads` (sorted, distinct) in a box of at most 128 coins, adding
-/// the numbers of every option listed, until they pass `budget` (or the positions pass
-/// [`MAX_WALKED_POSITIONS`]); `None` when the box has more than 128 coins.
-pub fn box_work(game: &Tartan, heads: &[(u64, u64)], budget: u128) -> Option<BoxWalk> {
+/// the numbers of every option listed, until they pass `budget` (see
+/// [`crate::games::coins::walk`]); `None` when the box has more than 128 coins.
+pub fn box_work(game: &Tartan, heads: &[(u64, u64)], budget: u128) -> Option<Walk> {
     let (fa, fb) = (game.a.first(), game.b.first());
     let columns = heads.iter().map(|&(x, _)| x - fa + 1).max().unwrap_or(0);
     let rows = heads.iter().map(|&(_, y)| y - fb + 1).max().unwrap_or(0);
-    let coins = columns.checked_mul(rows).filter(|&c| c <= 128)?;
-    let bit = |x: u64, y: u64| 1u128 << ((x - fa) * rows + (y - fb));
-    // The moves of each coin as sets of coins, listed when the coin first shows heads.
-    let mut moves: Vec<Option<Vec<u128>>> = vec![None; coins as usize];
-    let mut count_of = |coin: usize| -> u128 {
-        let (x, y) = (fa + coin as u64 / rows, fb + coin as u64 % rows);
-        game.a.move_count(x).saturating_mul(game.b.move_count(y))
+    columns.checked_mul(rows).filter(|&c| c <= 128)?;
+    // No head: no coin is read (one row keeps the numbering defined).
+    let coins = BoxOf {
+        game,
+        rows: rows.max(1),
     };
-    let start = heads.iter().fold(0u128, |set, &(x, y)| set | bit(x, y));
-    let mut seen = BitSets::new();
-    seen.insert(start);
-    let mut todo = vec![start];
-    let mut walk = BoxWalk {
-        positions: 1,
-        numbers: 0,
-        complete: false,
-    };
-    while let Some(set) = todo.pop() {
-        // A position with more moves than the budget lists more than it alone.
-        let listed: u128 = Ones(set).map(&mut count_of).sum();
-        if listed > budget {
-            walk.numbers = walk.numbers.saturating_add(listed);
-            return Some(walk);
-        }
-        for coin in Ones(set) {
-            let list = moves[coin].get_or_insert_with(|| {
-                let (x, y) = (fa + coin as u64 / rows, fb + coin as u64 % rows);
-                let (columns, rows_) = (game.a.moves(x), game.b.moves(y));
-                let mut out = Vec::with_capacity(columns.len() * rows_.len());
-                for s in &columns {
-                    for t in &rows_ {
-                        out.push(
-                            s.iter()
-                                .flat_map(|&cx| t.iter().map(move |&cy| (cx, cy)))
-                                .fold(0u128, |m, (cx, cy)| m | bit(cx, cy)),
-                        );
-                    }
-                }
-                out
-            });
-            for &m in list.iter() {
-                let option = set ^ m;
-                walk.numbers += 2 * u128::from(option.count_ones()) + 1;
-                if seen.insert(option) {
-                    walk.positions += 1;
-                    todo.push(option);
-                }
-            }
-            if walk.numbers > budget || seen.len() >= MAX_WALKED_POSITIONS {
-                return Some(walk);
-            }
-        }
-    }
-    walk.complete = true;
-    Some(walk)
-}
-
-/// The bits set in a set of coins, lowest first.
-struct Ones(u128);
-
-impl Iterator for Ones {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
-}
-
-/// A set of 128-bit sets by open addressing (the empty set kept aside, 0 marking a free slot).
-struct BitSets {
-    slots: Vec<u128>,
-    len: usize,
-    empty: bool,
-}
-
-impl BitSets {
-    fn new() -> Self {
-        BitSets {
-            slots: vec![0; 1 << 10],
-            len: 0,
-            empty: false,
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.len + usize::from(self.empty)
-    }
-
-    fn slot(slots: &[u128], set: u128) -> usize {
-        let h = ((set as u64) ^ ((set >> 64) as u64).rotate_left(29))
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (h >> 20) as usize & (slots.len() - 1)
-    }
-
-    /// Whether `set` was new.
-    fn insert(&mut self, set: u128) -> bool {
-        if set == 0 {
-            return !std::mem::replace(&mut self.empty, true);
-        }
-        if 2 * (self.len + 1) > self.slots.len() {
-            let grown = vec![0; 2 * self.slots.len()];
-            let old = std::mem::replace(&mut self.slots, grown);
-            for s in old.into_iter().filter(|&s| s != 0) {
-                let mut i = Self::slot(&self.slots, s);
-                while self.slots[i] != 0 {
-                    i = (i + 1) & (self.slots.len() - 1);
-                }
-                self.slots[i] = s;
-            }
-        }
-        let mut i = Self::slot(&self.slots, set);
-        loop {
-            match self.slots[i] {
-                0 => {
-                    self.slots[i] = set;
-                    self.len += 1;
-                    return true;
-                }
-                s if s == set => return false,
-                _ => i = (i + 1) & (self.slots.len() - 1),
-            }
-        }
-    }
+    let start = heads
+        .iter()
+        .fold(0u128, |set, &(x, y)| set | coins.bit(x, y));
+    Some(walk(&coins, start, Budget::numbers(budget)))
 }
 
 /// Whether `{c, n}` is a move of `factor` for every `c` below `n` (a Ruler move is a run of

@@ -86,36 +86,18 @@ impl Factor {
 
     /// The number of moves whose largest coin is `n`.
     pub fn move_count(self, n: u64) -> u128 {
-        let below = u128::from(n - self.first());
         match self {
-            Factor::Twins => below,
-            Factor::Coins(Rule::MockTurtles) => 1 + below + below * below.saturating_sub(1) / 2,
-            Factor::Coins(_) => 1 + below,
+            Factor::Twins => u128::from(n - self.first()),
+            Factor::Coins(rule) => rule.move_count_from(n, rule.first_coin()),
         }
     }
 
     /// Every move whose largest coin is `n`, as the coins it turns (increasing).
     pub fn moves(self, n: u64) -> Vec<Vec<u64>> {
-        let first = self.first();
-        let mut out = Vec::new();
         match self {
-            Factor::Twins => out.extend((first..n).map(|m| vec![m, n])),
-            Factor::Coins(Rule::TurningTurtles) => {
-                out.push(vec![n]);
-                out.extend((first..n).map(|m| vec![m, n]));
-            }
-            Factor::Coins(Rule::MockTurtles) => {
-                out.push(vec![n]);
-                for m in first..n {
-                    out.push(vec![m, n]);
-                    out.extend((first..m).map(|l| vec![l, m, n]));
-                }
-            }
-            Factor::Coins(Rule::Ruler) => {
-                out.extend((first..=n).rev().map(|m| (m..=n).collect()));
-            }
+            Factor::Twins => (self.first()..n).map(|m| vec![m, n]).collect(),
+            Factor::Coins(rule) => rule.moves_from(n, rule.first_coin()),
         }
-        out
     }
 }
 
