@@ -75,8 +75,8 @@ pub enum Command {
     /// `grundy nim-product 3 5`.
     NimProduct(NimProductArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
-    /// octal games, the misère quotients, Beling's Cram table and the board and graph values of
-    /// the literature), as a report in DIR
+    /// octal games, the misère quotients, Beling's Cram table, the board and graph values of
+    /// the literature and the outcomes of Sprouts), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
     /// A local web page to explore and play every game, with a JSON API that answers as the
@@ -117,7 +117,7 @@ pub struct ServeArgs {
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
-    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals, octal, misere or boards
+    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals, octal, misere, boards or sprouts
     /// (default: all).
     #[arg(long, value_name = "NAME")]
     pub paper: Vec<String>,

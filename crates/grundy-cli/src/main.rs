@@ -17,6 +17,11 @@ use std::process::ExitCode;
 
 use failure::say;
 
+/// mimalloc instead of the system's allocator: the searches make and drop many small vectors
+/// (Sprouts at 6 spots: 1.46x faster, BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The exit code of a write to a closed pipe (`| head`): the shell's code for SIGPIPE.
 const BROKEN_PIPE: u8 = 141;
 

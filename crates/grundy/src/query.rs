@@ -541,6 +541,7 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
         let games: Vec<&dyn Ruleset> = components.iter().map(|(r, _)| *r).collect();
         for (ruleset, position) in components {
             ruleset.check_size(position)?;
+            ruleset.check_whole_exploration(position)?;
         }
         let least = components
             .iter()

@@ -478,6 +478,15 @@ pub trait Ruleset: Send + Sync {
         1
     }
 
+    /// Refuses at once an exploration of the whole game below `position` (the misère search by
+    /// the definition, misère canonical forms, remoteness, generations, conjunctive compounds)
+    /// that the game knows it cannot finish in reasonable time although no count shows it:
+    /// each of its positions is costly (Sprouts: a canonical code per option). The default
+    /// accepts every position.
+    fn check_whole_exploration(&self, _position: &[u64]) -> Result<()> {
+        Ok(())
+    }
+
     /// Refuses at once a (validated) position whose value the game's solver would refuse only
     /// after a long search; `table` and `seq` ask it of their extreme positions before they
     /// start. The default accepts every position.

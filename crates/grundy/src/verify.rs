@@ -393,6 +393,7 @@ mod tests {
             "hackenbush-fusion" => 4,
             "staircase-odd-steps" | "tartan-theorem" => 3,
             "northcott-gaps" => 5,
+            "sprouts-normal-outcomes" | "sprouts-misere-outcomes" => 4,
             "fibonacci-nim-zeckendorf" => 30,
             "hackenbush-stalks"
             | "turning-turtles-nim"

@@ -51,14 +51,16 @@ fn play(
     writeln!(out, "Type a move number or the position to move to; 'hint' for the winning move, 'quit' to stop.")?;
     loop {
         let report = thinking(|| query::outcome(game, position))?;
+        // "an N-position", "a P-position".
+        let outcome = report.outcome.to_string();
+        let article = if outcome.starts_with('N') { "an" } else { "a" };
         let value = match (report.value, report.infinite) {
             (Some(v), _) => v.to_string(),
             (None, Some(finite)) => format!(
-                "{}, a {}-position",
-                LoopyValue::Infinite(finite),
-                report.outcome
+                "{}, {article} {outcome}-position",
+                LoopyValue::Infinite(finite)
             ),
-            (None, None) => format!("unknown, a {}-position", report.outcome),
+            (None, None) => format!("unknown, {article} {outcome}-position"),
         };
         writeln!(
             out,

@@ -65,6 +65,7 @@ fn heading(paper: Paper) -> &'static str {
         Paper::Octal => "Octal games: known periods and record computations",
         Paper::Misere => "Misère play: quotients",
         Paper::Boards => "Boards and graphs: Cram, Chomp, Node-Kayles, Arc-Kayles",
+        Paper::Sprouts => "Sprouts: the outcomes of the starts",
     }
 }
 

@@ -26,6 +26,7 @@ mod registry;
 mod reproduce;
 mod serve;
 mod sharing_nim;
+mod sprouts;
 mod streaming;
 mod subdivision;
 mod sums;

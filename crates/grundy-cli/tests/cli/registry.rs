@@ -116,6 +116,16 @@ const CASES: &[Case] = &[
         bad_seq: Some(("_,0", 0, 3)),
         bad_table: Some(("_,_", 2)),
     },
+    // Sprouts positions are drawings: a template has no number to vary (a number alone is a
+    // start, so `_,0` is the template that must be refused).
+    Case {
+        spec: "sprouts",
+        position: "0.0.AB.}AB.}]!",
+        seq: None,
+        table: None,
+        bad_seq: Some(("_,0", 0, 2)),
+        bad_table: Some(("_,_", 2)),
+    },
     case("chomp:3x4", "3,3,2,1", ("3,_,1,0", 1, 3))
         .bad(("2,_,1,0", 0, 3))
         .bad_table("3,3,_,_", 3),

@@ -57,10 +57,11 @@ fn readme_commands() -> Vec<(Vec<String>, Option<String>)> {
 
 /// Commands too long for the default (debug) suite, with the bound they run to there; the
 /// ignored test below runs them as written.
-const LONG: [(&str, &str); 6] = [
+const LONG: [(&str, &str); 7] = [
     ("imark-theorem7", "10^6"),
     ("sharing-conjecture3", "300"),
     ("sharing-row-maxima", "300"),
+    ("sprouts-normal-outcomes", "4"),
     ("takeaway-growth-conjecture", "10^6"),
     ("takeaway-winning-move", "2000"),
     ("wythoff-p-positions", "2000"),

@@ -961,6 +961,7 @@ impl<'a> Forms<'a> {
     /// Refuses at once a first exploration that the game's own counts show passes
     /// [`MAX_POSITIONS`] or [`MAX_WORK`].
     fn check_below(&self, position: &[u64]) -> Result<()> {
+        self.ruleset.check_whole_exploration(position)?;
         let shown = self.ruleset.show_position(position);
         let least = self.ruleset.reachable_at_least(position);
         if least > self.max_positions as u128 {

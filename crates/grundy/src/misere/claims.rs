@@ -8,10 +8,11 @@ use super::quotient::Builder;
 use crate::games::octal::code::Base;
 use crate::games::octal::theory::all_codes;
 use crate::games::octal::HeapGame;
+use crate::games::sprouts::{theory, Sprouts};
 use crate::ruleset::Ruleset;
 use crate::spec::parse_game;
 use crate::verify::{optional, param, verdict, Claim, Params, Tally, Verdict};
-use crate::{Error, Result};
+use crate::{Error, Result, Solver};
 
 /// The claims, gathered by [`crate::registry`].
 pub const CLAIMS: &[Claim] = &[
@@ -75,6 +76,15 @@ pub const CLAIMS: &[Claim] = &[
         range: "the largest heap bound compared (entries above it are skipped)",
         default_to: Some(33),
         check: check_published,
+    },
+    Claim {
+        name: "sprouts-misere-outcomes",
+        source: "Applegate, Jacobson and Sleator, Computer Analysis of Sprouts (CMU-CS-91-144, 1991) for p <= 9; OEIS A164950 (Lemoine and Viennot, arXiv:0908.4407, and their records) to 20",
+        statement: "the first player wins misère Sprouts from p spots for p = 1, 5, 6, 10, 11, 12, 16, 17, 18 and loses for the other p <= 20 (OEIS A164950)",
+        params: &[],
+        range: "every start of p = 1..to spots (to <= 4: whole positions are explored up to 12 lives), valued by the misère search over whole positions (G- by the definition)",
+        default_to: Some(4),
+        check: check_misere,
     },
 ];
 
@@ -639,4 +649,30 @@ mod tests {
             );
         }
     }
+}
+
+fn check_misere(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    let claim = claim("sprouts-misere-outcomes");
+    if to > theory::MISERE_FIRST_PLAYER_WINS.len() as u64 {
+        return Err(crate::Error::TooLarge(format!(
+            "{}: outcomes are published for p <= {}; --to {to} is refused",
+            claim.name,
+            theory::MISERE_FIRST_PLAYER_WINS.len()
+        )));
+    }
+    let game = Sprouts;
+    let mut solver = super::play::MisereSolver::new(&game);
+    let mut tally = Tally::new();
+    for p in 1..=to {
+        progress((p - 1) as f64 / to as f64);
+        let value = solver.value(&Sprouts::start_position(p as usize)?)?;
+        let published = theory::MISERE_FIRST_PLAYER_WINS[p as usize - 1];
+        tally.check((value != 0) == published, || {
+            format!(
+                "{p} spots: misère value G- {value}, but the first player is published to {}",
+                if published { "win" } else { "lose" }
+            )
+        });
+    }
+    Ok(tally.verdict(claim, params, to))
 }

@@ -135,6 +135,7 @@ impl Ruleset for Played {
         explain_move(position: &[u64], to: &[u64]) -> Option<String>;
         reachable_at_least(position: &[u64]) -> u128;
         check_size(position: &[u64]) -> Result<()>;
+        check_whole_exploration(position: &[u64]) -> Result<()>;
         reachable_at_most(position: &[u64]) -> Option<u128>;
         moves_below_at_least(position: &[u64]) -> u128;
         option_numbers_below_at_least(position: &[u64], budget: u64) -> u128;
@@ -206,6 +207,7 @@ impl Ruleset for Same<'_> {
         explain_move(position: &[u64], to: &[u64]) -> Option<String>;
         reachable_at_least(position: &[u64]) -> u128;
         check_size(position: &[u64]) -> Result<()>;
+        check_whole_exploration(position: &[u64]) -> Result<()>;
         reachable_at_most(position: &[u64]) -> Option<u128>;
         moves_below_at_least(position: &[u64]) -> u128;
         option_numbers_below_at_least(position: &[u64], budget: u64) -> u128;
@@ -360,6 +362,10 @@ impl Ruleset for Misere<'_> {
         self.game.reachable_at_most(position)
     }
 
+    fn check_whole_exploration(&self, position: &[u64]) -> Result<()> {
+        self.game.check_whole_exploration(position)
+    }
+
     fn moves_below_at_least(&self, position: &[u64]) -> u128 {
         self.game.moves_below_at_least(position)
     }
@@ -422,6 +428,7 @@ fn misere_solver<'a>(game: &'a dyn Ruleset) -> Box<dyn Solver + 'a> {
 
 /// Refuses at once a position from which more positions are reachable than the search stores.
 pub(crate) fn check_reach(game: &dyn Ruleset, position: &[u64]) -> Result<()> {
+    game.check_whole_exploration(position)?;
     let least = game.reachable_at_least(position);
     if least > MAX_MISERE_POSITIONS as u128 {
         return Err(Error::TooLarge(format!(
@@ -1137,8 +1144,12 @@ mod tests {
         }
         // The position: the one winning move leaves two equal heaps.
         let moves = crate::query::move_outcomes(game.as_ref(), &[27, 2172]).unwrap();
-        let winning: Vec<&Vec<u64>> = moves.iter().filter(|m| m.winning).map(|m| &m.to).collect();
-        assert_eq!(winning, [&vec![27, 27]]);
+        let winning: Vec<&[u64]> = moves
+            .iter()
+            .filter(|m| m.winning)
+            .map(|m| &m.to[..])
+            .collect();
+        assert_eq!(winning, [&[27u64, 27][..]]);
         // A small position is still searched: its options carry G-.
         let moves = crate::query::move_outcomes(game.as_ref(), &[2, 3, 4]).unwrap();
         assert!(moves.iter().all(|m| m.value.is_some()));

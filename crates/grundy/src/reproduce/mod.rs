@@ -18,6 +18,7 @@ mod nim_fractals;
 mod octal;
 mod records;
 mod sharing_nim;
+mod sprouts;
 mod takeaway;
 
 use serde::Serialize;
@@ -69,11 +70,13 @@ pub enum Paper {
     /// Boards and graphs: Beling's Cram table, Node-Kayles and Arc-Kayles against the octal
     /// engine, and the Chomp and Node-Kayles values of the literature.
     Boards,
+    /// Sprouts: the published outcomes of the starts, normal and misère.
+    Sprouts,
 }
 
 impl Paper {
     /// Every paper, in report order.
-    pub const ALL: [Paper; 7] = [
+    pub const ALL: [Paper; 8] = [
         Paper::SharingNim,
         Paper::Takeaway,
         Paper::Imark,
@@ -81,6 +84,7 @@ impl Paper {
         Paper::Octal,
         Paper::Misere,
         Paper::Boards,
+        Paper::Sprouts,
     ];
 
     /// The short name `--paper` accepts.
@@ -93,6 +97,7 @@ impl Paper {
             Paper::Octal => "octal",
             Paper::Misere => "misere",
             Paper::Boards => "boards",
+            Paper::Sprouts => "sprouts",
         }
     }
 
@@ -130,6 +135,9 @@ impl Paper {
             Paper::Boards => {
                 "Boards and graphs: J. Beling's table of Cram values (README of beling/impartial-games; the smaller cells first by J. Lemoine and S. Viennot's Glop); Node-Kayles and Arc-Kayles on paths and cycles (Winning Ways ch. 4); Chomp and Node-Kayles values of the literature (A. E. Brouwer; X. Sun 2002; E. Sheiner 2026; OEIS A002187, A316632, A316533, A395126)"
             }
+            Paper::Sprouts => {
+                "Sprouts: D. Applegate, G. Jacobson, D. Sleator, Computer Analysis of Sprouts (CMU-CS-91-144, 1991); J. Lemoine, S. Viennot, Computer analysis of Sprouts with nimbers (Games of No Chance 4, 2015, arXiv:1008.2320) and Analysis of misère Sprouts game with reduced canonical trees (arXiv:0908.4407); OEIS A164950"
+            }
         }
     }
 
@@ -142,6 +150,7 @@ impl Paper {
             Paper::Octal => octal::rows(mode),
             Paper::Misere => misere::rows(mode),
             Paper::Boards => boards::rows(mode),
+            Paper::Sprouts => sprouts::rows(mode),
         }
     }
 
@@ -154,6 +163,7 @@ impl Paper {
             Paper::Octal => octal::TABLES_AND_FIGURES,
             Paper::Misere => misere::TABLES_AND_FIGURES,
             Paper::Boards => boards::TABLES_AND_FIGURES,
+            Paper::Sprouts => sprouts::TABLES_AND_FIGURES,
         };
         let rows = self.rows(mode);
         let checks = rows.iter().filter(|r| matches!(r, Row::Check(_))).count();
@@ -529,6 +539,7 @@ pub fn run(papers: &[Paper], mode: Mode, options: &Options, progress: Progress) 
             Paper::Octal => octal::section(mode, &mut steps)?,
             Paper::Misere => misere::section(mode, &mut steps)?,
             Paper::Boards => boards::section(mode, &mut steps)?,
+            Paper::Sprouts => sprouts::section(mode, &mut steps)?,
         };
         sections.push(section);
     }
@@ -730,6 +741,7 @@ mod tests {
                 Paper::Octal => (octal::TABLES_AND_FIGURES, octal::rows(Mode::Quick)),
                 Paper::Misere => (misere::TABLES_AND_FIGURES, misere::rows(Mode::Quick)),
                 Paper::Boards => (boards::TABLES_AND_FIGURES, boards::rows(Mode::Quick)),
+                Paper::Sprouts => (sprouts::TABLES_AND_FIGURES, sprouts::rows(Mode::Quick)),
             };
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {

@@ -21,6 +21,7 @@ pub const MAX_EXPLORED_BYTES: usize = 1 << 30;
 /// large; the position limit that applies (lower for long positions) when it is not.
 pub fn check_explorable(ruleset: &dyn Ruleset, start: &[u64], limit: usize) -> Result<usize> {
     ruleset.validate(start)?;
+    ruleset.check_whole_exploration(start)?;
     let per_position = 96 + 16 * start.len();
     let limit = limit.min(MAX_EXPLORED_BYTES / per_position);
     let at_least = ruleset.reachable_at_least(start);

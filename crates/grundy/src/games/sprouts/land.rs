@@ -238,6 +238,15 @@ impl Drawing {
         Canon::new(self)?.run()
     }
 
+    /// Whether [`Drawing::code`] searches every order the shapes leave open, so that every
+    /// writing of the land gets the same code (`false`: too many orders, one followed).
+    pub fn code_is_unique(&self) -> Result<bool> {
+        let canon = Canon::new(self)?;
+        Ok([false, true]
+            .into_iter()
+            .all(|mirror| Canon::ties(&canon.refined(mirror).1) <= MAX_TIE_ORDERS))
+    }
+
     /// The land of a canonical code, its spots numbered in order of appearance.
     pub fn from_code(code: &[u8]) -> Drawing {
         let mut drawing = Drawing::default();
@@ -327,6 +336,11 @@ struct RegionView {
     key: Vec<u32>,
     /// Whether a boundary has a letter.
     lettered: Vec<bool>,
+    /// Whether the region is small and each of its letters is also in a region that is not:
+    /// those regions come first in every order, so its letters are named before it is written
+    /// and its code is fixed (equal-shaped ones are then ordered by their codes, which the
+    /// search does by pruning, without trying their orders).
+    determined: bool,
 }
 
 /// The search for the least code of a land.
@@ -336,6 +350,8 @@ struct Canon<'a> {
     letter: Vec<bool>,
     /// Per spot: its first colour: its symbol, or one of two letter kinds.
     token: Vec<u32>,
+    /// Per spot: whether it is in a region that is not small.
+    in_large: Vec<bool>,
     /// The letter names given so far (`u8::MAX`: none), and the spots named, in order.
     names: Vec<u8>,
     named: Vec<Spot>,
@@ -389,10 +405,19 @@ impl<'a> Canon<'a> {
                 "a land with {letters} spots of one life seen twice, more than the {MAX_LETTERS} a code names"
             )));
         }
+        let mut in_large = vec![false; n];
+        for region in &drawing.regions {
+            if drawing.region_lives(region) > SMALL_REGION_LIVES {
+                for &s in region.boundaries.iter().flatten() {
+                    in_large[s as usize] = true;
+                }
+            }
+        }
         Ok(Canon {
             drawing,
             letter,
             token,
+            in_large,
             names: vec![u8::MAX; n],
             named: Vec::new(),
             current: Vec::new(),
@@ -450,6 +475,12 @@ impl<'a> Canon<'a> {
                     .iter()
                     .map(|b| b.iter().any(|&s| self.letter[s as usize]))
                     .collect();
+                let determined = small
+                    && region
+                        .boundaries
+                        .iter()
+                        .flatten()
+                        .all(|&s| !self.letter[s as usize] || self.in_large[s as usize]);
                 RegionView {
                     small,
                     boundaries,
@@ -457,6 +488,7 @@ impl<'a> Canon<'a> {
                     order,
                     key,
                     lettered,
+                    determined,
                 }
             })
             .collect();
@@ -509,7 +541,8 @@ impl<'a> Canon<'a> {
 
     /// How many orders the search would try at most (saturating): the orders of regions and of
     /// boundaries alike in shape (those without letters count once, being written alike), the
-    /// least rotations of boundaries with letters, the orders of a small region's letters.
+    /// least rotations of boundaries with letters, the orders of a small region's letters
+    /// (none for a determined region, see [`RegionView::determined`]).
     fn ties(views: &[RegionView]) -> u64 {
         fn factorial(n: usize) -> u64 {
             (1..=n as u64).fold(1u64, |f, k| f.saturating_mul(k))
@@ -531,7 +564,7 @@ impl<'a> Canon<'a> {
         let keys: Vec<&Vec<u32>> = views.iter().map(|v| &v.key).collect();
         let region_letters: Vec<bool> = views
             .iter()
-            .map(|v| v.lettered.iter().any(|&l| l))
+            .map(|v| v.lettered.iter().any(|&l| l) && !v.determined)
             .collect();
         let mut product = group_orders(&keys, &region_letters);
         for v in views {
@@ -539,7 +572,7 @@ impl<'a> Canon<'a> {
             let lettered: Vec<bool> = v.order.iter().map(|&b| v.lettered[b]).collect();
             product = product.saturating_mul(group_orders(&shapes, &lettered));
             for (b, shape) in v.shapes.iter().enumerate() {
-                if v.lettered[b] {
+                if v.lettered[b] && !v.determined {
                     let choices = match v.small {
                         true => factorial(v.boundaries[b].len()),
                         false => shape.1.len() as u64,

@@ -128,8 +128,8 @@ pub fn curves(drawing: &Drawing) -> Vec<Curve> {
                 if drawing.lives[x as usize] >= 2 {
                     split((b1, k1), &mut out);
                 }
-                for k2 in k1 + 1..boundaries[b1].len() {
-                    if boundaries[b1][k2] != x {
+                for (k2, &y) in boundaries[b1].iter().enumerate().skip(k1 + 1) {
+                    if y != x {
                         split((b1, k2), &mut out);
                     }
                 }

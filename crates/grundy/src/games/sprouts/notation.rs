@@ -13,8 +13,9 @@
 use super::land::{Drawing, Region, Spot, END_BOUNDARY, END_REGION, LETTER};
 use crate::{Error, Result};
 
-/// The most spots of a start position (`p`), so that its code fits a part of the search.
-pub const MAX_START_SPOTS: u64 = 31;
+/// The most spots of a start position (`p`), so that its code (two nibbles a spot and the end
+/// of its region) fits a part of the search.
+pub const MAX_START_SPOTS: u64 = ((super::part::MAX_NIBBLES - 1) / 2) as u64;
 
 /// Reads a position: a number of spots or Glop's notation (see the module docs), as a drawing
 /// with one region list (not simplified; its lands are found later).
@@ -26,7 +27,7 @@ pub fn parse(text: &str) -> Result<Drawing> {
         let spots = crate::number::parse_u64(text)?;
         if spots > MAX_START_SPOTS {
             return Err(Error::TooLarge(format!(
-                "a start of {spots} spots: at most {MAX_START_SPOTS} (the start's code must fit a part of the search: 64 symbols)"
+                "a start of {spots} spots: at most {MAX_START_SPOTS} (the start's code must fit a part of the search: {} nibbles)", super::part::MAX_NIBBLES
             )));
         }
         return Ok(Drawing::start(spots as usize));
@@ -271,7 +272,7 @@ mod tests {
             ("02.}]", "a spot 0"),
             ("0.}]#", "'#' is not"),
             ("0.}]!!", "'!' ends the position"),
-            ("40", "at most 31"),
+            ("64", "at most 63"),
         ] {
             let e = parse(text).unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");

@@ -38,6 +38,9 @@ struct Corner {
     before: Option<usize>,
 }
 
+/// A map's memo key: the lives of its spots and its faces' spots ([`Map::key`]).
+pub type MapKey = (Vec<u8>, Vec<Vec<Vec<u32>>>);
+
 impl Map {
     /// `p` spots in one region.
     pub fn start(p: usize) -> Map {
@@ -208,7 +211,7 @@ impl Map {
     /// The map's faces as they are traced (regions and faces in their order, each face from
     /// its named dart), spots renumbered by first appearance: a key for memos, with no symmetry
     /// (maps reached by moves in another order often meet, nothing more).
-    pub fn key(&self) -> (Vec<u8>, Vec<Vec<Vec<u32>>>) {
+    pub fn key(&self) -> MapKey {
         let mut number = vec![u32::MAX; self.around.len()];
         let mut lives = Vec::new();
         let regions = self
@@ -236,7 +239,7 @@ impl Map {
     }
 
     /// The value by the definition, memoised on [`Map::key`].
-    pub fn value(&self, memo: &mut HashMap<(Vec<u8>, Vec<Vec<Vec<u32>>>), u64>) -> u64 {
+    pub fn value(&self, memo: &mut HashMap<MapKey, u64>) -> u64 {
         let key = self.key();
         if let Some(&v) = memo.get(&key) {
             return v;
@@ -249,7 +252,7 @@ impl Map {
 
     /// The misère outcome by the definition (whether the player to move wins), memoised on
     /// [`Map::key`].
-    pub fn misere_wins(&self, memo: &mut HashMap<(Vec<u8>, Vec<Vec<Vec<u32>>>), bool>) -> bool {
+    pub fn misere_wins(&self, memo: &mut HashMap<MapKey, bool>) -> bool {
         let key = self.key();
         if let Some(&w) = memo.get(&key) {
             return w;

@@ -38,15 +38,17 @@ pub const MISERE_FIRST_PLAYER_WINS: [bool; 20] = [
 ];
 
 /// The claims of the folder.
-pub const CLAIMS: &[Claim] = &[Claim {
-    name: "sprouts-normal-outcomes",
-    source: "Applegate, Jacobson and Sleator, Computer Analysis of Sprouts (CMU-CS-91-144, 1991) for p <= 11; Lemoine and Viennot, Computer analysis of Sprouts with nimbers (Games of No Chance 4, 2015) to 32",
-    statement: "the first player wins normal Sprouts from p spots exactly when p mod 6 is 3, 4 or 5 (the published outcomes, p = 1..32)",
-    params: &[],
-    range: "every start of p = 1..to spots (to <= 32), valued by the board search",
-    default_to: Some(7),
-    check: check_normal,
-}];
+pub const CLAIMS: &[Claim] = &[
+    Claim {
+        name: "sprouts-normal-outcomes",
+        source: "Applegate, Jacobson and Sleator, Computer Analysis of Sprouts (CMU-CS-91-144, 1991) for p <= 11; Lemoine and Viennot, Computer analysis of Sprouts with nimbers (Games of No Chance 4, 2015) to 32",
+        statement: "the first player wins normal Sprouts from p spots exactly when p mod 6 is 3, 4 or 5 (the published outcomes, p = 1..32)",
+        params: &[],
+        range: "every start of p = 1..to spots (to <= 32), valued by the board search",
+        default_to: Some(6),
+        check: check_normal,
+    },
+];
 
 fn check_normal(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
     let claim = &CLAIMS[0];

@@ -1,0 +1,98 @@
+//! Sprouts: the commands on starts and on positions in Glop's notation, against the published
+//! outcomes (Applegate, Jacobson and Sleator 1991: the first player wins from 3, 4, 5 spots and
+//! loses from 1, 2 and 6; misère play: OEIS A164950) and the rules.
+
+use crate::common;
+use common::{fails, json, stdout, with_input};
+
+#[test]
+fn starts_have_the_published_outcomes() {
+    // AJS 1991: the first player loses from 1 and 2 spots, wins from 3 and 4.
+    for (spots, first_player_wins) in [("1", false), ("2", false), ("3", true), ("4", true)] {
+        let answer = json(&["value", "sprouts", spots]);
+        let outcome = if first_player_wins { "N" } else { "P" };
+        assert_eq!(answer["outcome"], outcome, "{spots} spots");
+        assert_eq!(answer["value"] != 0, first_player_wins, "{spots} spots");
+    }
+    // Glop's notation: two spots in one region is the start of 2 spots.
+    let answer = json(&["value", "sprouts", "0.0.}]!"]);
+    assert_eq!(answer["outcome"], "P");
+    assert_eq!(answer["position"], "0.0.}]!");
+    let text = stdout(&["value", "sprouts", "0.0.}]"]);
+    assert!(text.contains("P-position"), "{text}");
+}
+
+#[test]
+fn misere_starts_have_the_published_outcomes() {
+    // OEIS A164950: 1, 0, 0, 0 for p = 1..4 (1: the first player wins).
+    for (spots, first_player_wins) in [("1", true), ("2", false), ("3", false), ("4", false)] {
+        let answer = json(&["value", "sprouts", spots, "--misere"]);
+        let outcome = if first_player_wins { "N" } else { "P" };
+        assert_eq!(answer["outcome"], outcome, "{spots} spots, misère");
+    }
+}
+
+#[test]
+fn moves_of_three_spots_are_the_three_drawings() {
+    // On the sphere a first move from three spots is a loop around no other spot (the same as
+    // around both), a loop around one, or a join of two spots: three options. Three spots are
+    // an N-position (AJS), so at least one of them is winning.
+    let answer = json(&["moves", "sprouts", "3"]);
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    let described: Vec<&str> = moves
+        .iter()
+        .map(|m| m["description"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        described.iter().filter(|d| d.starts_with("loop")).count(),
+        2
+    );
+    assert_eq!(
+        described.iter().filter(|d| d.starts_with("join")).count(),
+        1
+    );
+    assert!(moves.iter().any(|m| m["winning"] == true));
+    // Every move's position reads back as the position it is.
+    for m in moves {
+        let to = m["to"].as_str().unwrap();
+        assert_eq!(json(&["value", "sprouts", to])["position"], to);
+    }
+}
+
+#[test]
+fn a_sum_with_nim_is_the_xor() {
+    // Two spots are a P-position (value 0), so the sum with a heap of 1 is worth 1.
+    let answer = json(&["sum", "sprouts", "2", "nim", "1"]);
+    assert_eq!(answer["value"], 1);
+}
+
+#[test]
+fn seq_runs_over_the_number_of_spots() {
+    let answer = json(&["seq", "sprouts", "--from", "1", "--to", "4"]);
+    let values: Vec<u64> = answer["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let wins: Vec<bool> = values.iter().map(|&v| v != 0).collect();
+    // p = 1..4 (AJS 1991).
+    assert_eq!(wins, [false, false, true, true]);
+}
+
+#[test]
+fn play_offers_the_moves_and_a_hint() {
+    let text = with_input(&["play", "sprouts", "4"], "hint\nquit\n");
+    assert!(text.contains("position 0.0.0.0.}]!"), "{text}");
+    assert!(text.contains("hint:"), "{text}");
+    assert!(text.contains("P-position"), "{text}");
+}
+
+#[test]
+fn malformed_positions_are_refused_in_one_line() {
+    fails(&["value", "sprouts", "0.0.}]x"], "ends inside a boundary");
+    fails(&["value", "sprouts", "100"], "at most 63");
+    fails(&["value", "sprouts", "0.a.}]!"], "letter a appears once");
+    fails(&["value", "sprouts", "3.}]!"], "character 1");
+}
