@@ -416,17 +416,19 @@ impl Splittable for Parts {
     /// The index of an option in the list Python gave.
     type Move = u32;
 
-    fn moves(&self, part: &u64, out: &mut Vec<u32>) {
+    fn moves(&self, part: &u64, out: &mut Vec<u32>) -> Result<()> {
         self.with_options(*part, true, |kept| out.extend(0..kept.ends.len() as u32));
+        Ok(())
     }
 
-    fn play(&self, part: &u64, i: u32, out: &mut Vec<u64>) {
+    fn play(&self, part: &u64, i: u32, out: &mut Vec<u64>) -> Result<()> {
         // The options may have been dropped (to bound memory) since `moves`: made again then.
         self.with_options(*part, false, |kept| {
             if (i as usize) < kept.ends.len() {
                 out.extend_from_slice(kept.option(i as usize));
             }
         });
+        Ok(())
     }
 
     fn bound(&self, part: &u64) -> u64 {

@@ -525,6 +525,32 @@ fn check_published(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> R
     )
 }
 
+fn check_misere(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
+    let claim = claim("sprouts-misere-outcomes");
+    if to > theory::MISERE_FIRST_PLAYER_WINS.len() as u64 {
+        return Err(crate::Error::TooLarge(format!(
+            "{}: outcomes are published for p <= {}; --to {to} is refused",
+            claim.name,
+            theory::MISERE_FIRST_PLAYER_WINS.len()
+        )));
+    }
+    let game = Sprouts;
+    let mut solver = super::play::MisereSolver::new(&game);
+    let mut tally = Tally::new();
+    for p in 1..=to {
+        progress((p - 1) as f64 / to as f64);
+        let value = solver.value(&Sprouts::start_position(p as usize)?)?;
+        let published = theory::MISERE_FIRST_PLAYER_WINS[p as usize - 1];
+        tally.check((value != 0) == published, || {
+            format!(
+                "{p} spots: misère value G- {value}, but the first player is published to {}",
+                if published { "win" } else { "lose" }
+            )
+        });
+    }
+    Ok(tally.verdict(claim, params, to))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -649,30 +675,4 @@ mod tests {
             );
         }
     }
-}
-
-fn check_misere(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Verdict> {
-    let claim = claim("sprouts-misere-outcomes");
-    if to > theory::MISERE_FIRST_PLAYER_WINS.len() as u64 {
-        return Err(crate::Error::TooLarge(format!(
-            "{}: outcomes are published for p <= {}; --to {to} is refused",
-            claim.name,
-            theory::MISERE_FIRST_PLAYER_WINS.len()
-        )));
-    }
-    let game = Sprouts;
-    let mut solver = super::play::MisereSolver::new(&game);
-    let mut tally = Tally::new();
-    for p in 1..=to {
-        progress((p - 1) as f64 / to as f64);
-        let value = solver.value(&Sprouts::start_position(p as usize)?)?;
-        let published = theory::MISERE_FIRST_PLAYER_WINS[p as usize - 1];
-        tally.check((value != 0) == published, || {
-            format!(
-                "{p} spots: misère value G- {value}, but the first player is published to {}",
-                if published { "win" } else { "lose" }
-            )
-        });
-    }
-    Ok(tally.verdict(claim, params, to))
 }

@@ -316,7 +316,7 @@ fn least_rotations(items: &[u32]) -> (Vec<usize>, Vec<u32>) {
 }
 
 /// The most orders the search for the least code tries (an invariant of the land, see
-/// [`Canon::ties`]); past it one order is followed (see [`Drawing::code`]).
+/// `Canon::ties`); past it one order is followed (see [`Drawing::code`]).
 pub const MAX_TIE_ORDERS: u64 = 1 << 12;
 
 /// Rounds of colour refinement before the search.
