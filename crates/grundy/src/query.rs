@@ -623,6 +623,13 @@ pub fn default_template(ruleset: &dyn Ruleset) -> Result<Vec<Option<u64>>> {
     if let Some(template) = ruleset.default_template() {
         return Ok(template);
     }
+    if let crate::ruleset::TemplateNumbers::Refused(why) = ruleset.template_numbers() {
+        let note = match ruleset.normal_play() {
+            true => "",
+            false => " (in normal play; misère values are asked one position at a time)",
+        };
+        return Err(Error::Position(format!("{why}{note}")));
+    }
     match ruleset.arity() {
         Arity::Exactly(1) => Ok(vec![None]),
         _ => Err(Error::Position(format!(
