@@ -58,8 +58,8 @@ SEQUENCES = [
     ("lasker", "3,_", 0, 100),
     ("euclid", "7,_", 0, 300),
     # Green Hackenbush: a position lists the edges left, and `_` is one of them.
-    ("hackenbush:stalks=3,5", "0,_", 0, 7),
-    ("hackenbush:edges=0-1,1-2,2-0,2-3,3-3", "1,_", 0, 4),
+    ("hackenbush:stalks=3,5", "0,_", 1, 7),
+    ("hackenbush:edges=0-1,1-2,2-0,2-3,3-3", "1,_", 2, 4),
     ("turning-turtles", "_", 1, 300),
     ("turning-turtles", "3,_", 4, 100),
     ("mock-turtles", "_", 0, 300),
@@ -75,14 +75,15 @@ SEQUENCES = [
     ("fibonacci-nim", "40,_", 0, 100),
     ("chomp:3x4", "3,_,0,0", 0, 3),
     # Graphs: a position lists the vertices left, and `_` is one of them.
-    ("node-kayles:graph=path:6", "0,_", 0, 5),
-    ("arc-kayles:graph=cycle:6", "2,_", 0, 5),
+    ("node-kayles:graph=path:6", "0,_", 1, 5),
+    ("arc-kayles:graph=cycle:6", "2,_", 3, 5),
 ]
 
 # (spec, position template): families whose positions are text with no number for `_` to stand
 # for (a Cram board), refused alike.
 REFUSED = [
     ("cram:2x3", "_,0"),
+    ("sprouts", "_,0"),
 ]
 
 
