@@ -12,7 +12,9 @@
 //!   [`MISERE_FIRST_PLAYER_WINS`].
 //!
 //! A start's outcome only, never its value beyond "zero or not", is published for most `p`;
-//! the claims compare the outcome the search finds with the table.
+//! the claims compare the outcome the search finds with the table: `sprouts-normal-outcomes`
+//! here, `sprouts-misere-outcomes` in `misere/claims.rs` (it runs the misère search, a layer
+//! above the families).
 
 use super::Sprouts;
 use crate::verify::{Claim, Params, Tally, Verdict};
