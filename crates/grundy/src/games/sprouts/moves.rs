@@ -237,15 +237,7 @@ pub fn draw(drawing: &Drawing, curve: &Curve) -> Drawing {
 
 /// The lands a curve leaves, each as its canonical code, sorted.
 pub fn result(drawing: &Drawing, curve: &Curve) -> Result<Vec<Vec<u8>>> {
-    let mut after = draw(drawing, curve);
-    after.simplify();
-    let mut codes = after
-        .lands()
-        .iter()
-        .map(Drawing::code)
-        .collect::<Result<Vec<_>>>()?;
-    codes.sort_unstable();
-    Ok(codes)
+    super::land_codes(draw(drawing, curve))
 }
 
 /// The distinct options of a land, each with the first curve that leads to it.
