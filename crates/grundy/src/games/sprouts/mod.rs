@@ -63,6 +63,18 @@ pub fn land_codes(mut drawing: Drawing) -> Result<Vec<Vec<u8>>> {
     Ok(codes)
 }
 
+/// The lands' codes with the `i`-th replaced by `lands` (what a move in land `i` leaves).
+fn replaced(codes: &[Vec<u8>], i: usize, lands: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+    let mut after: Vec<Vec<u8>> = codes
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .map(|(_, c)| c.clone())
+        .collect();
+    after.extend(lands);
+    after
+}
+
 /// The lives of a land from its code: 3, 2 and 1 for spots seen once, 1 for each letter.
 pub fn code_lives(code: &[u8]) -> u64 {
     let mut lives = 0;
@@ -170,14 +182,7 @@ impl Sprouts {
             }
             let drawing = Drawing::from_code(code);
             for (lands, curve) in moves::options(&drawing)? {
-                let mut after: Vec<Vec<u8>> = codes
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, c)| c.clone())
-                    .collect();
-                after.extend(lands);
-                let to = Self::position(&after)?;
+                let to = Self::position(&replaced(&codes, i, lands))?;
                 if seen.insert(to.clone()) {
                     let land = match several {
                         true => format!(" of land {}", i + 1),
@@ -473,13 +478,7 @@ mod tests {
         let mut out = BTreeSet::new();
         for (i, code) in position.iter().enumerate() {
             for (lands, _) in moves::options(&Drawing::from_code(code)).unwrap() {
-                let mut after: Vec<Vec<u8>> = position
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, c)| c.clone())
-                    .collect();
-                after.extend(lands);
+                let mut after = replaced(position, i, lands);
                 after.sort_unstable();
                 out.insert(after);
             }
