@@ -13,7 +13,18 @@ Periodicity(period=7, preperiod=0, saltus=0)
 """
 
 from ._arrays import Sequence, Table
-from ._functions import base, claims, count, families, gaps, nim_product, sum, verify
+from ._functions import (
+    base,
+    claims,
+    count,
+    db_info,
+    db_merge,
+    families,
+    gaps,
+    nim_product,
+    sum,
+    verify,
+)
 from ._game import Game
 from ._quotient import Quotient, quotient
 from ._survey import survey
@@ -68,6 +79,8 @@ __all__ = [
     "base",
     "claims",
     "count",
+    "db_info",
+    "db_merge",
     "families",
     "gaps",
     "nim_product",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import builtins
 from os import PathLike
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _grundy
 from ._game import Game, Number, PositionLike
@@ -141,3 +141,17 @@ def nim_product(a: Number, b: Number) -> int:
     (3, 24)
     """
     return _grundy.nim_product(a, b)
+
+
+def db_info(path: str) -> Dict[str, Any]:
+    """What a database of solved parts holds (``grundy db info FILE``): its ``game``,
+    ``format``, ``parts``, ``values`` (parts whose exact value is known) and ``bytes``."""
+    game, format, parts, values, size = _grundy.db_info(path)
+    return {"game": game, "format": format, "parts": parts, "values": values, "bytes": size}
+
+
+def db_merge(out: str, *inputs: str) -> Dict[str, Any]:
+    """Merges databases of one game into ``out`` (``grundy db merge OUT IN...``); returns what
+    ``out`` then holds, as ``db_info``."""
+    game, format, parts, values, size = _grundy.db_merge(out, list(inputs))
+    return {"game": game, "format": format, "parts": parts, "values": values, "bytes": size}

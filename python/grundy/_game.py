@@ -219,7 +219,14 @@ class Game:
         """What a position of this game is, in words."""
         return str(self._native.positions)
 
-    def value(self, position: PositionLike, progress: Optional[bool] = None) -> int:
+    def value(
+        self,
+        position: PositionLike,
+        progress: Optional[bool] = None,
+        *,
+        client: Any = None,
+        db: Optional[str] = None,
+    ) -> int:
         """The Sprague-Grundy value of ``position``. In a game with cycles (``from_options``
         whose positions repeat) this is Smith's generalised value where it is finite; a
         position of infinite value is a ``ValueError`` (``evaluate`` gives it).
@@ -230,9 +237,20 @@ class Game:
 
         A long computation shows a progress bar (``tqdm``) after a second when stderr is a
         terminal or in Jupyter; ``progress=True`` always shows one, ``False`` never.
+
+        ``db``: a file where the board search (boards, graphs, Sprouts) keeps its database of
+        solved parts, read before searching and grown after (``grundy value --db FILE``).
+        ``client``: a ``dask.distributed.Client``; the questions near the root become tasks on
+        its workers, each searching with its own table (and a copy of ``db``, whose growth comes
+        back and is merged into it); normal play only. The value is the one of a search in one
+        process; the bar counts the tasks done.
         """
+        if client is not None:
+            from . import _distributed
+
+            return _distributed.value(self._native, position, client, db, progress)
         with _progress.bar(progress, "value") as update:
-            return int(self._native.value(position, update))
+            return int(self._native.value(position, update, db))
 
     def misere_canonical(self, position: PositionLike) -> MisereCanonical:
         """The misère canonical form of ``position`` (Conway, *On Numbers and Games* ch. 12;

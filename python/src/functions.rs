@@ -269,3 +269,20 @@ pub fn base<'py>(
     dict.set_item("next", report.next)?;
     Ok(dict)
 }
+
+/// `(game, format, parts, values, bytes)` of a database of solved parts (`grundy db info`).
+#[pyfunction]
+pub fn db_info(path: std::path::PathBuf) -> PyResult<(String, u32, u64, u64, u64)> {
+    let info = grundy::solve::db::info(&path).map_err(to_python)?;
+    Ok((info.game, info.format, info.parts, info.values, info.bytes))
+}
+
+/// Merges databases of one game into `out` (`grundy db merge`); what `out` then holds.
+#[pyfunction]
+pub fn db_merge(
+    out: std::path::PathBuf,
+    inputs: Vec<std::path::PathBuf>,
+) -> PyResult<(String, u32, u64, u64, u64)> {
+    let info = grundy::solve::db::merge(&out, &inputs).map_err(to_python)?;
+    Ok((info.game, info.format, info.parts, info.values, info.bytes))
+}

@@ -338,20 +338,54 @@ impl Game {
         ))
     }
 
-    #[pyo3(signature = (position, progress=None))]
+    /// The value; with `db`, the board search reads and keeps its database of solved parts
+    /// there (as `grundy value --db FILE`).
+    #[pyo3(signature = (position, progress=None, db=None))]
     fn value(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         progress: Option<Py<PyAny>>,
+        db: Option<std::path::PathBuf>,
     ) -> PyResult<u64> {
         let position = self.position(position)?;
         let ruleset = self.ruleset();
+        if let Some(path) = &db {
+            if !ruleset.uses_board_search() {
+                return Err(to_python(grundy::Error::Invalid(format!(
+                    "db= has no meaning for {}: it keeps what the board search proves (boards, graphs and Sprouts given by their spec, in normal play)",
+                    ruleset.spec()
+                ))));
+            }
+            grundy::solve::db::check(path).map_err(to_python)?;
+        }
         let report = compute(py, !self.calls_python(), |_| {
             let watcher = Reporter::new(progress).watcher();
-            grundy::progress::watched(watcher, || query::value(ruleset, &position))
+            let settings = grundy::solve::search::Settings {
+                db: db.clone(),
+                ..grundy::solve::search::current_settings()
+            };
+            grundy::solve::search::with_settings(settings, || {
+                grundy::progress::watched(watcher, || query::value(ruleset, &position))
+            })
         })?;
         Ok(report.value)
+    }
+
+    /// The options of a position, each written as the game writes positions (distinct ones,
+    /// in the order of the moves): what a distributed search hands out as tasks.
+    fn option_texts(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let position = self.position(position)?;
+        let ruleset = self.ruleset();
+        compute(py, !self.calls_python(), |_| {
+            let mut seen = std::collections::HashSet::new();
+            Ok(ruleset
+                .options(&position)?
+                .into_iter()
+                .filter(|o| seen.insert(o.clone()))
+                .map(|o| ruleset.show_position(&o))
+                .collect())
+        })
     }
 
     /// `(form, birthday, nim_value, misere_value, genus, genus_cgsuite, phylum, tame)`: the

@@ -51,6 +51,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::count, m)?)?;
     m.add_function(wrap_pyfunction!(functions::base, m)?)?;
     m.add_function(wrap_pyfunction!(functions::nim_product, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::db_info, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::db_merge, m)?)?;
     m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_groups, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_rows, m)?)?;

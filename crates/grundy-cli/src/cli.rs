@@ -79,10 +79,37 @@ pub enum Command {
     /// the literature and the outcomes of Sprouts), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
+    /// The database of solved parts that `--db FILE` keeps: `grundy db info FILE` (its game,
+    /// format, parts, values and size), `grundy db merge OUT IN...` (databases of one game from
+    /// several runs or machines into one).
+    #[command(subcommand)]
+    Db(DbCommand),
     /// A local web page to explore and play every game, with a JSON API that answers as the
     /// commands do (`GET /api/value?game=kayles&position=7`), e.g. `grundy serve --port 0` (any
     /// free port: the first line printed names it).
     Serve(ServeArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// What a database holds: its game, format, parts, values and size.
+    Info {
+        /// The database file.
+        file: std::path::PathBuf,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Merge databases of one game into OUT (created if missing): per part, the value known
+    /// in any of them and every value excluded in any.
+    Merge {
+        /// The database written (it may already hold parts of the same game).
+        out: std::path::PathBuf,
+        /// The databases read.
+        #[arg(required = true, num_args = 1..)]
+        inputs: Vec<std::path::PathBuf>,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -328,6 +355,11 @@ pub struct SearchArgs {
     /// and on Ctrl-C, and load it from there first if it exists (a rerun resumes).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// The database of solved parts of the board search (boards, graphs, Sprouts): read before
+    /// searching, and what the search proves merged into it after each question, every few
+    /// minutes and on Ctrl-C (created if missing; `grundy db info FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -390,6 +422,9 @@ pub struct SeqArgs {
     /// within it. Without it, heap games keep every value, up to 2^34.
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
+    /// The board search's database of solved parts, as for `value --db`.
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -573,6 +608,10 @@ pub struct SumArgs {
     /// game, e.g. misere-kayles).
     #[arg(long)]
     pub misere: bool,
+    /// The board search's database of solved parts, as for `value --db` (the parts of one
+    /// game: the components searched must share it).
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

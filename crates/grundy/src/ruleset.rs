@@ -445,6 +445,12 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// Whether this game's values come from the board search ([`crate::solve::search`]), whose
+    /// database of solved parts `--db` names (boards, graphs, Sprouts; not misère play).
+    fn uses_board_search(&self) -> bool {
+        false
+    }
+
     /// A solver of the misère Grundy values `G-` specialised for this game (a table of every
     /// position whose base case is misère play's), if it has one; misère play is otherwise
     /// searched by the definition (`crate::misere`).

@@ -5,6 +5,7 @@
 mod base;
 mod conjunctive;
 mod count;
+mod db;
 pub(crate) mod evolve;
 mod games;
 mod gaps;
@@ -58,6 +59,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Outcome {
         Command::Sum(args) => sum::run(args, out),
         Command::Quotient(args) => quotient::run(args, out),
         Command::Survey(args) => survey::run(args, out),
+        Command::Db(command) => db::run(command, out),
         Command::Serve(args) => crate::serve::run(args, out),
         Command::NimProduct(args) => nim_product::run(args, out),
     }
@@ -226,6 +228,16 @@ pub fn search_settings(
         settings.checkpoint = Some(path.clone());
         settings.stop = Some(crate::stream::interrupted);
     }
+    if let Some(path) = &args.db {
+        // A new file must be creatable, an existing one a database (its game is checked when
+        // a search opens it).
+        match path.exists() {
+            true => grundy::solve::db::check(path)?,
+            false => grundy::files::check_checkpoint_writable(path)?,
+        }
+        settings.db = Some(path.clone());
+        settings.stop = Some(crate::stream::interrupted);
+    }
     Ok(settings)
 }
 
@@ -235,6 +247,7 @@ pub fn refuse_search_flags(args: &crate::cli::SearchArgs, path: &str) -> Result<
     let given: Vec<&str> = [
         ("--memory", args.memory.is_some()),
         ("--checkpoint", args.checkpoint.is_some()),
+        ("--db", args.db.is_some()),
     ]
     .into_iter()
     .filter_map(|(flag, set)| set.then_some(flag))
@@ -243,10 +256,23 @@ pub fn refuse_search_flags(args: &crate::cli::SearchArgs, path: &str) -> Result<
         return Ok(());
     }
     Err(grundy::Error::Invalid(format!(
-        "{} has no meaning for {path}; --memory and --checkpoint set the board search and the record runs of heap games",
+        "{} has no meaning for {path}; --memory and --checkpoint set the board search and the record runs of heap games, --db the board search",
         given.join(" and ")
     ))
     .into())
+}
+
+/// Refuses `--db` for a game whose values do not come from the board search (a flag is never
+/// ignored in silence).
+pub fn refuse_db(game: &dyn grundy::Ruleset, db: Option<&std::path::Path>) -> Result<(), Failure> {
+    match db.is_some() && !game.uses_board_search() {
+        true => Err(grundy::Error::Invalid(format!(
+            "--db has no meaning for {}: it keeps what the board search proves (boards, graphs and Sprouts, in normal play)",
+            game.spec()
+        ))
+        .into()),
+        false => Ok(()),
+    }
 }
 
 /// Runs `work` with the board search set up as `settings` say ([`search_settings`]): its
@@ -257,7 +283,7 @@ pub fn with_search<T>(
     spinner: Option<&crate::progress::Delayed>,
     work: impl FnOnce() -> T,
 ) -> T {
-    if settings.checkpoint.is_some() {
+    if settings.checkpoint.is_some() || settings.db.is_some() {
         crate::stream::watch_interrupt();
     }
     let status = spinner.map(|s| s.status_watcher());

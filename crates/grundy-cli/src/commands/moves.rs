@@ -27,6 +27,7 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == Convention::Misere;
     let game = played.ruleset();
+    super::refuse_db(game.as_ref(), search.db.as_deref())?;
     let position = super::position_or_start(game.as_ref(), args.position.as_deref())?;
     // Heap games under normal play: the winning moves from the theory of sums and the period.
     let heaps = match misere {

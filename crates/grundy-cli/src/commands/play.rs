@@ -19,6 +19,7 @@ pub fn run(args: PlayArgs, out: &mut dyn Write) -> Outcome {
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
+    super::refuse_db(game.as_ref(), args.search.db.as_deref())?;
     let mut position = super::position_or_start(game.as_ref(), args.position.as_deref())?;
     super::with_search(&settings, None, || {
         play(&args, game.as_ref(), misere, &mut position, out)

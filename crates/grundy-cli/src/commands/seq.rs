@@ -17,14 +17,15 @@ pub fn run(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     let bound = crate::cli::SearchArgs {
         memory: args.memory.clone(),
         checkpoint: None,
+        db: args.db.clone(),
     };
     let settings = super::search_settings(&bound)?;
     if args.genus {
         super::refuse_search_flags(&bound, "seq --genus")?;
     }
-    match bound.memory {
-        Some(_) => super::with_search(&settings, None, || run_in(args, out)),
-        None => run_in(args, out),
+    match bound.memory.is_some() || bound.db.is_some() {
+        true => super::with_search(&settings, None, || run_in(args, out)),
+        false => run_in(args, out),
     }
 }
 
@@ -37,6 +38,7 @@ fn run_in(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     }
     let played = grundy::misere::play::parse_game(&args.game, args.misere)?;
     let game = played.ruleset();
+    super::refuse_db(game.as_ref(), args.db.as_deref())?;
     let to = match &args.to {
         Some(to) => number(to)?,
         None => proof_end(&args, game.as_ref())?,

@@ -7,9 +7,31 @@ use crate::cli::{Format, SumArgs};
 use grundy::{query, Ruleset};
 
 pub fn run(args: SumArgs, out: &mut dyn Write) -> Outcome {
+    let search = crate::cli::SearchArgs {
+        memory: None,
+        checkpoint: None,
+        db: args.db.clone(),
+    };
+    let settings = super::search_settings(&search)?;
+    match args.db.is_some() {
+        true => super::with_search(&settings, None, || run_in(args, out)),
+        false => run_in(args, out),
+    }
+}
+
+fn run_in(args: SumArgs, out: &mut dyn Write) -> Outcome {
     let (games, misere_play) = super::parse_sum_components(&args.components, args.misere)?;
+    if misere_play && args.db.is_some() {
+        return Err(grundy::Error::Invalid(
+            "--db has no meaning for sum in misère play; it keeps what the board search proves in normal play".into(),
+        )
+        .into());
+    }
     if misere_play {
         return misere(games, args, out);
+    }
+    for (game, _) in &games {
+        super::refuse_db(game.as_ref(), args.db.as_deref())?;
     }
     let components: Vec<(&dyn Ruleset, &[u64])> = games
         .iter()

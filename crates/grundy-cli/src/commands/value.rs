@@ -32,6 +32,7 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
     let played = play::parse_game(&args.game, args.misere)?;
     let misere = played.convention() == grundy::misere::Convention::Misere;
     let game = played.ruleset();
+    super::refuse_db(game.as_ref(), search.db.as_deref())?;
     let position = super::position_or_start(game.as_ref(), args.position.as_deref())?;
     if canonical {
         if !misere {

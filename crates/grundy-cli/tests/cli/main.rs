@@ -8,6 +8,7 @@ mod common;
 mod boards;
 mod coins;
 mod contract;
+mod db;
 mod digraph;
 mod foundation;
 mod fuzz;

@@ -165,6 +165,10 @@ impl Ruleset for Played {
         }
     }
 
+    fn uses_board_search(&self) -> bool {
+        self.convention == Convention::Normal && self.game.uses_board_search()
+    }
+
     fn misere_solver(&self) -> Option<Box<dyn Solver + '_>> {
         match self.convention {
             Convention::Normal => self.game.misere_solver(),
@@ -184,6 +188,7 @@ macro_rules! delegate {
 
 impl Ruleset for Same<'_> {
     delegate! {
+        uses_board_search() -> bool;
         spec() -> String;
         arity() -> Arity;
         position_hint() -> String;

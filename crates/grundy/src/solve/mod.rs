@@ -15,6 +15,7 @@
 //!   memoised search over its moves ([`SearchSolver`]), turning to [`loopy`] on a cycle. It is
 //!   here, not beside the trait, because the core trait sits below the engines.
 
+pub mod db;
 mod dense;
 pub mod evolution;
 mod for_ruleset;

@@ -58,6 +58,8 @@
 use std::cell::UnsafeCell;
 use std::hash::Hash;
 use std::path::Path;
+
+use super::db::{Known, PartDb};
 use std::sync::atomic::{
     AtomicBool, AtomicU16, AtomicU64, AtomicUsize,
     Ordering::{Acquire, Relaxed, Release},
@@ -177,6 +179,9 @@ struct Slot<K> {
     /// 1 + log2 of the search nodes it cost: the cheapest is replaced first; 0 marks an empty
     /// slot.
     work: u8,
+    /// Changed since the database of solved parts was last written (a byte of the slot's
+    /// padding).
+    dirty: bool,
 }
 
 /// Slots per bucket: a part is kept in one of the eight slots after its hash.
@@ -559,6 +564,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                             value: UNKNOWN,
                             not: 0,
                             work: 1,
+                            dirty: false,
                         }
                     };
                     i
@@ -566,8 +572,17 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
             };
             let slot = unsafe { &mut *self.slot(index) };
             slot.work = slot.work.max(work.max(1));
+            slot.dirty = true;
             f(slot);
         });
+    }
+
+    /// Every entry, in slot order, to change (the caller has the table to itself).
+    fn entries_mut(data: &mut Storage<P>) -> impl Iterator<Item = &mut Slot<P>> {
+        data.slots
+            .iter_mut()
+            .zip(data.tags.iter_mut())
+            .filter_map(|(s, t)| (*t.get_mut() & !LOCKED != 0).then_some(s.get_mut()))
     }
 
     /// Every entry, in slot order (the caller has the table to itself).
@@ -635,6 +650,9 @@ pub struct Settings {
     pub memory_set: bool,
     /// Saved on interruption and every `save_every`, loaded at the start if present.
     pub checkpoint: Option<std::path::PathBuf>,
+    /// The database of solved parts ([`super::db`]): read into the table at the start,
+    /// written (merged) after each question, on interruption and every `save_every`.
+    pub db: Option<std::path::PathBuf>,
     /// How often the checkpoint is saved during a search.
     pub save_every: Duration,
     /// Asked now and then whether to stop (Ctrl-C): the search then saves its checkpoint and
@@ -653,6 +671,7 @@ impl Default for Settings {
             memory: DEFAULT_MEMORY,
             memory_set: false,
             checkpoint: None,
+            db: None,
             save_every: Duration::from_secs(300),
             stop: None,
             threads: 1,
@@ -720,6 +739,8 @@ pub struct Search<'g, G: Splittable> {
     identity: String,
     /// How far the rounds at the root have got, for the progress line and an interruption.
     root: RootProgress,
+    /// The database of solved parts, if any (the main search's only).
+    db: Option<PartDb>,
 }
 
 /// How far [`Search::nimber_together`] has got: a long search's progress line and the message
@@ -875,6 +896,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             last_save: now,
             identity: identity.to_string(),
             root: RootProgress::default(),
+            db: None,
         };
         if let Some(path) = search.settings.checkpoint.clone() {
             if path.exists() {
@@ -882,6 +904,9 @@ impl<'g, G: Splittable> Search<'g, G> {
             } else {
                 crate::files::check_checkpoint_writable(&path)?;
             }
+        }
+        if let Some(path) = search.settings.db.clone() {
+            search.open_db(&path)?;
         }
         Ok(search)
     }
@@ -1163,6 +1188,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             nodes: 0,
             settings: Settings {
                 checkpoint: None,
+                db: None,
                 ..self.settings.clone()
             },
             pool: Vec::new(),
@@ -1171,6 +1197,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             last_save: now,
             identity: self.identity.clone(),
             root: RootProgress::default(),
+            db: None,
         }
     }
 
@@ -1191,6 +1218,10 @@ impl<'g, G: Splittable> Search<'g, G> {
             if let Some(path) = self.settings.checkpoint.clone() {
                 self.save(&path)?;
             }
+        }
+        // What was proven is kept whether the question was answered or interrupted.
+        if result.is_ok() || matches!(result, Err(Error::Interrupted(_))) {
+            self.write_db()?;
         }
         result
     }
@@ -1550,6 +1581,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             if let Some(path) = self.settings.checkpoint.clone() {
                 self.save(&path)?;
             }
+            self.write_db()?;
         }
         Ok(())
     }
@@ -1574,6 +1606,72 @@ impl<'g, G: Splittable> Search<'g, G> {
         crate::files::save_checkpoint(path, "search", &self.params(), &payload)
     }
 
+    /// Puts one saved entry (a part's bytes, its value or `u32::MAX`, the values it does not
+    /// have, its work) in the table; the error says why an entry is not one of this game's.
+    fn take_entry(
+        &self,
+        bytes: &[u8],
+        (value, not, work): (u32, u64, u8),
+        dirty: bool,
+    ) -> Result<(), String> {
+        let part = G::read_part(bytes).ok_or("an entry is not a position of this game")?;
+        if value != u32::MAX
+            && (u64::from(value) > self.game.bound(&part) || (value < 64 && not >> value & 1 == 1))
+        {
+            return Err("an entry contradicts itself or the game's bounds".into());
+        }
+        if !self.game.keeps(&part) {
+            return Ok(());
+        }
+        // Values and masks beyond a slot's width are dropped (only work is lost).
+        let value = u16::try_from(value).unwrap_or(UNKNOWN);
+        self.table.update(&self.game.key(&part), work, |slot| {
+            slot.value = value;
+            slot.not = not as u32;
+            slot.dirty = dirty;
+        });
+        Ok(())
+    }
+
+    /// Opens the database of solved parts ([`Settings::db`]) and puts its entries in the table.
+    fn open_db(&mut self, path: &Path) -> Result<()> {
+        let db = PartDb::open(path, &self.identity, G::PART_BYTES, |bytes, known| {
+            let facts = (known.value.unwrap_or(u32::MAX), known.not, known.work);
+            self.take_entry(bytes, facts, false)
+                .map_err(|why| Error::Invalid(format!("database {}: {why}", path.display())))
+        })?;
+        self.db = Some(db);
+        Ok(())
+    }
+
+    /// Writes what the table learnt since the last write to the database (one transaction).
+    fn write_db(&mut self) -> Result<()> {
+        let Some(db) = &self.db else {
+            return Ok(());
+        };
+        let entries = self.table.exclusive(|data| {
+            let mut entries = Vec::new();
+            for slot in Table::entries_mut(data) {
+                if !std::mem::take(&mut slot.dirty) || (slot.value == UNKNOWN && slot.not == 0) {
+                    continue;
+                }
+                let mut bytes = Vec::with_capacity(G::PART_BYTES);
+                G::write_part(&self.game.part_of(&slot.key), &mut bytes);
+                let known = Known {
+                    value: (slot.value != UNKNOWN).then_some(u32::from(slot.value)),
+                    not: u64::from(slot.not),
+                    work: slot.work,
+                };
+                entries.push((bytes, known));
+            }
+            entries
+        });
+        if !entries.is_empty() {
+            db.write(entries)?;
+        }
+        Ok(())
+    }
+
     fn params(&self) -> String {
         format!("{} part-bytes {}", self.identity, G::PART_BYTES)
     }
@@ -1594,33 +1692,11 @@ impl<'g, G: Splittable> Search<'g, G> {
             self.table.grow_from(self.table.len());
         }
         for chunk in payload.chunks_exact(record) {
-            let part = G::read_part(&chunk[..G::PART_BYTES]).ok_or_else(|| {
-                Error::Invalid(format!(
-                    "checkpoint {}: an entry is not a position of this game",
-                    path.display()
-                ))
-            })?;
             let rest = &chunk[G::PART_BYTES..];
             let value = u32::from_le_bytes(rest[0..4].try_into().expect("4 bytes"));
             let not = u64::from_le_bytes(rest[4..12].try_into().expect("8 bytes"));
-            if value != u32::MAX
-                && (u64::from(value) > self.game.bound(&part)
-                    || (value < 64 && not >> value & 1 == 1))
-            {
-                return Err(Error::Invalid(format!(
-                    "checkpoint {}: an entry contradicts itself or the game's bounds",
-                    path.display()
-                )));
-            }
-            if !self.game.keeps(&part) {
-                continue;
-            }
-            // Values and masks beyond a slot's width are dropped (only work is lost).
-            let value = u16::try_from(value).unwrap_or(UNKNOWN);
-            self.table.update(&self.game.key(&part), rest[12], |slot| {
-                slot.value = value;
-                slot.not = not as u32;
-            });
+            self.take_entry(&chunk[..G::PART_BYTES], (value, not, rest[12]), true)
+                .map_err(|why| Error::Invalid(format!("checkpoint {}: {why}", path.display())))?;
         }
         Ok(())
     }
@@ -1769,6 +1845,54 @@ mod tests {
                     }
                 }
             }
+        }
+
+        /// With a database of solved parts: a first run gives the definition's value and
+        /// fills the file; a second run of the same position answers from it without a node
+        /// searched; a run fed only part of the entries (as a run killed between two writes
+        /// leaves) gives the value too; and a database from other positions of the same
+        /// graph serves a new one without changing its value.
+        #[test]
+        fn a_database_of_solved_parts_never_changes_a_value(
+            n in 1usize..=13,
+            edges in proptest::collection::vec((0usize..13, 0usize..13), 0..26),
+            keep in any::<u64>(),
+            threads in 1usize..=2,
+        ) {
+            let (game, parts, expected) = random_kayles(n, &edges);
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("parts.db");
+            let settings = Settings { db: Some(path.clone()), ..with_threads(threads, 1 << 12) };
+            let mut first = Search::with(&game, "kayles", settings.clone()).unwrap();
+            prop_assert_eq!(first.value(&parts).unwrap(), expected);
+            drop(first);
+            let mut second = Search::with(&game, "kayles", settings.clone()).unwrap();
+            prop_assert_eq!(second.value(&parts).unwrap(), expected);
+            prop_assert_eq!(second.stats().nodes, 0);
+            drop(second);
+            // Part of the entries, chosen by `keep`'s bits.
+            let partial = dir.path().join("partial.db");
+            let mut entries = Vec::new();
+            PartDb::open(&path, "kayles", 4, |bytes, known| {
+                entries.push((bytes.to_vec(), known));
+                Ok(())
+            }).unwrap();
+            let kept = entries.into_iter().enumerate().filter(|(i, _)| keep >> (i % 64) & 1 == 1).map(|(_, e)| e);
+            PartDb::open(&partial, "kayles", 4, |_, _| Ok(())).unwrap().write(kept).unwrap();
+            let fed = Settings { db: Some(partial), ..settings.clone() };
+            prop_assert_eq!(Search::with(&game, "kayles", fed).unwrap().value(&parts).unwrap(), expected);
+            // Every position one vertex smaller, with the database of the whole graph.
+            for v in 0..n {
+                let set = ((1u32 << n) - 1) & !(1 << v);
+                let mut pieces = Vec::new();
+                game.pieces(set, &mut pieces);
+                let want = kayles_by_definition(&game.adjacent, set, &mut HashMap::new());
+                let mut search = Search::with(&game, "kayles", settings.clone()).unwrap();
+                prop_assert_eq!(search.value(&pieces).unwrap(), want);
+            }
+            // Another game's database is refused.
+            let err = Search::with(&game, "another", settings).err().unwrap().to_string();
+            prop_assert!(err.contains("not of 'another'"), "{}", err);
         }
 
         /// A set question answers as it says, on random graphs and random sets, one question
@@ -1963,5 +2087,43 @@ mod tests {
         assert_eq!(resumed.value(&parts).unwrap(), expected);
         assert!(resumed.stats().nodes < fresh.stats().nodes);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Cram 5x6 with a database: written while two searches run, and after an interruption;
+    /// a run fed the interrupted run's database gives the uninterrupted value with less work,
+    /// and the next run answers without a node.
+    #[test]
+    fn cram_searches_keep_and_reuse_their_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cram.db");
+        let parts = regions(5, 6, full(5, 6));
+        let game = &Regions::SEARCH_ONLY;
+        let mut fresh = Search::with(game, "cram regions", Settings::default()).unwrap();
+        let expected = fresh.value(&parts).unwrap();
+
+        let interrupted = Settings {
+            db: Some(path.clone()),
+            stop: Some(stop_soon),
+            save_every: Duration::ZERO,
+            ..with_threads(2, DEFAULT_MEMORY)
+        };
+        let stopped = Search::with(game, "cram regions", interrupted.clone())
+            .unwrap()
+            .value(&parts);
+        assert!(matches!(stopped, Err(Error::Interrupted(_))), "{stopped:?}");
+        let written = super::super::db::info(&path).unwrap();
+        assert!(written.parts > 0, "{written:?}");
+
+        let settings = Settings {
+            stop: None,
+            ..interrupted
+        };
+        let mut resumed = Search::with(game, "cram regions", settings.clone()).unwrap();
+        assert_eq!(resumed.value(&parts).unwrap(), expected);
+        assert!(resumed.stats().nodes < fresh.stats().nodes);
+        drop(resumed);
+        let mut again = Search::with(game, "cram regions", settings).unwrap();
+        assert_eq!(again.value(&parts).unwrap(), expected);
+        assert_eq!(again.stats().nodes, 0);
     }
 }

@@ -285,6 +285,10 @@ impl Ruleset for Chomp {
         Ok(moves)
     }
 
+    fn uses_board_search(&self) -> bool {
+        true
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(ChompSolver {
             chomp: self,

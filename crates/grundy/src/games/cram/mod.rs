@@ -458,6 +458,10 @@ impl Ruleset for Cram {
         self.below(position).moves
     }
 
+    fn uses_board_search(&self) -> bool {
+        true
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(match self.rows * self.cols <= region::WORD_KEY_CELLS {
             true => Box::new(BoardSolver::with_game(self, &WORD_REGIONS)),

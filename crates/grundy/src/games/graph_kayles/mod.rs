@@ -303,6 +303,10 @@ impl Ruleset for GraphKayles {
         Ok(moves)
     }
 
+    fn uses_board_search(&self) -> bool {
+        true
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(BoardSolver::new(self)))
     }

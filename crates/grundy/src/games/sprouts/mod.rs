@@ -389,6 +389,10 @@ impl Ruleset for Sprouts {
         self.described_moves(position)
     }
 
+    fn uses_board_search(&self) -> bool {
+        true
+    }
+
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(BoardSolver::new(self)))
     }
