@@ -79,9 +79,9 @@ pub enum Command {
     /// the literature and the outcomes of Sprouts), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
-    /// The database of solved parts that `--db FILE` keeps: `grundy db info FILE` (its game,
-    /// format, parts, values and size), `grundy db merge OUT IN...` (databases of one game from
-    /// several runs or machines into one).
+    /// The database of solved parts that `--db FILE` keeps: `db info FILE` says what it holds
+    /// (its game, format, parts, values and size), `db merge OUT IN...` merges databases of one
+    /// game from several runs or machines into one.
     #[command(subcommand)]
     Db(DbCommand),
     /// A local web page to explore and play every game, with a JSON API that answers as the
@@ -357,7 +357,7 @@ pub struct SearchArgs {
     pub checkpoint: Option<std::path::PathBuf>,
     /// The database of solved parts of the board search (boards, graphs, Sprouts): read before
     /// searching, and what the search proves merged into it after each question, every few
-    /// minutes and on Ctrl-C (created if missing; `grundy db info FILE`).
+    /// minutes and on Ctrl-C (created if missing; see the db command).
     #[arg(long, value_name = "FILE")]
     pub db: Option<std::path::PathBuf>,
 }
