@@ -23,7 +23,7 @@ from . import _grundy, _progress
 
 
 def value_task(
-    spec: str, position: str, snapshot: Optional[bytes], with_db: bool
+    position: str, spec: str, snapshot: Optional[bytes], with_db: bool
 ) -> Tuple[int, Optional[bytes]]:
     """The value of one position of the game ``spec`` (the task a worker runs), and the bytes
     of the database it searched with when ``with_db``."""
@@ -36,6 +36,9 @@ def value_task(
             with open(path, "wb") as file:
                 file.write(snapshot)
         value = int(game.value(position, None, path))
+        if not os.path.exists(path):
+            # Answered without a search (a theorem, an endgame table): nothing to send back.
+            return value, None
         with open(path, "rb") as file:
             return value, file.read()
 
@@ -80,13 +83,11 @@ def value(
         _grundy.db_info(db)  # refuses a damaged or foreign file before any task starts
         with open(db, "rb") as file:
             snapshot = file.read()
+    # The snapshot goes to the workers once (scattered), every task naming it.
+    shared = client.scatter(snapshot, broadcast=True) if snapshot is not None else None
+    n = len(leaves)
     futures = client.map(
-        value_task,
-        leaves,
-        spec=spec,
-        snapshot=snapshot,
-        with_db=db is not None,
-        pure=False,
+        value_task, leaves, [spec] * n, [shared] * n, [db is not None] * n, pure=False
     )
     key_of = {future.key: leaf for future, leaf in zip(futures, leaves)}
     values: Dict[str, int] = {}
