@@ -146,6 +146,13 @@ fn answers_are_the_commands_json() {
         json,
         cli(&["moves", "nim", "1,2,4", "--misere", "--json"]).unwrap()
     );
+    // The remoteness the page's computer uses to last longest when it cannot win.
+    let (status, json) = server.get_json("/api/remoteness?game=cram:2x3&misere=1");
+    assert_eq!(status, 200);
+    assert_eq!(
+        json,
+        cli(&["remoteness", "cram:2x3", "--misere", "--json"]).unwrap()
+    );
     let (_, json) = server.get_json("/api/seq?game=kayles&to=80&analyze=1");
     assert_eq!(
         json,
@@ -170,7 +177,7 @@ fn answers_are_the_commands_json() {
     let (status, page) = server.get("/");
     assert_eq!(status, 200);
     assert!(page.contains("/page.js") && !page.contains("https://"));
-    for asset in ["/page.js", "/page.css"] {
+    for asset in ["/page.js", "/drawings.js", "/page.css"] {
         let (status, text) = server.get(asset);
         assert_eq!(status, 200, "{asset}");
         assert!(
