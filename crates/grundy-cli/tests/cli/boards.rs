@@ -90,7 +90,15 @@ fn cram_boards_are_typed_as_rows() {
     );
     fails(&["value", "cram:2x3", "3,5"], "invalid position");
     fails(&["value", "cram:12x11"], "at most 128 cells");
-    fails(&["value", "cram"], "cram takes one of");
+    fails(&["value", "cram"], "cram needs its board in the spec");
+    // A board typed as the position alone: the error says how to write it (issue 52).
+    fails(
+        &["value", "cram", ".../..."],
+        "a size RxC (cram:2x3, then a position like ..#/...",
+    );
+    // 2x3 has an even side: the first player wins (a central domino, then point symmetry).
+    assert_eq!(json(&["value", "cram:board=.../..."])["outcome"], "N");
+    fails(&["value", "cram:2x3:board=.../..."], "cram takes one of");
     fails(&["value", "nim"], "give a position");
 }
 
@@ -124,7 +132,8 @@ fn chomp_rectangles_and_positions() {
     let dense = json(&["value", "chomp:4x3", "4,1,1"]);
     assert_eq!(dense["value"], 1);
     assert!(dense["method"].as_str().unwrap().starts_with("dense table"));
-    let dir = std::env::temp_dir().join(format!("grundy-chomp-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch.path().join(format!("grundy-chomp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("chomp.ck");
     let searched = json(&[
@@ -249,14 +258,8 @@ fn the_output_is_the_same_whatever_the_threads() {
     assert!(stdout(&["--threads", "2", "value", "cram:4x7"]).starts_with("3\n"));
 }
 
-fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-boards-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn tempfile_dir() -> common::Scratch {
+    common::scratch_dir()
 }
 
 /// Issue 50, item 17: a board with an empty row (`...//...`, a `/` at an end) had it dropped,

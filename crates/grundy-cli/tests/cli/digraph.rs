@@ -6,13 +6,9 @@ use common::{fails, grundy, json, stdout};
 
 use std::path::{Path, PathBuf};
 
-/// Writes `text` to a fresh file and returns its path.
-fn graph_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-digraph-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+/// Writes `text` to a fresh file and returns its path (removed when dropped).
+fn graph_file(name: &str, text: &str) -> common::Scratch {
+    common::scratch_file(name, text)
 }
 
 fn spec(path: &Path) -> String {
@@ -178,7 +174,8 @@ fn bad_files_and_positions_are_one_line_errors() {
 
 #[test]
 fn a_fifo_is_refused_at_once_as_a_digraph_or_a_table() {
-    let dir = std::env::temp_dir().join(format!("grundy-fifo-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch.path().join(format!("grundy-fifo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let fifo = dir.join("f");
     let _ = std::fs::remove_file(&fifo);

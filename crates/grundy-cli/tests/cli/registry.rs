@@ -155,11 +155,9 @@ const CASES: &[Case] = &[
         .bad(("1,1,_,1", 1, 3)),
 ];
 
-/// The spec of a case, with the digraphs' files written.
-fn spec_of(case: &Case) -> String {
+/// The spec of a case, with the digraphs' files written in `dir`.
+fn spec_of(case: &Case, dir: &std::path::Path) -> String {
     let graph = |name: &str, text: &str| -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("grundy-registry-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
         path
@@ -362,8 +360,9 @@ fn check_table(
 
 #[test]
 fn seq_and_table_agree_with_value_position_by_position() {
+    let scratch = common::scratch_dir();
     for case in CASES {
-        let spec = spec_of(case);
+        let spec = spec_of(case, &scratch);
         let game = parse_game(&spec).unwrap();
         // How `value --json` writes a position: the form every cell follows.
         let reference = form(&run(&["value", &spec, case.position]).unwrap()["position"]);
@@ -386,8 +385,9 @@ fn seq_and_table_agree_with_value_position_by_position() {
 /// (numbers, the text of a board or of a list, vertex names), which reads back as the position.
 #[test]
 fn every_command_writes_a_position_as_value_does() {
+    let scratch = common::scratch_dir();
     for case in CASES {
-        let spec = spec_of(case);
+        let spec = spec_of(case, &scratch);
         let game = parse_game(&spec).unwrap();
         let game = game.as_ref();
         let position = game.parse_position(case.position).unwrap();
@@ -575,9 +575,10 @@ const LARGE_SPECS: &[(&str, &str)] = &[
 /// `overflow:`, `too large` or invalid-position error, never a panic or a wrapped value.
 #[test]
 fn closed_forms_at_the_largest_numbers_are_exact_or_refused() {
+    let scratch = common::scratch_dir();
     let mut lines: Vec<(String, &str)> = CASES
         .iter()
-        .filter_map(|c| c.seq.map(|(template, _, _)| (spec_of(c), template)))
+        .filter_map(|c| c.seq.map(|(template, _, _)| (spec_of(c, &scratch), template)))
         .collect();
     lines.extend(LARGE_SPECS.iter().map(|&(s, t)| (s.to_string(), t)));
     let mut failures = Vec::new();
