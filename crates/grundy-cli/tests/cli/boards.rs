@@ -169,6 +169,53 @@ fn kayles_on_paths_are_the_octal_games() {
     }
 }
 
+/// Issue 52: `--analyze` and `--plot` along a graph size, like any sequence; the period is only
+/// observed (no theorem speaks of these sequences).
+#[test]
+fn sequences_along_a_graph_size_are_analysed_and_drawn() {
+    let dawson = json(&["seq", "octal:0.07", "--to", "40"])["values"].clone();
+    let seq = json(&["seq", "arc-kayles:graph=cycle:_", "--to", "40", "--analyze"]);
+    let values: Vec<u64> = seq["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    for (i, &v) in values.iter().enumerate() {
+        assert_eq!(v, u64::from(dawson[i + 1] == 0), "cycle:{}", i + 3);
+    }
+    let a = &seq["analysis"];
+    assert_eq!(a["proven"], false);
+    assert_eq!(a["max"], 1);
+    assert!(a["notes"][0].as_str().unwrap().contains("observed"), "{a}");
+    // The period it reports holds on the values (sizes from 3).
+    let (p, q) = (
+        a["period"].as_u64().unwrap() as usize,
+        a["preperiod"].as_u64().unwrap() as usize,
+    );
+    for n in q.max(3)..=40 - p {
+        assert_eq!(values[n - 3], values[n + p - 3], "period {p} from {q} at {n}");
+    }
+    let text = stdout(&["seq", "arc-kayles:graph=cycle:_", "--to", "20", "--analyze"]);
+    assert!(text.contains("max: 1"), "{text}");
+    let scratch = common::scratch_dir();
+    let svg = scratch.join("cycles.svg");
+    stdout(&[
+        "seq",
+        "node-kayles:graph=cycle:_",
+        "--to",
+        "12",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.contains("node-kayles:graph=cycle:_"), "the title names the spec");
+    fails(
+        &["seq", "arc-kayles:graph=cycle:_", "--to", "9", "--analyze", "--format", "csv"],
+        "--analyze",
+    );
+}
+
 #[test]
 fn node_kayles_on_named_graphs() {
     // K_5: any vertex takes everything (value 1). Petersen: value from the definition in the

@@ -386,6 +386,9 @@ fn seq_and_table_agree_with_value_position_by_position() {
 #[test]
 fn every_command_writes_a_position_as_value_does() {
     let scratch = common::scratch_dir();
+    // The families whose positions JSON writes as text: those docs/src/commands.md names
+    // ("In JSON, every answer writes a position ..."), issue 52.
+    let mut texts = std::collections::BTreeSet::new();
     for case in CASES {
         let spec = spec_of(case, &scratch);
         let game = parse_game(&spec).unwrap();
@@ -393,6 +396,9 @@ fn every_command_writes_a_position_as_value_does() {
         let position = game.parse_position(case.position).unwrap();
         let value = run(&["value", &spec, case.position]).unwrap();
         let reference = form(&value["position"]);
+        if reference == Form::Text {
+            texts.insert(spec.split(':').next().unwrap().to_string());
+        }
         let check = |what: &str, v: &Value, expected: Option<&[u64]>| {
             assert_eq!(form(v), reference, "{what} of {spec}: {v}");
             let back = read_back(game, v);
@@ -449,6 +455,11 @@ fn every_command_writes_a_position_as_value_does() {
             assert_eq!(form(&table["position"]), reference, "table of {spec}");
         }
     }
+    assert_eq!(
+        texts.into_iter().collect::<Vec<_>>(),
+        ["arc-kayles", "cram", "hackenbush", "node-kayles", "sprouts"],
+        "the families commands.md says write their positions as text"
+    );
 }
 
 /// The Nim product `a ⊗ b` (Conway), written here from its definition on halves: with `F` the
