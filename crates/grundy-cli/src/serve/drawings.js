@@ -52,6 +52,14 @@ function edgeLines(text) {
   return edges;
 }
 
+/** A band `w` wide along the segment (x1, y1)-(x2, y2): where a click takes an edge (a
+ * line's own box is empty when it is horizontal or vertical). */
+function band(x1, y1, x2, y2, w, attrs) {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1, nx = (-(y2 - y1) / len) * (w / 2), ny = ((x2 - x1) / len) * (w / 2);
+  const points = [[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]];
+  return shape("polygon", { points: points.map((p) => p.join(",")).join(" "), fill: "transparent", ...attrs });
+}
+
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 
 // ---------------------------------------------------------------- heaps and rows of pins
@@ -392,9 +400,8 @@ function drawGraphPicture(g, opts) {
     const attrs = { x1: points[a][0], y1: points[a][1], x2: points[b][0], y2: points[b][1] };
     pic.append(shape("line", { ...attrs, stroke: live ? "#555" : "#e3e3e3", "stroke-width": 3 }));
     if (opts.edges && live) {
-      // A wide transparent line on top: the edge is easy to click.
-      pic.append(shape("line", { ...attrs, stroke: "transparent", "stroke-width": 14, class: "piece edge",
-        "data-edge": e, "data-key": `e${e}` }));
+      // A wide transparent band on top: the edge is easy to click.
+      pic.append(band(attrs.x1, attrs.y1, attrs.x2, attrs.y2, 14, { class: "piece edge", "data-edge": e, "data-key": `e${e}` }));
     }
   });
   g.names.forEach((name, i) => {
@@ -502,7 +509,11 @@ const HACKENBUSH = {
       const d = a === b ? `M${x1},${y1} C${x1 - 40},${y1 - 60} ${x1 + 40},${y1 - 60} ${x1},${y1}` : `M${x1},${y1} Q${mx},${my} ${x2},${y2}`;
       const on = left.has(e);
       pic.append(shape("path", { d, fill: "none", stroke: on ? "#2e7d32" : "#eee", "stroke-width": 4 }));
-      if (on) pic.append(shape("path", { d, fill: "none", stroke: "transparent", "stroke-width": 16, class: "piece edge", "data-edge": e, "data-key": `e${e}` }));
+      const hook = { class: "piece edge", "data-edge": e, "data-key": `e${e}` };
+      if (on) {
+        pic.append(a !== b && bend === 0 ? band(x1, y1, x2, y2, 16, hook)
+          : shape("path", { d, fill: "none", stroke: "transparent", "stroke-width": 16, ...hook }));
+      }
     });
     for (const x of vertices) {
       pic.append(shape("circle", { cx: at[x][0], cy: at[x][1], r: 4, fill: "#333" }));

@@ -4,7 +4,7 @@
 use crate::common;
 use common::{fails, grundy, json, stdout};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Writes `text` to a fresh file and returns its path (removed when dropped).
 fn graph_file(name: &str, text: &str) -> common::Scratch {

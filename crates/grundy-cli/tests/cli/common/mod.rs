@@ -121,6 +121,12 @@ impl std::ops::Deref for Scratch {
     }
 }
 
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
 /// A fresh scratch directory.
 pub fn scratch_dir() -> Scratch {
     let dir = tempfile::tempdir().expect("a temporary directory");
