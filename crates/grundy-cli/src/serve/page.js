@@ -49,9 +49,10 @@ function current() {
   };
 }
 
-/** A position of a JSON answer (numbers, names or text) as it is typed. */
+/** A position of a JSON answer (numbers, names or text) as it is typed ("none": no heads, no
+ * tokens left). */
 function positionText(p) {
-  if (Array.isArray(p)) return p.join(",");
+  if (Array.isArray(p)) return p.length ? p.join(",") : "none";
   return p === undefined || p === null ? "" : String(p);
 }
 
