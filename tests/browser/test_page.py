@@ -532,13 +532,16 @@ def test_no_panel_of_a_previous_game(page):
 
 
 def test_screenshot(page):
-    """A board in play (Cram 4x5 after two dominoes, a hint shown): docs/src/serve-screenshot.png."""
+    """A board in play (Cram 4x5: the centre domino, the computer's answer, the hint's winning
+    cells marked): docs/src/serve-screenshot.png."""
     open_play(page, "cram:4x5")
     before = log_length(page)
-    click(page, '[data-cell="2,2"]')
+    # The centre of a 4x5 board: the vertical domino r2c3-r3c3, then symmetry wins.
     click(page, '[data-cell="2,3"]')
+    click(page, '[data-cell="3,3"]')
     after_my_move(page, before)
     page.find_element(By.ID, "play-hint").click()
+    assert page.find_elements(By.CSS_SELECTOR, "#play-board .winning")
     path = ROOT / "docs" / "src" / "serve-screenshot.png"
     page.set_window_size(1280, 1100)
     assert page.save_screenshot(str(path))
