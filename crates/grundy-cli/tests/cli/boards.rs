@@ -133,7 +133,9 @@ fn chomp_rectangles_and_positions() {
     assert_eq!(dense["value"], 1);
     assert!(dense["method"].as_str().unwrap().starts_with("dense table"));
     let dir_scratch = tempfile::tempdir().unwrap();
-    let dir = dir_scratch.path().join(format!("grundy-chomp-{}", std::process::id()));
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-chomp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("chomp.ck");
     let searched = json(&[
@@ -193,7 +195,13 @@ fn sequences_along_a_graph_size_are_analysed_and_drawn() {
     assert_eq!(a["period"], serde_json::Value::Null);
     // Arc-Kayles on K_n: a move leaves K_(n-2), so the values go 0, 0, 1, 1, 0, 0, ... from
     // n = 0 (the empty graph): period 4 from the start, observed, not proven.
-    let complete = json(&["seq", "arc-kayles:graph=complete:_", "--to", "30", "--analyze"]);
+    let complete = json(&[
+        "seq",
+        "arc-kayles:graph=complete:_",
+        "--to",
+        "30",
+        "--analyze",
+    ]);
     for (n, v) in complete["values"].as_array().unwrap().iter().enumerate() {
         assert_eq!(*v, u64::from(n / 2 % 2 == 1), "K_{n}");
     }
@@ -213,9 +221,20 @@ fn sequences_along_a_graph_size_are_analysed_and_drawn() {
         svg.to_str().unwrap(),
     ]);
     let drawn = std::fs::read_to_string(&svg).unwrap();
-    assert!(drawn.contains("node-kayles:graph=cycle:_"), "the title names the spec");
+    assert!(
+        drawn.contains("node-kayles:graph=cycle:_"),
+        "the title names the spec"
+    );
     fails(
-        &["seq", "arc-kayles:graph=cycle:_", "--to", "9", "--analyze", "--format", "csv"],
+        &[
+            "seq",
+            "arc-kayles:graph=cycle:_",
+            "--to",
+            "9",
+            "--analyze",
+            "--format",
+            "csv",
+        ],
         "--analyze",
     );
 }

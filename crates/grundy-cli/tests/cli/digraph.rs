@@ -172,7 +172,9 @@ fn bad_files_and_positions_are_one_line_errors() {
 #[test]
 fn a_fifo_is_refused_at_once_as_a_digraph_or_a_table() {
     let dir_scratch = tempfile::tempdir().unwrap();
-    let dir = dir_scratch.path().join(format!("grundy-fifo-{}", std::process::id()));
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-fifo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let fifo = dir.join("f");
     let _ = std::fs::remove_file(&fifo);

@@ -294,10 +294,19 @@ fn play_undo_takes_back_a_move_and_its_answer() {
     // Nim 3,5 (nim-sum 6). The user errs to 2,5; the computer moves back to nim-sum 0
     // (2,2); undo returns to 3,5, where the user plays the winning 3,3.
     let text = with_input(&["play", "nim", "3,5"], "undo\n2,5\nundo\n3,3\nquit\n");
-    assert!(text.contains("'undo' to take back your last move"), "{text}");
+    assert!(
+        text.contains("'undo' to take back your last move"),
+        "{text}"
+    );
     assert!(text.contains("'hint' for the winning moves"), "{text}");
-    assert!(text.contains("nothing to undo: you have not moved yet."), "{text}");
-    assert!(text.contains("computer: take 3 from pile 2 -> 2,2"), "{text}");
+    assert!(
+        text.contains("nothing to undo: you have not moved yet."),
+        "{text}"
+    );
+    assert!(
+        text.contains("computer: take 3 from pile 2 -> 2,2"),
+        "{text}"
+    );
     assert!(text.contains("undone: back to 3,5, your move."), "{text}");
     let after = text.split("undone: back to 3,5").nth(1).unwrap();
     // From 3,3 (nim-sum 0) the computer has no winning move.
@@ -431,7 +440,9 @@ fn tables_as_a_matrix() {
 #[test]
 fn plots_of_sequences_tables_and_gaps() {
     let dir_scratch = tempfile::tempdir().unwrap();
-    let dir = dir_scratch.path().join(format!("grundy-plot-{}", std::process::id()));
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-plot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = |name: &str| dir.join(name).display().to_string();
     let plain = stdout(&["seq", "subtraction:s=1,3,4", "--to", "50"]);

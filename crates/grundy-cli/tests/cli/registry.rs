@@ -589,7 +589,10 @@ fn closed_forms_at_the_largest_numbers_are_exact_or_refused() {
     let scratch = common::scratch_dir();
     let mut lines: Vec<(String, &str)> = CASES
         .iter()
-        .filter_map(|c| c.seq.map(|(template, _, _)| (spec_of(c, &scratch), template)))
+        .filter_map(|c| {
+            c.seq
+                .map(|(template, _, _)| (spec_of(c, &scratch), template))
+        })
         .collect();
     lines.extend(LARGE_SPECS.iter().map(|&(s, t)| (s.to_string(), t)));
     let mut failures = Vec::new();

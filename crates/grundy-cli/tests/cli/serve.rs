@@ -192,7 +192,9 @@ fn a_digraph_comes_in_the_body() {
     let server = Served::start(&[]);
     let edges = "a b\nb c\nc a\nc d\n";
     let dir_scratch = tempfile::tempdir().unwrap();
-    let dir = dir_scratch.path().join(format!("grundy-serve-test-{}", std::process::id()));
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-serve-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("g.txt");
     std::fs::write(&file, edges).unwrap();
@@ -238,7 +240,9 @@ fn refusals_are_the_commands_error_lines() {
 
     // Flags hidden in values are read as values: games, positions, numbers.
     let plot_scratch = tempfile::tempdir().unwrap();
-    let plot = plot_scratch.path().join(format!("grundy-serve-plot-{}.svg", std::process::id()));
+    let plot = plot_scratch
+        .path()
+        .join(format!("grundy-serve-plot-{}.svg", std::process::id()));
     let plot = plot.display().to_string();
     for path in [
         "/api/value?game=--help&position=1".to_string(),
@@ -514,7 +518,9 @@ fn raw_json(answer: &[u8]) -> (u16, Value) {
 #[test]
 fn request_files_have_names_no_one_can_take_beforehand() {
     let tmp_scratch = tempfile::tempdir().unwrap();
-    let tmp = tmp_scratch.path().join(format!("grundy-serve-tmp-{}", std::process::id()));
+    let tmp = tmp_scratch
+        .path()
+        .join(format!("grundy-serve-tmp-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).unwrap();
     let server = Served::start_in(&[], &tmp);

@@ -163,7 +163,9 @@ fn gaps_reproduce_the_start_of_table_1() {
 #[test]
 fn gaps_resume_from_a_checkpoint() {
     let dir_scratch = tempfile::tempdir().unwrap();
-    let dir = dir_scratch.path().join(format!("grundy-cli-subdivision-{}", std::process::id()));
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-subdivision-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("run.ckpt");
     let path = path.to_str().unwrap();
@@ -202,7 +204,9 @@ fn gaps_resume_from_a_checkpoint() {
 #[test]
 fn a_killed_run_resumes_to_the_same_result() {
     let dir_scratch = tempfile::tempdir().unwrap();
-    let dir = dir_scratch.path().join(format!("grundy-cli-kill-{}", std::process::id()));
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-kill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("run.ckpt");
     let p = path.to_str().unwrap();
@@ -238,7 +242,9 @@ fn a_killed_run_resumes_to_the_same_result() {
 #[test]
 fn other_games_resume_too() {
     let dir_scratch = tempfile::tempdir().unwrap();
-    let dir = dir_scratch.path().join(format!("grundy-cli-stream-{}", std::process::id()));
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-stream-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("mark.ckpt");
     let p = path.to_str().unwrap();
@@ -267,7 +273,9 @@ fn other_games_resume_too() {
 #[test]
 fn an_edited_checkpoint_is_refused() {
     let dir_scratch = tempfile::tempdir().unwrap();
-    let dir = dir_scratch.path().join(format!("grundy-cli-edit-{}", std::process::id()));
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-edit-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("run.ckpt");
     let p = path.to_str().unwrap();
@@ -295,7 +303,9 @@ fn an_edited_checkpoint_is_refused() {
 #[test]
 fn checkpoint_files_are_checked_up_front_and_leave_other_files_alone() {
     let dir_scratch = tempfile::tempdir().unwrap();
-    let dir = dir_scratch.path().join(format!("grundy-cli-ckdir-{}", std::process::id()));
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-ckdir-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // A directory that does not exist: refused before any computing.
     let missing = dir.join("no/such/dir/ck");

@@ -1926,7 +1926,9 @@ mod tests {
     #[test]
     fn two_searches_save_and_resume_their_checkpoint() {
         let dir_scratch = tempfile::tempdir().unwrap();
-        let dir = dir_scratch.path().join(format!("grundy-threads-{}", std::process::id()));
+        let dir = dir_scratch
+            .path()
+            .join(format!("grundy-threads-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("table");
         let parts = regions(5, 6, full(5, 6));

@@ -332,12 +332,12 @@ mod tests {
         engine.extend(9000, &Run::default(), &mut |_| {}).unwrap();
         assert_eq!(loaded.table(), engine.table());
         // No temporary file is left behind.
-        let names: Vec<_> = std::fs::read_dir(&dir)
+        let names: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
@@ -390,7 +390,7 @@ mod tests {
         assert!(load(&dir.join("absent"), &rules, "kayles")
             .unwrap()
             .is_none());
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

@@ -1158,7 +1158,9 @@ mod tests {
         assert_eq!(whole.gaps, expected);
         // Stop twice, resume from the file each time.
         let dir_scratch = tempfile::tempdir().unwrap();
-        let dir = dir_scratch.path().join(format!("grundy-imark23-{}", std::process::id()));
+        let dir = dir_scratch
+            .path()
+            .join(format!("grundy-imark23-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("run.ckpt");
         let _ = std::fs::remove_file(&path);
