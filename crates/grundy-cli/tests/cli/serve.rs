@@ -10,15 +10,20 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// A running `grundy serve --port 0`, stopped on drop.
+/// A running `grundy serve --port 0`, stopped on drop (then its TMPDIR, a scratch directory of
+/// its own, is removed with what the killed server left in it).
 struct Served {
     child: Child,
     port: u16,
+    _tmp: Option<tempfile::TempDir>,
 }
 
 impl Served {
     fn start(extra: &[&str]) -> Served {
-        Served::start_in(extra, &std::env::temp_dir())
+        let tmp = tempfile::tempdir().unwrap();
+        let mut served = Served::start_in(extra, tmp.path());
+        served._tmp = Some(tmp);
+        served
     }
 
     /// A server whose temporary directory (TMPDIR) is `tmp`.
@@ -41,7 +46,11 @@ impl Served {
             .and_then(|rest| rest.strip_suffix('/'))
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
-        Served { child, port }
+        Served {
+            child,
+            port,
+            _tmp: None,
+        }
     }
 
     /// The processes the server runs now (its children, from /proc).
