@@ -2,8 +2,11 @@
 
 It starts `grundy serve --port 0` ($GRUNDY_BIN, default target/debug/grundy), explores Kayles
 and checks what the page shows against `grundy value`, plays Nim and Kayles to the end against
-the perfect strategy by clicking the page's moves (won with perfect play, lost after a
-mistake, lost from a P-position, and a misère game), and saves docs/src/serve-screenshot.png.
+the perfect strategy by clicking the page's list of moves (won with perfect play, lost after a
+mistake, lost from a P-position, and a misère game), plays whole games of Cram 3x4 and Nim by
+clicking the drawing (the winning moves from a brute force and Bouton's theorem written here),
+makes moves by clicking every family's drawing, checks that an illegal click is refused, and
+saves docs/src/serve-screenshot.png (a board in play) and serve-explore.png.
 
 Run: python3 -m venv /tmp/venv && /tmp/venv/bin/pip install selenium pytest &&
 GRUNDY_BIN=target/debug/grundy /tmp/venv/bin/pytest tests/browser
@@ -13,6 +16,7 @@ import json
 import os
 import pathlib
 import shutil
+import urllib.parse
 import subprocess
 
 import pytest
@@ -34,6 +38,7 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="pip install seleni
 
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -64,6 +69,8 @@ def page(url):
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.get(url)
     wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    driver.execute_script("window.GRUNDY_DELAY = 50;")
+    driver.base_url = url
     yield driver
     driver.quit()
 
@@ -100,6 +107,7 @@ def play(driver, spec, position, strategy, misere=False, first="human"):
     driver.find_element(By.ID, "tab-play").click()
     Select(driver.find_element(By.ID, "play-first")).select_by_value(first)
     driver.find_element(By.ID, "play-start").click()
+    open_list(driver)
     turn = 0
     while True:
         state = wait(driver, lambda d: attr(d, "play-status", "data-turn") in ("human", "over")
@@ -116,6 +124,11 @@ def play(driver, spec, position, strategy, misere=False, first="human"):
         assert turn < 200
     result = driver.find_element(By.ID, "play-result")
     return result.get_attribute("data-winner"), result.text
+
+
+def open_list(driver):
+    """Unfolds the list of moves (folded under the drawing) so that its buttons can be clicked."""
+    driver.execute_script("document.getElementById('play-list').open = true;")
 
 
 def perfect(buttons, turn):
@@ -232,6 +245,7 @@ def test_hint_and_undo(page):
     page.find_element(By.ID, "tab-play").click()
     Select(page.find_element(By.ID, "play-first")).select_by_value("human")
     page.find_element(By.ID, "play-start").click()
+    open_list(page)
     wait(page, lambda d: attr(d, "play-status", "data-turn") == "human")
     page.find_element(By.ID, "play-hint").click()
     hint = page.find_element(By.ID, "play-hint-text").text
@@ -245,8 +259,8 @@ def test_hint_and_undo(page):
          and not d.find_elements(By.CSS_SELECTOR, "#play-log li"))
 
 
-def test_screenshot(page):
-    """The Explore tab on Kayles, its sequence and Wythoff's table drawn: docs/src/serve-screenshot.png."""
+def test_explore_screenshot(page):
+    """The Explore tab on Kayles, its sequence and Wythoff's table drawn: docs/src/serve-explore.png."""
     choose(page, "wythoff", "3,5")
     box = page.find_element(By.ID, "table-max")
     box.clear()
@@ -259,7 +273,276 @@ def test_screenshot(page):
     box.send_keys("100")
     page.find_element(By.ID, "seq-draw").click()
     wait(page, lambda d: attr(d, "seq-info", "data-period") == "12")
-    path = ROOT / "docs" / "src" / "serve-screenshot.png"
+    path = ROOT / "docs" / "src" / "serve-explore.png"
     page.set_window_size(1280, 1500)
+    assert page.save_screenshot(str(path))
+    assert path.stat().st_size > 10_000
+
+
+# ---------------------------------------------------------------- play on the drawing
+
+def open_play(driver, spec, position="", first="human", misere=False):
+    """Opens /?play=SPEC&position=POS (the play view from its address) and waits for the first
+    turn of the player chosen to move first."""
+    query = urllib.parse.urlencode({"play": spec, "position": position, **({"misere": "1"} if misere else {})})
+    driver.get(driver.base_url + "?" + query)
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    driver.execute_script("window.GRUNDY_DELAY = 50;")
+    if first == "computer":
+        Select(driver.find_element(By.ID, "play-first")).select_by_value("computer")
+        driver.find_element(By.ID, "play-start").click()
+    wait(driver, lambda d: attr(d, "play-status", "data-turn") in ("human", "over"))
+    assert driver.find_element(By.ID, "error").text == ""
+    assert not driver.find_element(By.ID, "play").get_attribute("hidden")
+
+
+def my_first_move(driver):
+    """The first line of the log ("You: ..."), once the computer has answered (or the game is
+    over): the log is drawn again after each move."""
+    def read(d):
+        if attr(d, "play-status", "data-turn") not in ("human", "over"):
+            return False
+        try:
+            items = d.find_elements(By.CSS_SELECTOR, "#play-log li")
+            return items[0].text if items else False
+        except StaleElementReferenceException:
+            return False
+    return wait(driver, read)
+
+
+def board_position(driver):
+    return attr(driver, "play-board", "data-position")
+
+
+def click(driver, selector):
+    driver.find_element(By.CSS_SELECTOR, "#play-board " + selector).click()
+
+
+def after_my_move(driver, before):
+    """Waits until the position changed and it is my turn again (or the game is over)."""
+    wait(driver, lambda d: attr(d, "play-status", "data-turn") in ("human", "over")
+         and (len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) > before))
+
+
+def log_length(driver):
+    return len(driver.find_elements(By.CSS_SELECTOR, "#play-log li"))
+
+
+def cram_wins():
+    """Cram on a 3x4 board by brute force: `wins(cells)` (a frozenset of empty cells (r, c)
+    from 1) is True when the player to move wins; `move(cells)` a winning domino."""
+    import functools
+
+    def dominoes(cells):
+        for (r, c) in sorted(cells):
+            for other in ((r, c + 1), (r + 1, c)):
+                if other in cells:
+                    yield (r, c), other
+
+    @functools.lru_cache(maxsize=None)
+    def wins(cells):
+        return any(not wins(cells - {a, b}) for a, b in dominoes(cells))
+
+    def move(cells):
+        return next((a, b) for a, b in dominoes(cells) if not wins(cells - {a, b}))
+
+    return wins, move
+
+
+def test_cram_3x4_won_by_clicking_the_board(page):
+    wins, move = cram_wins()
+    full = frozenset((r, c) for r in range(1, 4) for c in range(1, 5))
+    assert wins(full), "3x4 Cram is a first-player win (one even side: the centre, then symmetry)"
+    open_play(page, "cram:3x4")
+    assert len(page.find_elements(By.CSS_SELECTOR, "#play-board [data-cell]")) == 12
+    while attr(page, "play-status", "data-turn") == "human":
+        rows = board_position(page).split("/")
+        cells = frozenset((r + 1, c + 1) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == ".")
+        assert wins(cells), f"the computer left me a lost board {rows}"
+        a, b = move(cells)
+        before = log_length(page)
+        click(page, f'[data-cell="{a[0]},{a[1]}"]')
+        click(page, f'[data-cell="{b[0]},{b[1]}"]')
+        after_my_move(page, before)
+        for cell in (a, b):
+            assert attr_css(page, f'#play-board [data-cell="{cell[0]},{cell[1]}"]', "data-filled") == "1"
+    assert attr(page, "play-result", "data-winner") == "human", page.find_element(By.ID, "play-result").text
+
+
+def attr_css(driver, selector, name):
+    return driver.find_element(By.CSS_SELECTOR, selector).get_attribute(name)
+
+
+def test_nim_won_by_clicking_the_counters(page):
+    heaps = [3, 4, 6]
+    assert heaps[0] ^ heaps[1] ^ heaps[2] != 0
+    open_play(page, "nim", ",".join(map(str, heaps)))
+    while attr(page, "play-status", "data-turn") == "human":
+        heaps = [int(x) for x in board_position(page).split(",")]
+        s = 0
+        for h in heaps:
+            s ^= h
+        assert s != 0, "Bouton: the computer never leaves me a nim-sum of 0 when it can"
+        # Bouton: a heap h with h ^ s < h goes down to h ^ s; click its counter h ^ s + 1.
+        i = next(i for i, h in enumerate(heaps) if h ^ s < h)
+        before = log_length(page)
+        click(page, f'[data-heap="{i + 1}"][data-index="{(heaps[i] ^ s) + 1}"]')
+        after_my_move(page, before)
+    assert attr(page, "play-result", "data-winner") == "human", page.find_element(By.ID, "play-result").text
+    assert "You win" in page.find_element(By.ID, "play-result").text
+
+
+def test_kayles_and_chomp_moves_by_clicking(page):
+    # Kayles: one pin (the middle of 5, leaving rows of 2 and 2), or two adjacent pins.
+    open_play(page, "kayles", "5")
+    click(page, '[data-heap="1"][data-index="3"]')
+    assert "Click it again" in page.find_element(By.ID, "play-why").text
+    click(page, '[data-heap="1"][data-index="3"]')
+    mine = my_first_move(page)
+    assert mine.startswith("You: ") and sorted(mine.split("→ ")[1].split(" (")[0].split(",")) == ["2", "2"], mine
+    open_play(page, "kayles", "4")
+    click(page, '[data-heap="1"][data-index="2"]')
+    click(page, '[data-heap="1"][data-index="3"]')
+    assert my_first_move(page).split("→ ")[1].startswith("1,1 ")
+    # Chomp: a bite at row 2, column 2 (rows from the bottom) takes the squares above and right.
+    open_play(page, "chomp:3x3")
+    click(page, '[data-cell="2,2"]')
+    assert my_first_move(page).split("→ ")[1].startswith("3,1,1 ")
+
+
+def test_an_illegal_click_is_refused(page):
+    open_play(page, "cram:2x3", "#../...")
+    start = board_position(page)
+    click(page, '[data-cell="1,1"]')
+    why = page.find_element(By.ID, "play-why")
+    assert why.get_attribute("data-refused") == "1" and "covered" in why.text, why.text
+    click(page, '[data-cell="1,2"]')
+    click(page, '[data-cell="2,3"]')
+    assert why.get_attribute("data-refused") == "1" and "not two adjacent empty cells" in why.text, why.text
+    assert board_position(page) == start and log_length(page) == 0
+    # Subtraction 1, 3, 4 from 10: clicking counter 9 would take 2.
+    open_play(page, "subtraction:s=1,3,4", "10")
+    click(page, '[data-heap="1"][data-index="9"]')
+    why = page.find_element(By.ID, "play-why")
+    assert why.get_attribute("data-refused") == "1" and why.text.startswith("Not a move"), why.text
+    assert board_position(page) == "10" and log_length(page) == 0
+    # Chomp's poisoned square.
+    open_play(page, "chomp:2x2")
+    click(page, '[data-cell="1,1"]')
+    assert "poisoned" in page.find_element(By.ID, "play-why").text
+
+
+# Each drawing: its hooks, and a move made by clicking with the position it leaves (by the
+# rules, worked out by hand).
+DRAWN = [
+    ("nim", "1,2", '[data-heap][data-index]', ['[data-heap="2"][data-index="2"]'], "1,1"),
+    ("kayles", "3", '[data-heap][data-index]', ['[data-heap="1"][data-index="1"]', '[data-heap="1"][data-index="2"]'], "1"),
+    ("wythoff", "3,5", "[data-cell]", ['[data-cell="6,1"]'], "0,5"),
+    ("staircase", "2,0,1", "[data-heap][data-index]", ['[data-heap="3"][data-index="1"]'], "2,1,0"),
+    ("node-kayles:graph=petersen", "", "[data-vertex]", ['[data-vertex="0"]'], "2,3,6,7,8,9"),
+    ("node-kayles:graph=grid:2x3", "", "[data-vertex]", ['[data-vertex="4"]'], "0,2"),
+    ("arc-kayles:graph=cycle:5", "", "[data-edge]", ['[data-edge="0"]'], "2,3,4"),
+    ("hackenbush:edges=0-1,1-2,2-0", "", "[data-edge]", ['[data-edge="1"]'], "0,2"),
+    ("hackenbush:stalks=2,1", "", "[data-edge]", ['[data-edge="0"]'], "2"),
+    ("turning-turtles", "3,5", "[data-cell][data-coin]", ['[data-coin="5"]', '[data-coin="2"]'], "2,3"),
+    ("mock-turtles", "0,4", "[data-cell][data-coin]", ['[data-coin="4"]', '[data-coin="2"]', '[data-coin="1"]'], "0,1,2"),
+    ("ruler", "4", "[data-cell][data-coin]", ['[data-coin="4"]', '[data-coin="3"]', '[data-coin="3"]'], "3"),
+    ("turning-corners", "1:1", "[data-cell][data-coin]",
+     ['[data-coin="1:1"]', '[data-coin="0:0"]', '[data-coin="1:0"]', '[data-coin="0:1"]'], "0,0,0,1,1,0"),
+    ("grundy-game", "5", "[data-heap][data-index]", ['[data-heap="1"][data-index="2"]'], "2,3"),
+]
+
+
+@pytest.mark.parametrize("spec,position,hooks,clicks,after", DRAWN, ids=[d[0] for d in DRAWN])
+def test_every_drawing_is_played_by_clicking(page, spec, position, hooks, clicks, after):
+    open_play(page, spec, position)
+    assert attr(page, "play-board", "data-drawn") == "1"
+    assert page.find_elements(By.CSS_SELECTOR, "#play-board " + hooks)
+    for selector in clicks:
+        click(page, selector)
+    mine = my_first_move(page)
+    assert mine.startswith("You: ") and mine.split("→ ")[1].split(" (")[0] == after, mine
+
+
+def test_petersen_is_a_pentagon_and_a_pentagram(page):
+    open_play(page, "node-kayles:graph=petersen")
+    at = {int(v.get_attribute("data-vertex")): (float(v.get_attribute("cx")), float(v.get_attribute("cy")))
+          for v in page.find_elements(By.CSS_SELECTOR, "#play-board [data-vertex]")}
+    cx = sum(x for x, _ in at.values()) / 10
+    cy = sum(y for _, y in at.values()) / 10
+    radius = {v: round(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5) for v, (x, y) in at.items()}
+    assert len({radius[v] for v in range(5)}) == 1 and len({radius[v] for v in range(5, 10)}) == 1
+    assert radius[0] > radius[5]
+
+
+def test_sprouts_regions_are_clicked(page):
+    # Two spots: a loop (around nothing) or a join, both in the one region.
+    open_play(page, "sprouts", "2")
+    assert page.find_elements(By.CSS_SELECTOR, '#play-board [data-region="1.1"]')
+    click(page, '[data-region="1.1"]')
+    choices = page.find_elements(By.CSS_SELECTOR, "#play-choices .play-choice")
+    assert sorted(c.text.split(" ")[0] for c in choices) == ["join", "loop"]
+    next(c for c in choices if c.text.startswith("join")).click()
+    assert "join" in my_first_move(page)
+
+
+def test_computer_opponent_says_why_and_undo(page):
+    # From Nim 1,2 (nim-sum 3) the computer moves first and wins: it leaves nim-sum 0 (1,1).
+    open_play(page, "nim", "1,2", first="computer")
+    assert board_position(page) == "1,1"
+    assert "leaves value 0" in page.find_element(By.ID, "play-computer").text
+    # From Nim 1,1 I must leave a heap; the computer takes the last one.
+    click(page, '[data-heap="1"][data-index="1"]')
+    wait(page, lambda d: attr(d, "play-status", "data-turn") == "over")
+    assert attr(page, "play-result", "data-winner") == "computer"
+    page.find_element(By.ID, "play-undo").click()
+    wait(page, lambda d: attr(d, "play-status", "data-turn") == "human" and board_position(d) == "1,1")
+    # Without a winning move (Nim 2,2, nim-sum 0) the computer keeps the game longest.
+    open_play(page, "nim", "2,2", first="computer")
+    text = page.find_element(By.ID, "play-computer").text
+    assert "no winning move" in text and "keeps the game longest" in text, text
+    # Taking 1 leaves 1,2 (three more moves with perfect play: 1,1 then 0,1 then 0,0); taking
+    # 2 leaves 0,2 (one more move).
+    assert sorted(board_position(page).split(",")) == ["1", "2"]
+
+
+def test_misere_and_addresses(page):
+    # Misère Nim 1,1 from the address: I move first and win (an even number of heaps of 1:
+    # I take one, the computer must take the last and loses).
+    open_play(page, "nim", "1,1", misere=True)
+    assert page.find_element(By.ID, "misere").is_selected()
+    click(page, '[data-heap="1"][data-index="1"]')
+    wait(page, lambda d: attr(d, "play-status", "data-turn") == "over")
+    assert attr(page, "play-result", "data-winner") == "human", "misère: the computer made the last move and lost"
+    # /?game=SPEC&position=POS opens the explore view.
+    page.get(page.base_url + "?" + urllib.parse.urlencode({"game": "kayles", "position": "7"}))
+    wait(page, lambda d: attr(d, "value", "data-value") not in (None, ""))
+    assert attr(page, "value", "data-value") == str(grundy("value", "kayles", "7")["value"])
+    assert not page.find_element(By.ID, "explore").get_attribute("hidden")
+
+
+def test_no_panel_of_a_previous_game(page):
+    page.get(page.base_url + "?game=kayles")
+    wait(page, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+    page.find_element(By.ID, "seq-draw").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#seq-svg"))
+    choose(page, "nim", "1,2")
+    assert not page.find_elements(By.CSS_SELECTOR, "#seq-svg")
+    assert attr(page, "seq-info", "data-period") == ""
+
+
+def test_screenshot(page):
+    """A board in play (Cram 4x5: the centre domino, the computer's answer, the hint's winning
+    cells marked): docs/src/serve-screenshot.png."""
+    open_play(page, "cram:4x5")
+    before = log_length(page)
+    # The centre of a 4x5 board: the vertical domino r2c3-r3c3, then symmetry wins.
+    click(page, '[data-cell="2,3"]')
+    click(page, '[data-cell="3,3"]')
+    after_my_move(page, before)
+    page.find_element(By.ID, "play-hint").click()
+    assert page.find_elements(By.CSS_SELECTOR, "#play-board .winning")
+    path = ROOT / "docs" / "src" / "serve-screenshot.png"
+    page.set_window_size(1280, 1100)
     assert page.save_screenshot(str(path))
     assert path.stat().st_size > 10_000

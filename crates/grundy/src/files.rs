@@ -211,15 +211,15 @@ pub fn load_checkpoint(path: &Path, kind: &str, params: &str) -> Result<Vec<u8>>
 mod tests {
     use super::*;
 
-    fn dir() -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("grundy-files-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh scratch directory, removed when dropped.
+    fn dir() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
     }
 
     #[test]
     fn a_checkpoint_round_trips_and_refuses_every_other_run() {
-        let path = dir().join("ck.a");
+        let scratch = dir();
+        let path = scratch.path().join("ck.a");
         save_checkpoint(&path, "test", "game x to 10", b"payload\nbytes").unwrap();
         assert_eq!(
             load_checkpoint(&path, "test", "game x to 10").unwrap(),
@@ -250,7 +250,8 @@ mod tests {
 
     #[test]
     fn every_single_byte_change_is_detected() {
-        let path = dir().join("ck.flip");
+        let scratch = dir();
+        let path = scratch.path().join("ck.flip");
         save_checkpoint(&path, "test", "p", b"12345 678 9").unwrap();
         let good = std::fs::read(&path).unwrap();
         for i in 0..good.len() {
@@ -265,7 +266,8 @@ mod tests {
 
     #[test]
     fn unrelated_files_beside_a_checkpoint_are_left_alone() {
-        let dir = dir();
+        let scratch = dir();
+        let dir = scratch.path();
         let notes = dir.join("notes.tmp");
         std::fs::write(&notes, "mine").unwrap();
         save_checkpoint(&dir.join("notes.ck"), "test", "p", b"x").unwrap();
@@ -274,7 +276,8 @@ mod tests {
 
     #[test]
     fn a_fifo_is_refused_without_waiting_for_a_writer() {
-        let path = dir().join("fifo");
+        let scratch = dir();
+        let path = scratch.path().join("fifo");
         let _ = std::fs::remove_file(&path);
         let made = std::process::Command::new("mkfifo").arg(&path).status();
         if !made.is_ok_and(|s| s.success()) {
@@ -298,11 +301,13 @@ mod tests {
     fn special_and_oversized_files_are_refused() {
         let err = read_bounded(Path::new("/dev/zero"), 100, "table").unwrap_err();
         assert!(err.to_string().contains("not a regular file"), "{err}");
-        let path = dir().join("big");
+        let scratch = dir();
+        let path = scratch.path().join("big");
         std::fs::write(&path, vec![b'1'; 101]).unwrap();
         assert!(read_bounded(&path, 100, "table").is_err());
         assert_eq!(read_bounded(&path, 101, "table").unwrap().len(), 101);
-        assert!(check_checkpoint_writable(&dir()).is_err());
-        assert!(check_checkpoint_writable(&dir().join("fine")).is_ok());
+        let scratch = dir();
+        assert!(check_checkpoint_writable(scratch.path()).is_err());
+        assert!(check_checkpoint_writable(&scratch.path().join("fine")).is_ok());
     }
 }

@@ -1339,6 +1339,30 @@ pub fn spec_sequence(
     Ok(values)
 }
 
+/// The analysis of a sequence along a size in the spec (`values` at sizes `from..`, as
+/// [`spec_sequence`] gives them), like any sequence's: records, counts, gaps, palindrome, and
+/// the periodicity seen from `from` (the spec's first size when `from` is it). No theorem
+/// speaks of such a sequence, so a period is only observed, never proven (issue 52).
+pub fn analyze_spec_sequence(template: &str, from: u64, values: &[u64]) -> Result<SequenceReport> {
+    let first = spec_sequence_start(template)?;
+    let mut notes = vec![
+        "a sequence along a size in the spec: any period is observed in this range, not proven (no theorem applies)".to_string(),
+    ];
+    if from > first {
+        notes.push(format!(
+            "the periodicity is looked for from size {from}, not from the first size {first}: the preperiod is an upper bound"
+        ));
+    }
+    Ok(SequenceReport {
+        analysis: analysis::analyze(values, from),
+        periodicity_from: from,
+        from_first_position: from <= first,
+        proven: false,
+        proof: None,
+        notes,
+    })
+}
+
 /// The game a spec with a hole names at size `n` and its starting position, validated and
 /// within the game's own limits ([`Ruleset::check_size`]).
 fn start_at(template: &str, n: u64) -> Result<(Box<dyn Ruleset>, Vec<u64>)> {

@@ -49,7 +49,10 @@ fn play(
         "{}: you play against the perfect strategy; {rule}.",
         game.spec()
     )?;
-    writeln!(out, "Type a move number or the position to move to; 'hint' for the winning move, 'quit' to stop.")?;
+    writeln!(out, "Type a move number or the position to move to; 'hint' for the winning moves and why, 'undo' to take back your last move and the computer's answer, 'quit' to stop.")?;
+    // The positions where you were to move, before each of your moves: 'undo' goes back to the
+    // last one.
+    let mut yours: Vec<Vec<u64>> = Vec::new();
     loop {
         let report = thinking(|| query::outcome(game, position))?;
         // "an N-position", "a P-position".
@@ -96,9 +99,26 @@ fn play(
             }
             choice.clone()
         } else {
-            let Some(m) = ask(&mut input, out, game, position, &moves)? else {
-                return Ok(());
+            let m = match ask(&mut input, out, game, position, &moves)? {
+                Answer::Quit => return Ok(()),
+                Answer::Undo => {
+                    match yours.pop() {
+                        Some(before) => {
+                            writeln!(
+                                out,
+                                "undone: back to {}, your move.",
+                                game.show_position(&before)
+                            )?;
+                            *position = before;
+                            moves = thinking(|| query::move_outcomes(game, position))?;
+                        }
+                        None => writeln!(out, "nothing to undo: you have not moved yet.")?,
+                    }
+                    continue;
+                }
+                Answer::Move(m) => m,
             };
+            yours.push(position.clone());
             if !m.winning {
                 if let Some(best) = moves.iter().find(|w| w.winning) {
                     writeln!(
@@ -130,14 +150,23 @@ fn computer_choice(moves: &[MoveOutcome]) -> &MoveOutcome {
         .expect("there is a move")
 }
 
-/// Reads the user's move; `None` when the input ends or the user quits.
+/// What the user typed at their turn.
+enum Answer {
+    Move(MoveOutcome),
+    /// Take back the user's last move and the computer's answer.
+    Undo,
+    /// The input ended or the user quit.
+    Quit,
+}
+
+/// Reads the user's move, an undo, or the end.
 fn ask(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     game: &dyn Ruleset,
     position: &[u64],
     moves: &[MoveOutcome],
-) -> Result<Option<MoveOutcome>, super::Failure> {
+) -> Result<Answer, super::Failure> {
     if moves.len() <= LISTED {
         for (i, m) in moves.iter().enumerate() {
             writeln!(
@@ -160,11 +189,12 @@ fn ask(
         })?;
         if read == 0 {
             writeln!(out, "\ninput ended; stopping.")?;
-            return Ok(None);
+            return Ok(Answer::Quit);
         }
         let line = line.trim();
         match line {
-            "quit" | "q" => return Ok(None),
+            "quit" | "q" => return Ok(Answer::Quit),
+            "undo" | "u" => return Ok(Answer::Undo),
             "hint" | "h" | "?" => {
                 let winning: Vec<&MoveOutcome> = moves.iter().filter(|m| m.winning).collect();
                 let drawing = moves.iter().find(|m| m.outcome == grundy::Outcome::D);
@@ -206,8 +236,8 @@ fn ask(
             .ok()
             .and_then(|to| moves.iter().find(|m| *m.to == to));
         match by_number.or(by_position) {
-            Some(m) => return Ok(Some(m.clone())),
-            None => writeln!(out, "not a move here: type a number from 1 to {}, a position reachable in one move, 'hint' or 'quit'", moves.len())?,
+            Some(m) => return Ok(Answer::Move(m.clone())),
+            None => writeln!(out, "not a move here: type a number from 1 to {}, a position reachable in one move, 'hint', 'undo' or 'quit'", moves.len())?,
         }
     }
 }

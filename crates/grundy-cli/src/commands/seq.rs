@@ -97,7 +97,6 @@ fn run_in(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         from,
         to,
     };
-    let mut writer = SequenceWriter::new(out, format, &head);
     // The analysis needs every value; otherwise they are written as the engine computes them
     // (any length, in bounded memory) and Ctrl-C ends the output at a block boundary.
     let values = match collected {
@@ -106,6 +105,7 @@ fn run_in(args: SeqArgs, out: &mut dyn Write) -> Outcome {
             bar.set_position(done)
         })?,
         None => {
+            let mut writer = SequenceWriter::new(out, format, &head);
             crate::stream::watch_interrupt();
             let mut write_error = None;
             // Work the engines report between blocks (an octal table built up to `--from`)
@@ -183,8 +183,20 @@ fn run_in(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         true => Some(query::analyze(game.as_ref(), &template, from, &values)?),
         false => None,
     };
-    writer.push(&values)?;
-    match (format, &report) {
+    write_values(out, format, &head, &values, report.as_ref())
+}
+
+/// Writes the values of a sequence computed whole, then its analysis when asked.
+fn write_values(
+    out: &mut dyn Write,
+    format: Format,
+    head: &JsonHead,
+    values: &[u64],
+    report: Option<&SequenceReport>,
+) -> Outcome {
+    let mut writer = SequenceWriter::new(out, format, head);
+    writer.push(values)?;
+    match (format, report) {
         (Format::Json, Some(report)) => {
             writer.finish(true, &[("analysis", analysis_json(report))])?
         }
@@ -333,13 +345,15 @@ fn proof_end(args: &SeqArgs, game: &dyn grundy::ruleset::Ruleset) -> Result<u64,
 }
 
 /// `seq` along a size in the spec (`node-kayles:graph=cycle:_`): the value of each game's
-/// starting position, each game searched on its own.
+/// starting position, each game searched on its own; `--analyze` and `--plot` as for any
+/// sequence (a period is only observed there: no theorem applies).
 fn along_the_spec(args: SeqArgs, out: &mut dyn Write) -> Outcome {
-    if args.analyze || args.plot.is_some() {
-        return Err(grundy::Error::Invalid(
-            "a sequence along a size in the spec takes no --analyze or --plot".into(),
-        )
-        .into());
+    let format = args.output.format();
+    if args.analyze && matches!(format, Format::Csv | Format::Bfile) {
+        return Err(unsupported(format, "--analyze (use text or json)"));
+    }
+    if let Some(path) = &args.plot {
+        crate::picture::check_path(path)?;
     }
     let to = number(args.to.as_deref().ok_or_else(|| {
         grundy::Error::Invalid("a sequence along a size in the spec needs --to".into())
@@ -351,6 +365,19 @@ fn along_the_spec(args: SeqArgs, out: &mut dyn Write) -> Outcome {
     let bar = crate::progress::bar(to.saturating_sub(from).saturating_add(1), "seq");
     let values = query::spec_sequence(&args.game, from, to, &mut |done| bar.set_position(done))?;
     bar.finish_and_clear();
+    if let Some(path) = &args.plot {
+        let mut picture = crate::picture::SequencePicture::new(from, to, "size", "SG value")
+            .titled(format!(
+                "{}: the value of the starting position at each size",
+                args.game
+            ));
+        picture.push(&values);
+        picture.finish(path)?;
+    }
+    let report = match args.analyze {
+        true => Some(query::analyze_spec_sequence(&args.game, from, &values)?),
+        false => None,
+    };
     let head = JsonHead {
         game: &args.game,
         position: None,
@@ -358,8 +385,5 @@ fn along_the_spec(args: SeqArgs, out: &mut dyn Write) -> Outcome {
         from,
         to,
     };
-    let mut writer = SequenceWriter::new(out, args.output.format(), &head);
-    writer.push(&values)?;
-    writer.finish(true, &[])?;
-    Ok(())
+    write_values(out, format, &head, &values, report.as_ref())
 }

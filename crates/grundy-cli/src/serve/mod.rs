@@ -122,6 +122,11 @@ const ENDPOINTS: &[Endpoint] = &[
         params: &[GAME, POSITION, MISERE],
     },
     Endpoint {
+        name: "remoteness",
+        command: "remoteness",
+        params: &[GAME, POSITION, MISERE],
+    },
+    Endpoint {
         name: "seq",
         command: "seq",
         params: &[
@@ -563,6 +568,10 @@ fn router(server: Arc<Server>) -> Router {
         .route(
             "/page.js",
             get(|| asset(include_str!("page.js"), "text/javascript")),
+        )
+        .route(
+            "/drawings.js",
+            get(|| asset(include_str!("drawings.js"), "text/javascript")),
         )
         .route(
             "/page.css",

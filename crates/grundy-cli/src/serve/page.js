@@ -1,6 +1,6 @@
 // grundy serve: the page. A thin client of the JSON API (/api/...), which answers as the
-// `grundy` commands do with --json; nothing is computed here but the drawing and the choice of
-// the computer's move among those the API marks winning.
+// `grundy` commands do with --json; nothing is computed here but the drawing (drawings.js), which
+// listed move a click makes, and the choice of the computer's move among those the API gives.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -49,9 +49,10 @@ function current() {
   };
 }
 
-/** A position of a JSON answer (numbers, names or text) as it is typed. */
+/** A position of a JSON answer (numbers, names or text) as it is typed ("none": no heads, no
+ * tokens left). */
 function positionText(p) {
-  if (Array.isArray(p)) return p.join(",");
+  if (Array.isArray(p)) return p.length ? p.join(",") : "none";
   return p === undefined || p === null ? "" : String(p);
 }
 
@@ -96,10 +97,40 @@ function valueText(answer) {
 // ---------------------------------------------------------------- explore
 
 let asked = 0;
+/** The game (spec and convention) whose panels are shown, and a count of the changes: an
+ * answer for the panels of a game no longer shown is dropped. */
+let shown = null;
+let panels = 0;
+
+/** Clears the Sequence, Table and Quotient panels and the game in play when the game changed:
+ * the page never shows a panel of a previous game. */
+function followGame(params) {
+  const key = params.game + "\u0000" + params.misere;
+  if (key === shown) return;
+  shown = key;
+  ++panels;
+  clear($("seq-plot"));
+  clear($("table-plot"));
+  clear($("quotient-out"));
+  $("seq-info").textContent = "";
+  $("seq-info").dataset.period = "";
+  $("seq-info").dataset.preperiod = "";
+  if (!game || game.params.game !== params.game || game.params.misere !== params.misere) resetPlay();
+}
+
+/** The address of what is shown: /?game=SPEC&position=POS (explore) or /?play=... (play). */
+function setUrl(view, params) {
+  const query = new URLSearchParams({ [view]: params.game });
+  if (params.position) query.set("position", params.position);
+  if (params.misere) query.set("misere", "1");
+  history.replaceState(null, "", "?" + query);
+}
 
 async function explore() {
   showError("");
   const params = current();
+  followGame(params);
+  setUrl("game", params);
   const mine = ++asked;
   try {
     const [value, moves] = await Promise.all([api("value", params), api("moves", params)]);
@@ -187,8 +218,10 @@ async function drawSequence() {
   const base = current();
   const params = { game: base.game, position: $("seq-position").value.trim(),
     from: $("seq-from").value.trim(), to: $("seq-to").value.trim(), analyze: "1", misere: base.misere };
+  const mine = panels;
   try {
     const seq = await api("seq", params);
+    if (mine !== panels) return;
     const a = seq.analysis || {};
     let period = a.period, preperiod = a.preperiod, proof = a.proven ? "proven" : "observed in this range";
     // Heap games: the period proven by the periodicity theorem, when one is found quickly.
@@ -201,6 +234,7 @@ async function drawSequence() {
           proof = "proven (grundy period): " + (p.proof || "");
         }
       } catch (e) { /* not a heap game, or no period found quickly */ }
+      if (mine !== panels) return;
     }
     const info = $("seq-info");
     info.dataset.period = period === null || period === undefined ? "" : String(period);
@@ -254,8 +288,10 @@ async function drawTable() {
   showError("");
   const base = current();
   const template = $("table-position").value.trim();
+  const mine = panels;
   try {
     const t = await api("table", { game: base.game, position: template, max: $("table-max").value.trim(), misere: base.misere });
+    if (mine !== panels) return;
     const free = template.split(",").map((c, i) => (c.trim() === "_" ? i : -1)).filter((i) => i >= 0);
     const [r, c] = free;
     // A game whose positions are text (the edges or vertices left) writes each cell's position
@@ -302,8 +338,10 @@ async function drawTable() {
 async function quotient() {
   showError("");
   const out = clear($("quotient-out"));
+  const mine = panels;
   try {
     const q = await api("quotient", { game: current().game, heaps: $("quotient-heaps").value.trim() });
+    if (mine !== panels) return;
     out.append(
       el("p", { id: "quotient-order", "data-order": String(q.order) }, `Order ${q.order}; ${q.status}`),
       el("p", {}, "Generators: " + q.generators.map((g) => `${g.name} = heap ${g.heap}`).join(", ")),
@@ -320,184 +358,77 @@ async function quotient() {
   }
 }
 
-// ---------------------------------------------------------------- drawing a position
-
-/** The position drawn as the game looks. */
-function drawPosition(spec, position) {
-  const f = family(spec);
-  if (f === "wythoff" && Array.isArray(position)) return drawQueen(position);
-  if (f === "chomp" && Array.isArray(position)) return drawChomp(position);
-  if (f === "cram") return drawBoard(String(position));
-  if (f === "digraph") return drawDigraph(position);
-  if (f === "node-kayles" || f === "arc-kayles") return drawGraph(spec, String(position));
-  if (Array.isArray(position) && position.every((v) => typeof v === "number")) return drawHeaps(position, f);
-  return el("pre", {}, positionText(position));
-}
-
-function drawHeaps(heaps, f) {
-  const size = 16, perRow = 40;
-  const pins = /kayles/.test(f);
-  const rowsOf = heaps.map((n) => Math.max(1, Math.ceil(Math.min(n, 200) / perRow)));
-  const h = 20 + rowsOf.reduce((a, b) => a + b * (size + 4) + 10, 0);
-  const w = 90 + perRow * (size + 2);
-  const pic = svg("svg", { width: w, height: h, id: "board-svg" });
-  let y = 14;
-  heaps.forEach((n, i) => {
-    pic.append(svg("text", { x: 6, y: y + size * 0.75, "font-size": 13 }, `${pins ? "row" : "heap"} ${i + 1}: ${n}`));
-    for (let k = 0; k < Math.min(n, 200); k++) {
-      const cx = 90 + (k % perRow) * (size + 2) + size / 2;
-      const cy = y + Math.floor(k / perRow) * (size + 4) + size / 2;
-      pic.append(pins
-        ? svg("rect", { x: cx - size / 4, y: cy - size / 2, width: size / 2, height: size, rx: 3, fill: "#8d6e63", class: "token" })
-        : svg("circle", { cx, cy, r: size / 2 - 1, fill: "#26324a", class: "token" }));
-    }
-    if (n > 200) pic.append(svg("text", { x: 90, y: y + rowsOf[i] * (size + 4) + 8, "font-size": 11 }, `(200 of ${n} drawn)`));
-    y += rowsOf[i] * (size + 4) + 10;
-  });
-  return pic;
-}
-
-function drawQueen([a, b]) {
-  const n = Math.min(Math.max(a, b) + 2, 30), cell = Math.max(14, Math.floor(400 / n));
-  const pic = svg("svg", { width: n * cell + 2, height: n * cell + 2, id: "board-svg" });
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      // Column i is the first pile, row j (from the bottom) the second.
-      pic.append(svg("rect", { x: 1 + i * cell, y: 1 + (n - 1 - j) * cell, width: cell, height: cell,
-        fill: i === 0 && j === 0 ? "#c8e6c9" : (i + j) % 2 ? "#eee" : "#fff", stroke: "#ccc" }));
-    }
-  }
-  if (a < n && b < n) {
-    pic.append(svg("text", { x: 1 + a * cell + cell / 2, y: 1 + (n - 1 - b) * cell + cell * 0.8,
-      "text-anchor": "middle", "font-size": cell * 0.85, class: "token" }, "♛"));
-  } else {
-    pic.append(svg("text", { x: 10, y: 20 }, `queen at (${a}, ${b})`));
-  }
-  return pic;
-}
-
-function drawChomp(heights) {
-  const rows = Math.max(1, ...heights), cols = heights.length, cell = Math.max(14, Math.min(40, Math.floor(400 / Math.max(rows, cols))));
-  const pic = svg("svg", { width: cols * cell + 2, height: rows * cell + 2, id: "board-svg" });
-  for (let c = 0; c < cols; c++) {
-    for (let r = 0; r < rows; r++) {
-      const present = r < heights[c];
-      pic.append(svg("rect", { x: 1 + c * cell, y: 1 + (rows - 1 - r) * cell, width: cell, height: cell, stroke: "#ccc",
-        fill: !present ? "#fff" : c === 0 && r === 0 ? "#c0392b" : "#8d6e63", class: present ? "token" : "" }));
-    }
-  }
-  return pic;
-}
-
-function drawBoard(text) {
-  const rows = text.split("/"), cols = Math.max(1, ...rows.map((r) => r.length));
-  const cell = Math.max(14, Math.min(40, Math.floor(400 / Math.max(rows.length, cols))));
-  const pic = svg("svg", { width: cols * cell + 2, height: rows.length * cell + 2, id: "board-svg" });
-  rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    pic.append(svg("rect", { x: 1 + c * cell, y: 1 + r * cell, width: cell, height: cell, stroke: "#aaa",
-      fill: ch === "#" ? "#26324a" : "#fff" }));
-  }));
-  return pic;
-}
-
-/** Vertices on a circle, or on the graph's own grid or line. */
-function layout(n, shape) {
-  const points = [];
-  for (let i = 0; i < n; i++) {
-    if (shape && shape.grid) {
-      points.push([40 + (i % shape.grid[1]) * 50, 40 + Math.floor(i / shape.grid[1]) * 50]);
-    } else if (shape && shape.path) {
-      points.push([30 + i * Math.min(50, 700 / Math.max(1, n)), 60]);
-    } else {
-      const r = 30 + 12 * n;
-      const t = (2 * Math.PI * i) / Math.max(1, n) - Math.PI / 2;
-      points.push([r + 30 + r * Math.cos(t), r + 30 + r * Math.sin(t)]);
-    }
-  }
-  return points;
-}
-
-function drawDigraph(position) {
-  const names = [], edges = [];
-  const index = (name) => (names.includes(name) ? names.indexOf(name) : names.push(name) - 1);
-  for (const line of $("file").value.split("\n")) {
-    const words = line.replace(/#.*/, "").trim().split(/\s+/).filter(Boolean);
-    if (words.length >= 2) edges.push([index(words[0]), index(words[1])]);
-  }
-  const tokens = (Array.isArray(position) ? position : String(position).split(",")).map(String);
-  return drawNodes(names, edges, layout(names.length), (i) => tokens.filter((t) => t === names[i]).length, true);
-}
-
-function drawGraph(spec, position) {
-  const graph = (spec.match(/graph=([^]*)$/i) || [, ""])[1].trim().toLowerCase();
-  const [kind, arg] = graph.split(/[:=]/);
-  let n = 0, edges = [], shape = null;
-  if (kind === "path") { n = +arg; for (let i = 1; i < n; i++) edges.push([i - 1, i]); shape = { path: true }; }
-  else if (kind === "cycle") { n = +arg; for (let i = 0; i < n; i++) edges.push([i, (i + 1) % n]); }
-  else if (kind === "complete") { n = +arg; for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) edges.push([i, j]); }
-  else if (kind === "grid") {
-    const [r, c] = arg.split("x").map(Number); n = r * c; shape = { grid: [r, c] };
-    for (let i = 0; i < n; i++) { if ((i + 1) % c) edges.push([i, i + 1]); if (i + c < n) edges.push([i, i + c]); }
-  } else if (kind === "petersen") {
-    n = 10; for (let v = 0; v < 5; v++) edges.push([v, (v + 1) % 5], [v, v + 5], [v + 5, ((v + 2) % 5) + 5]);
-  } else {
-    return el("pre", {}, "vertices left: " + position);
-  }
-  const left = new Set(position === "none" ? [] : position.split(",").map((s) => s.trim()));
-  const names = [...Array(n).keys()].map(String);
-  return drawNodes(names, edges, layout(n, shape), (i) => (left.has(names[i]) ? 1 : 0), false);
-}
-
-/** Vertices `names` at `points`, `edges` between them; `mark(i)` counts the tokens on (or the presence of) vertex i. */
-function drawNodes(names, edges, points, mark, directed) {
-  const w = Math.max(120, ...points.map((p) => p[0] + 40)), h = Math.max(120, ...points.map((p) => p[1] + 40));
-  const pic = svg("svg", { width: w, height: h, id: "board-svg" });
-  const defs = svg("defs");
-  const marker = svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 34, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto" });
-  marker.append(svg("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" }));
-  defs.append(marker);
-  pic.append(defs);
-  for (const [a, b] of edges) {
-    const live = directed || (mark(a) && mark(b));
-    const line = svg("line", { x1: points[a][0], y1: points[a][1], x2: points[b][0], y2: points[b][1],
-      stroke: live ? "#555" : "#ddd" });
-    if (directed) line.setAttribute("marker-end", "url(#arrow)");
-    pic.append(line);
-  }
-  names.forEach((name, i) => {
-    const k = mark(i);
-    pic.append(svg("circle", { cx: points[i][0], cy: points[i][1], r: 14, stroke: "#26324a",
-      fill: k ? (directed ? "#f4b400" : "#26324a") : "#fff", class: k ? "token" : "" }));
-    pic.append(svg("text", { x: points[i][0], y: points[i][1] + 4, "text-anchor": "middle", "font-size": 11,
-      fill: k && !directed ? "#fff" : "#000" }, name + (directed && k > 1 ? ` ×${k}` : "")));
-  });
-  return pic;
-}
-
 // ---------------------------------------------------------------- play
 
+// The drawings and what a click means are in drawings.js (DRAWINGS, drawingOf); the moves,
+// their values and which ones win always come from the API.
+
 let game = null;
+/** Counts the games and the takebacks: an answer that arrives for an older state is dropped. */
+let epoch = 0;
+/** The pieces clicked so far toward a move (their data-key). */
+let picked = [];
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+/** The computer's pause before it moves (ms); a test may set window.GRUNDY_DELAY. */
+const delay = () => (window.GRUNDY_DELAY === undefined ? 600 : window.GRUNDY_DELAY);
 
 function setStatus(turn, text) {
   $("play-status").dataset.turn = turn;
   $("play-status").textContent = text;
 }
 
+/** Says what the last click did (`refused`: it was not a move, and why). */
+function say(text, refused = false) {
+  $("play-why").textContent = text;
+  $("play-why").dataset.refused = refused ? "1" : "";
+}
+
+function view() {
+  return { spec: game.params.game, family: family(game.params.game), position: game.position, file: $("file").value };
+}
+
 function render() {
-  clear($("play-board")).append(drawPosition(game.params.game, game.position));
+  const drawing = drawingOf(family(game.params.game));
+  const pic = drawing && drawing.draw(view());
+  const board = clear($("play-board"));
+  board.dataset.drawn = pic ? "1" : "";
+  board.dataset.position = positionText(game.position);
+  board.append(pic || el("pre", {}, positionText(game.position) || "(the empty position)"));
+  if (!pic) board.append(el("p", { class: "hint" }, "This game has no drawing to click: play from the list of moves below."));
+  markPicked();
   const log = clear($("play-log"));
   for (const entry of game.log) {
-    log.append(el("li", { class: entry.who }, `${entry.who === "human" ? "You" : "Computer"}: ${entry.move.description} → ${positionText(entry.move.to)} (value ${entry.move.value})`));
+    log.append(el("li", { class: entry.who }, `${entry.who === "human" ? "You" : "Computer"}: ${entry.move.description} → ${positionText(entry.move.to)} (${moveValue(entry.move)})` +
+      (entry.why ? ` — ${entry.why}` : "")));
   }
+}
+
+function markPicked() {
+  for (const node of document.querySelectorAll("#play-board [data-key]")) {
+    node.classList.toggle("picked", picked.includes(node.dataset.key));
+  }
+}
+
+/** "value 3" (or "misère value 3"; "∞" in a game with cycles). */
+function moveValue(m) {
+  return `${game && game.misere ? "misère " : ""}value ${m.value === null || m.value === undefined ? "∞" : m.value}`;
 }
 
 async function startPlay() {
   showError("");
+  say("");
   setStatus("starting", "Starting…");
+  followGame(current());
+  const mine = ++epoch;
   game = null;
+  picked = [];
+  clear($("play-choices"));
   const params = current();
+  setUrl("play", params);
   try {
     const value = await api("value", params);
+    if (mine !== epoch) return;
     game = {
       params,
       position: value.position,
@@ -517,6 +448,7 @@ async function startPlay() {
     if (game.humanFirst) await humanTurn();
     else await computerTurn();
   } catch (e) {
+    if (mine !== epoch) return;
     showError(e.message);
     setStatus("none", "Could not start: " + e.message);
   }
@@ -527,8 +459,16 @@ async function movesHere() {
   return answer.moves;
 }
 
+/** The moves that can be made on the drawing: each with the set of pieces that makes it. */
+function legalOnDrawing(moves) {
+  const drawing = drawingOf(family(game.params.game));
+  if (!drawing || !$("play-board").dataset.drawn) return [];
+  const v = view();
+  return moves.flatMap((move) => drawing.parts(move, v).map((keys) => ({ keys, move })));
+}
+
 async function humanTurn() {
-  const g = game;
+  const g = game, mine = epoch;
   setStatus("thinking", "…");
   let moves;
   try {
@@ -537,8 +477,11 @@ async function humanTurn() {
     showError(e.message);
     return;
   }
-  if (g !== game) return;
+  if (g !== game || mine !== epoch) return;
   g.moves = moves;
+  g.legal = legalOnDrawing(moves);
+  picked = [];
+  markPicked();
   const list = clear($("play-moves"));
   if (!moves.length) return finish("computer");
   moves.forEach((m, i) => {
@@ -547,7 +490,61 @@ async function humanTurn() {
     button.addEventListener("click", () => humanMove(m));
     list.append(el("li", {}, button));
   });
-  setStatus("human", `Your move (the position has value ${valueText(g)}, ${g.outcome}).`);
+  setStatus("human", `Your move (the position has ${game.misere ? "misère " : ""}value ${valueText(g)}, ${g.outcome}): click the drawing, or open the list of moves.`);
+}
+
+const sameKeys = (a, b) => a.length === b.length && a.every((k) => b.includes(k));
+
+/** A click on a piece of the drawing: the pieces picked so far and this one make a move, wait
+ * for more, or make none (then the page says why and forgets the picks). */
+function clickPiece(key) {
+  if (!game || game.over) return;
+  if ($("play-status").dataset.turn !== "human") {
+    say("Wait for your turn: the computer is moving.", true);
+    return;
+  }
+  const drawing = drawingOf(family(game.params.game));
+  clear($("play-choices"));
+  if (picked.includes(key)) {
+    // The same piece again: play what is picked, or put it back.
+    const exact = game.legal.filter((x) => sameKeys(x.keys, picked));
+    if (exact.length) return playOneOf(exact.map((x) => x.move));
+    picked = picked.filter((k) => k !== key);
+    markPicked();
+    say(picked.length ? `Picked: ${drawing.tell(picked)}.` : "");
+    return;
+  }
+  const keys = drawing.span ? drawing.span([...picked, key]) : [...picked, key];
+  const cover = game.legal.filter((x) => keys.every((k) => x.keys.includes(k)));
+  if (!cover.length) {
+    picked = [];
+    markPicked();
+    const why = drawing.refuse ? drawing.refuse(keys, view()) : "no move here does that";
+    say(`Not a move: ${drawing.tell(keys)}: ${why}.`, true);
+    return;
+  }
+  const exact = cover.filter((x) => sameKeys(x.keys, keys));
+  if (exact.length === cover.length) return playOneOf(exact.map((x) => x.move));
+  picked = keys;
+  markPicked();
+  say(exact.length
+    ? `Picked: ${drawing.tell(keys)}. Click it again to play that, or click another piece to add to the move.`
+    : `Picked: ${drawing.tell(keys)}. Click the rest of the move.`);
+}
+
+/** Plays the move, or asks which when a click makes several (a loop around this or that). */
+function playOneOf(moves) {
+  const distinct = moves.filter((m, i) => moves.findIndex((n) => n.description === m.description) === i);
+  picked = [];
+  markPicked();
+  if (distinct.length === 1) return humanMove(distinct[0]);
+  say("That click makes several moves: choose one.");
+  const box = clear($("play-choices"));
+  distinct.forEach((m, i) => {
+    const button = el("button", { class: "play-choice", id: "play-choice-" + i }, m.description);
+    button.addEventListener("click", () => { clear(box); humanMove(m); });
+    box.append(button);
+  });
 }
 
 async function humanMove(move) {
@@ -556,7 +553,9 @@ async function humanMove(move) {
   game.log.push({ who: "human", move, from: game.outcome, mistake: game.outcome === "N" && !move.winning });
   advance(move);
   clear($("play-moves"));
+  clear($("play-choices"));
   $("play-hint-text").textContent = "";
+  say(`You played ${move.description}: it leaves ${moveValue(move)}.`);
   render();
   await computerTurn();
 }
@@ -567,18 +566,41 @@ function advance(move) {
   game.outcome = move.outcome;
 }
 
+const randomOf = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** The computer's move and why: a winning move when there is one; otherwise the move that
+ * keeps the game longest (Smith's remoteness, /api/remoteness) or a random one. */
+async function chooseMove(moves) {
+  const winning = moves.filter((m) => m.winning);
+  if (winning.length) {
+    const m = randomOf(winning);
+    return { move: m, why: `it leaves ${moveValue(m)}, a P-position: the player to move (you) loses against perfect play` };
+  }
+  const here = `no winning move from ${game.misere ? "misère " : ""}value ${valueText(game)}`;
+  if ($("play-style").value === "longest") {
+    try {
+      const r = await api("remoteness", { ...game.params, position: positionText(game.position) });
+      const far = Math.max(...r.moves.map((x) => x.remoteness));
+      const best = r.moves.filter((x) => x.remoteness === far).map((x) => x.description);
+      const m = randomOf(moves.filter((x) => best.includes(x.description)));
+      if (m) return { move: m, why: `${here}: the move that keeps the game longest (remoteness ${far})` };
+    } catch (e) { /* too large to measure: a random move */ }
+  }
+  return { move: randomOf(moves), why: `${here}: a random move` };
+}
+
 async function computerTurn() {
-  const g = game;
+  const g = game, mine = epoch;
   setStatus("computer", "The computer is thinking…");
   try {
     const moves = await movesHere();
-    if (g !== game) return;
+    if (g !== game || mine !== epoch) return;
     if (!moves.length) return finish("human");
-    const winning = moves.filter((m) => m.winning);
-    const pool = winning.length ? winning : moves;
-    const move = pool[Math.floor(Math.random() * pool.length)];
-    g.log.push({ who: "computer", move, from: g.outcome });
+    const [{ move, why }] = await Promise.all([chooseMove(moves), sleep(delay())]);
+    if (g !== game || mine !== epoch) return;
+    g.log.push({ who: "computer", move, from: g.outcome, why });
     advance(move);
+    $("play-computer").textContent = `The computer played ${move.description}: ${why}.`;
     render();
     await humanTurn();
   } catch (e) {
@@ -624,6 +646,8 @@ function hint() {
   for (const b of document.querySelectorAll("#play-moves .play-move")) {
     b.parentElement.className = b.dataset.winning === "true" ? "winning" : "";
   }
+  const keys = new Set(game.legal.filter((x) => x.move.winning).flatMap((x) => x.keys));
+  for (const node of document.querySelectorAll("#play-board [data-key]")) node.classList.toggle("winning", keys.has(node.dataset.key));
   const p = game.misere ? "misère value 0" : "value 0";
   $("play-hint-text").textContent = winning.length
     ? `Play "${winning[0].description}": it leaves ${p}, a P-position, where the player to move (the computer) loses against perfect play. ` +
@@ -631,8 +655,14 @@ function hint() {
     : `No winning move: this position has value ${valueText(game)} (${game.outcome}), so every move leaves a position of nonzero value, from which the computer can move back to value 0.`;
 }
 
+/** Takes back your last move and the computer's answer to it. */
 async function undo() {
   if (!game || !game.undo.length) return;
+  if (!["human", "over"].includes($("play-status").dataset.turn)) {
+    say("Wait until the computer has moved, then undo.", true);
+    return;
+  }
+  ++epoch;
   const back = game.undo.pop();
   game.position = back.position;
   game.value = back.value;
@@ -642,8 +672,22 @@ async function undo() {
   $("play-result").textContent = "";
   $("play-result").dataset.winner = "";
   $("play-hint-text").textContent = "";
+  $("play-computer").textContent = "";
+  say("Your last move and the computer's answer are taken back.");
   render();
   await humanTurn();
+}
+
+/** Forgets the game in play (another game was chosen). */
+function resetPlay() {
+  ++epoch;
+  game = null;
+  picked = [];
+  for (const id of ["play-board", "play-moves", "play-log", "play-choices"]) clear($(id));
+  for (const id of ["play-result", "play-hint-text", "play-computer"]) $(id).textContent = "";
+  $("play-result").dataset.winner = "";
+  say("");
+  setStatus("none", "Choose a game and a position above, then start.");
 }
 
 // ---------------------------------------------------------------- wiring
@@ -661,15 +705,34 @@ document.addEventListener("DOMContentLoaded", () => {
     $(id).addEventListener("keydown", (e) => { if (e.key === "Enter") explore(); });
   }
   $("game").addEventListener("input", onGameChanged);
-  $("misere").addEventListener("change", explore);
+  $("misere").addEventListener("change", () => ($("play").hidden ? explore() : startPlay()));
   $("seq-draw").addEventListener("click", drawSequence);
   $("table-draw").addEventListener("click", drawTable);
   $("quotient-ask").addEventListener("click", quotient);
   $("play-start").addEventListener("click", startPlay);
   $("play-hint").addEventListener("click", hint);
   $("play-undo").addEventListener("click", undo);
+  $("play-board").addEventListener("click", (e) => {
+    const piece = e.target.closest("[data-key]");
+    if (piece) clickPiece(piece.dataset.key);
+  });
   onGameChanged();
   loadFamilies();
-  explore();
+  // /?game=SPEC&position=POS opens the explore view, /?play=SPEC&position=POS the play view.
+  const query = new URLSearchParams(location.search);
+  const spec = query.get("play") || query.get("game");
+  if (spec) {
+    $("game").value = spec;
+    $("position").value = query.get("position") || "";
+    $("misere").checked = ["1", "true"].includes(query.get("misere"));
+    onGameChanged();
+  }
+  if (query.get("play")) {
+    showTab("play");
+    followGame(current());
+    startPlay();
+  } else {
+    explore();
+  }
   document.body.dataset.ready = "1";
 });

@@ -90,7 +90,15 @@ fn cram_boards_are_typed_as_rows() {
     );
     fails(&["value", "cram:2x3", "3,5"], "invalid position");
     fails(&["value", "cram:12x11"], "at most 128 cells");
-    fails(&["value", "cram"], "cram takes one of");
+    fails(&["value", "cram"], "cram needs its board in the spec");
+    // A board typed as the position alone: the error says how to write it (issue 52).
+    fails(
+        &["value", "cram", ".../..."],
+        "a size RxC (cram:2x3, then a position like ..#/...",
+    );
+    // 2x3 has an even side: the first player wins (a central domino, then point symmetry).
+    assert_eq!(json(&["value", "cram:board=.../..."])["outcome"], "N");
+    fails(&["value", "cram:2x3:board=.../..."], "cram takes one of");
     fails(&["value", "nim"], "give a position");
 }
 
@@ -124,7 +132,10 @@ fn chomp_rectangles_and_positions() {
     let dense = json(&["value", "chomp:4x3", "4,1,1"]);
     assert_eq!(dense["value"], 1);
     assert!(dense["method"].as_str().unwrap().starts_with("dense table"));
-    let dir = std::env::temp_dir().join(format!("grundy-chomp-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-chomp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("chomp.ck");
     let searched = json(&[
@@ -158,6 +169,74 @@ fn kayles_on_paths_are_the_octal_games() {
         let n = i + 3;
         assert_eq!(*v, u64::from(dawson[n - 2] == 0), "cycle:{n}");
     }
+}
+
+/// Issue 52: `--analyze` and `--plot` along a graph size, like any sequence; the period is only
+/// observed (no theorem speaks of these sequences).
+#[test]
+fn sequences_along_a_graph_size_are_analysed_and_drawn() {
+    let dawson = json(&["seq", "octal:0.07", "--to", "40"])["values"].clone();
+    let seq = json(&["seq", "arc-kayles:graph=cycle:_", "--to", "40", "--analyze"]);
+    let values: Vec<u64> = seq["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    for (i, &v) in values.iter().enumerate() {
+        assert_eq!(v, u64::from(dawson[i + 1] == 0), "cycle:{}", i + 3);
+    }
+    let a = &seq["analysis"];
+    assert_eq!(a["proven"], false);
+    assert_eq!(a["max"], 1);
+    assert!(a["notes"][0].as_str().unwrap().contains("observed"), "{a}");
+    // To 40 it sees no period (Dawson's Kayles, whose P-positions these are, has period 34
+    // only from heap 52 on).
+    assert_eq!(a["period"], serde_json::Value::Null);
+    // Arc-Kayles on K_n: a move leaves K_(n-2), so the values go 0, 0, 1, 1, 0, 0, ... from
+    // n = 0 (the empty graph): period 4 from the start, observed, not proven.
+    let complete = json(&[
+        "seq",
+        "arc-kayles:graph=complete:_",
+        "--to",
+        "30",
+        "--analyze",
+    ]);
+    for (n, v) in complete["values"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(*v, u64::from(n / 2 % 2 == 1), "K_{n}");
+    }
+    assert_eq!(complete["analysis"]["period"], 4);
+    assert_eq!(complete["analysis"]["preperiod"], 0);
+    assert_eq!(complete["analysis"]["proven"], false);
+    let text = stdout(&["seq", "arc-kayles:graph=cycle:_", "--to", "20", "--analyze"]);
+    assert!(text.contains("max: 1"), "{text}");
+    let scratch = common::scratch_dir();
+    let svg = scratch.join("cycles.svg");
+    stdout(&[
+        "seq",
+        "node-kayles:graph=cycle:_",
+        "--to",
+        "12",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        drawn.contains("node-kayles:graph=cycle:_"),
+        "the title names the spec"
+    );
+    fails(
+        &[
+            "seq",
+            "arc-kayles:graph=cycle:_",
+            "--to",
+            "9",
+            "--analyze",
+            "--format",
+            "csv",
+        ],
+        "--analyze",
+    );
 }
 
 #[test]
@@ -249,14 +328,8 @@ fn the_output_is_the_same_whatever_the_threads() {
     assert!(stdout(&["--threads", "2", "value", "cram:4x7"]).starts_with("3\n"));
 }
 
-fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-boards-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn tempfile_dir() -> common::Scratch {
+    common::scratch_dir()
 }
 
 /// Issue 50, item 17: a board with an empty row (`...//...`, a `/` at an end) had it dropped,

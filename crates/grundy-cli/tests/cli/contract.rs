@@ -70,8 +70,10 @@ fn search_flags_are_checked_on_every_path() {
         }
     }
     // Well-formed, on a path that uses neither: refused, not ignored.
-    let checkpoint =
-        std::env::temp_dir().join(format!("grundy-contract-{}.ck", std::process::id()));
+    let checkpoint_scratch = tempfile::tempdir().unwrap();
+    let checkpoint = checkpoint_scratch
+        .path()
+        .join(format!("grundy-contract-{}.ck", std::process::id()));
     let checkpoint = checkpoint.to_str().unwrap();
     for (path, named) in [
         (paths[0], "value --canonical"),

@@ -4,15 +4,11 @@
 use crate::common;
 use common::{fails, grundy, json, stdout};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Writes `text` to a fresh file and returns its path.
-fn graph_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-digraph-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+/// Writes `text` to a fresh file and returns its path (removed when dropped).
+fn graph_file(name: &str, text: &str) -> common::Scratch {
+    common::scratch_file(name, text)
 }
 
 fn spec(path: &Path) -> String {
@@ -166,19 +162,19 @@ fn bad_files_and_positions_are_one_line_errors() {
         ],
         "no finite SG value",
     );
+    let loop2 = graph_file("loop2.txt", "0 0\n");
     fails(
-        &[
-            "value",
-            &format!("misere-{}", spec(&graph_file("loop2.txt", "0 0\n"))),
-            "0",
-        ],
+        &["value", &format!("misere-{}", spec(&loop2)), "0"],
         "misère play of games with cycles",
     );
 }
 
 #[test]
 fn a_fifo_is_refused_at_once_as_a_digraph_or_a_table() {
-    let dir = std::env::temp_dir().join(format!("grundy-fifo-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-fifo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let fifo = dir.join("f");
     let _ = std::fs::remove_file(&fifo);
@@ -216,7 +212,8 @@ fn a_fifo_is_refused_at_once_as_a_digraph_or_a_table() {
 fn a_sum_with_a_finite_token_whose_option_is_infinite() {
     // 0 is terminal (0); 1 -> 0 (1); 2 has a self-loop and 1: ∞(1); 3 -> 0 and 3 -> 2: the
     // only finite option is 0, and 2 reverses through 1, so 3 has value 1.
-    let game = spec(&graph_file("reversible.txt", "1 0\n2 2\n2 1\n3 0\n3 2\n"));
+    let reversible_file = graph_file("reversible.txt", "1 0\n2 2\n2 1\n3 0\n3 2\n");
+    let game = spec(&reversible_file);
     let sum = json(&["sum", &game, "3", &game, "0"]);
     assert_eq!(sum["value"], 1);
     assert_eq!(sum["outcome"], "N");
@@ -248,7 +245,8 @@ fn a_sum_with_a_finite_token_whose_option_is_infinite() {
 #[test]
 fn positions_are_vertex_names_in_and_out() {
     // `-1` is not a number, so the names are names; `1` names no vertex.
-    let numbers = spec(&graph_file("minus.txt", "-1 2\n"));
+    let minus_file = graph_file("minus.txt", "-1 2\n");
+    let numbers = spec(&minus_file);
     fails(&["value", &numbers, "1"], "'1' is not a vertex");
     assert_eq!(json(&["value", &numbers, "2"])["outcome"], "P");
     let minus: serde_json::Value =
@@ -256,7 +254,8 @@ fn positions_are_vertex_names_in_and_out() {
     assert_eq!(minus["outcome"], "N");
     assert_eq!(minus["position"], serde_json::json!(["-1"]));
     // a -> b -> c: values 0, 1, 0.
-    let game = spec(&graph_file("abc.txt", "a b\nb c\n"));
+    let abc_file = graph_file("abc.txt", "a b\nb c\n");
+    let game = spec(&abc_file);
     for number in ["0", "1", "2", "3"] {
         fails(&["value", &game, number], "is not a vertex");
         fails(&["remoteness", &game, number], "is not a vertex");

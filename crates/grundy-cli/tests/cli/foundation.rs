@@ -2,7 +2,7 @@
 //! games, the output formats, the number syntax, and the error contract for bad input.
 
 use crate::common;
-use common::{fails, grundy, json, stdout};
+use common::{fails, grundy, json, stdout, with_input};
 use serde_json::json;
 
 #[test]
@@ -287,6 +287,32 @@ fn play_against_the_perfect_strategy() {
     assert!(text.contains("computer: subtract"), "{text}");
 }
 
+/// Issue 52: `undo` takes back your last move and the computer's answer; the banner names the
+/// winning moves (plural: `hint` lists all of them).
+#[test]
+fn play_undo_takes_back_a_move_and_its_answer() {
+    // Nim 3,5 (nim-sum 6). The user errs to 2,5; the computer moves back to nim-sum 0
+    // (2,2); undo returns to 3,5, where the user plays the winning 3,3.
+    let text = with_input(&["play", "nim", "3,5"], "undo\n2,5\nundo\n3,3\nquit\n");
+    assert!(
+        text.contains("'undo' to take back your last move"),
+        "{text}"
+    );
+    assert!(text.contains("'hint' for the winning moves"), "{text}");
+    assert!(
+        text.contains("nothing to undo: you have not moved yet."),
+        "{text}"
+    );
+    assert!(
+        text.contains("computer: take 3 from pile 2 -> 2,2"),
+        "{text}"
+    );
+    assert!(text.contains("undone: back to 3,5, your move."), "{text}");
+    let after = text.split("undone: back to 3,5").nth(1).unwrap();
+    // From 3,3 (nim-sum 0) the computer has no winning move.
+    assert!(after.contains("no winning move exists"), "{text}");
+}
+
 #[test]
 fn bad_input_fails_with_one_error_line_and_exit_2() {
     // Unknown game, malformed specs.
@@ -413,7 +439,10 @@ fn tables_as_a_matrix() {
 /// `--plot`: a picture next to the answer (PNG or SVG by the extension), the answer unchanged.
 #[test]
 fn plots_of_sequences_tables_and_gaps() {
-    let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-plot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = |name: &str| dir.join(name).display().to_string();
     let plain = stdout(&["seq", "subtraction:s=1,3,4", "--to", "50"]);

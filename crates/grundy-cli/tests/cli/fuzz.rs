@@ -847,7 +847,10 @@ fn fuzz(cases: usize, seed: u64) {
     let only: Option<usize> = std::env::var("GRUNDY_FUZZ_ONLY")
         .ok()
         .and_then(|t| t.parse().ok());
-    let dir = std::env::temp_dir().join(format!("grundy-fuzz-{}-{seed}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-fuzz-{}-{seed}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("junk.txt"), "1 2 x\u{ff} -3 0\n").unwrap();
     std::fs::write(dir.join("empty.txt"), "").unwrap();

@@ -85,7 +85,10 @@ fn bad_pictures_and_positions_are_refused() {
 #[test]
 fn a_picture_file_is_read_like_a_graph_file() {
     // A triangle through the ground with a comment and a blank line: three loops, value 1.
-    let dir = std::env::temp_dir().join(format!("grundy-hackenbush-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-hackenbush-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("triangle.txt");
     std::fs::write(&file, "0 1\n1 2 # the top\n\n2 0\n").unwrap();

@@ -49,7 +49,10 @@ fn help_examples_run() {
     found.sort();
     found.dedup();
     assert!(found.len() >= 10, "{found:?}");
-    let scratch = std::env::temp_dir().join(format!("grundy-help-test-{}", std::process::id()));
+    let scratch_scratch = tempfile::tempdir().unwrap();
+    let scratch = scratch_scratch
+        .path()
+        .join(format!("grundy-help-test-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
     for example in &found {
         let words = shell_words(example);

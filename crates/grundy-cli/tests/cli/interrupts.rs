@@ -4,18 +4,14 @@
 use crate::common;
 
 use std::io::Read;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{grundy, json};
 
 /// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-interrupts-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(_name: &str) -> common::Scratch {
+    common::scratch_dir()
 }
 
 /// Starts `grundy args`, waits until `ready` exists (or a short moment without one), sends

@@ -193,7 +193,10 @@ fn evolve_reports_generations_and_table_1() {
 
 #[test]
 fn evolve_draws_svg_and_png() {
-    let dir = std::env::temp_dir().join(format!("grundy-evolve-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-evolve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("uw.svg");
     let png = dir.join("uw.png");

@@ -109,7 +109,10 @@ fn period_reports_the_proof_and_the_rare_values() {
 
 #[test]
 fn period_resumes_from_a_checkpoint() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-octal-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-octal-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let ck = dir.join("ck.bin");
     let ck = ck.to_str().unwrap();

@@ -155,11 +155,9 @@ const CASES: &[Case] = &[
         .bad(("1,1,_,1", 1, 3)),
 ];
 
-/// The spec of a case, with the digraphs' files written.
-fn spec_of(case: &Case) -> String {
+/// The spec of a case, with the digraphs' files written in `dir`.
+fn spec_of(case: &Case, dir: &std::path::Path) -> String {
     let graph = |name: &str, text: &str| -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("grundy-registry-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
         path
@@ -362,8 +360,9 @@ fn check_table(
 
 #[test]
 fn seq_and_table_agree_with_value_position_by_position() {
+    let scratch = common::scratch_dir();
     for case in CASES {
-        let spec = spec_of(case);
+        let spec = spec_of(case, &scratch);
         let game = parse_game(&spec).unwrap();
         // How `value --json` writes a position: the form every cell follows.
         let reference = form(&run(&["value", &spec, case.position]).unwrap()["position"]);
@@ -386,13 +385,20 @@ fn seq_and_table_agree_with_value_position_by_position() {
 /// (numbers, the text of a board or of a list, vertex names), which reads back as the position.
 #[test]
 fn every_command_writes_a_position_as_value_does() {
+    let scratch = common::scratch_dir();
+    // The families whose positions JSON writes as text: those docs/src/commands.md names
+    // ("In JSON, every answer writes a position ..."), issue 52.
+    let mut texts = std::collections::BTreeSet::new();
     for case in CASES {
-        let spec = spec_of(case);
+        let spec = spec_of(case, &scratch);
         let game = parse_game(&spec).unwrap();
         let game = game.as_ref();
         let position = game.parse_position(case.position).unwrap();
         let value = run(&["value", &spec, case.position]).unwrap();
         let reference = form(&value["position"]);
+        if reference == Form::Text {
+            texts.insert(spec.split(':').next().unwrap().to_string());
+        }
         let check = |what: &str, v: &Value, expected: Option<&[u64]>| {
             assert_eq!(form(v), reference, "{what} of {spec}: {v}");
             let back = read_back(game, v);
@@ -449,6 +455,11 @@ fn every_command_writes_a_position_as_value_does() {
             assert_eq!(form(&table["position"]), reference, "table of {spec}");
         }
     }
+    assert_eq!(
+        texts.into_iter().collect::<Vec<_>>(),
+        ["arc-kayles", "cram", "hackenbush", "node-kayles", "sprouts"],
+        "the families commands.md says write their positions as text"
+    );
 }
 
 /// The Nim product `a ⊗ b` (Conway), written here from its definition on halves: with `F` the
@@ -575,9 +586,13 @@ const LARGE_SPECS: &[(&str, &str)] = &[
 /// `overflow:`, `too large` or invalid-position error, never a panic or a wrapped value.
 #[test]
 fn closed_forms_at_the_largest_numbers_are_exact_or_refused() {
+    let scratch = common::scratch_dir();
     let mut lines: Vec<(String, &str)> = CASES
         .iter()
-        .filter_map(|c| c.seq.map(|(template, _, _)| (spec_of(c), template)))
+        .filter_map(|c| {
+            c.seq
+                .map(|(template, _, _)| (spec_of(c, &scratch), template))
+        })
         .collect();
     lines.extend(LARGE_SPECS.iter().map(|&(s, t)| (s.to_string(), t)));
     let mut failures = Vec::new();

@@ -10,15 +10,20 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// A running `grundy serve --port 0`, stopped on drop.
+/// A running `grundy serve --port 0`, stopped on drop (then its TMPDIR, a scratch directory of
+/// its own, is removed with what the killed server left in it).
 struct Served {
     child: Child,
     port: u16,
+    _tmp: Option<tempfile::TempDir>,
 }
 
 impl Served {
     fn start(extra: &[&str]) -> Served {
-        Served::start_in(extra, &std::env::temp_dir())
+        let tmp = tempfile::tempdir().unwrap();
+        let mut served = Served::start_in(extra, tmp.path());
+        served._tmp = Some(tmp);
+        served
     }
 
     /// A server whose temporary directory (TMPDIR) is `tmp`.
@@ -41,7 +46,11 @@ impl Served {
             .and_then(|rest| rest.strip_suffix('/'))
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
-        Served { child, port }
+        Served {
+            child,
+            port,
+            _tmp: None,
+        }
     }
 
     /// The processes the server runs now (its children, from /proc).
@@ -146,6 +155,13 @@ fn answers_are_the_commands_json() {
         json,
         cli(&["moves", "nim", "1,2,4", "--misere", "--json"]).unwrap()
     );
+    // The remoteness the page's computer uses to last longest when it cannot win.
+    let (status, json) = server.get_json("/api/remoteness?game=cram:2x3&misere=1");
+    assert_eq!(status, 200);
+    assert_eq!(
+        json,
+        cli(&["remoteness", "cram:2x3", "--misere", "--json"]).unwrap()
+    );
     let (_, json) = server.get_json("/api/seq?game=kayles&to=80&analyze=1");
     assert_eq!(
         json,
@@ -170,7 +186,7 @@ fn answers_are_the_commands_json() {
     let (status, page) = server.get("/");
     assert_eq!(status, 200);
     assert!(page.contains("/page.js") && !page.contains("https://"));
-    for asset in ["/page.js", "/page.css"] {
+    for asset in ["/page.js", "/drawings.js", "/page.css"] {
         let (status, text) = server.get(asset);
         assert_eq!(status, 200, "{asset}");
         assert!(
@@ -184,7 +200,10 @@ fn answers_are_the_commands_json() {
 fn a_digraph_comes_in_the_body() {
     let server = Served::start(&[]);
     let edges = "a b\nb c\nc a\nc d\n";
-    let dir = std::env::temp_dir().join(format!("grundy-serve-test-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-serve-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("g.txt");
     std::fs::write(&file, edges).unwrap();
@@ -229,7 +248,10 @@ fn refusals_are_the_commands_error_lines() {
     );
 
     // Flags hidden in values are read as values: games, positions, numbers.
-    let plot = std::env::temp_dir().join(format!("grundy-serve-plot-{}.svg", std::process::id()));
+    let plot_scratch = tempfile::tempdir().unwrap();
+    let plot = plot_scratch
+        .path()
+        .join(format!("grundy-serve-plot-{}.svg", std::process::id()));
     let plot = plot.display().to_string();
     for path in [
         "/api/value?game=--help&position=1".to_string(),
@@ -504,7 +526,10 @@ fn raw_json(answer: &[u8]) -> (u16, Value) {
 /// the server makes for itself (mode 0700), gone once the request is answered.
 #[test]
 fn request_files_have_names_no_one_can_take_beforehand() {
-    let tmp = std::env::temp_dir().join(format!("grundy-serve-tmp-{}", std::process::id()));
+    let tmp_scratch = tempfile::tempdir().unwrap();
+    let tmp = tmp_scratch
+        .path()
+        .join(format!("grundy-serve-tmp-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).unwrap();
     let server = Served::start_in(&[], &tmp);

@@ -123,7 +123,10 @@ fn table_streams_json_and_csv_alike() {
 /// there; the fuzzer found the picture of such a range exhausting memory).
 #[test]
 fn plots_of_huge_positions_are_drawn_from_the_first() {
-    let dir = std::env::temp_dir().join(format!("grundy-plot-huge-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-plot-huge-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("far.svg");
     common::stdout(&[

@@ -162,7 +162,10 @@ fn gaps_reproduce_the_start_of_table_1() {
 
 #[test]
 fn gaps_resume_from_a_checkpoint() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-subdivision-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-subdivision-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("run.ckpt");
     let path = path.to_str().unwrap();
@@ -200,7 +203,10 @@ fn gaps_resume_from_a_checkpoint() {
 
 #[test]
 fn a_killed_run_resumes_to_the_same_result() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-kill-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-kill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("run.ckpt");
     let p = path.to_str().unwrap();
@@ -235,7 +241,10 @@ fn a_killed_run_resumes_to_the_same_result() {
 
 #[test]
 fn other_games_resume_too() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-stream-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-stream-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("mark.ckpt");
     let p = path.to_str().unwrap();
@@ -263,7 +272,10 @@ fn other_games_resume_too() {
 /// changing one digit of a gap-statistics line gave a wrong result with exit 0).
 #[test]
 fn an_edited_checkpoint_is_refused() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-edit-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-edit-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("run.ckpt");
     let p = path.to_str().unwrap();
@@ -290,7 +302,10 @@ fn an_edited_checkpoint_is_refused() {
 
 #[test]
 fn checkpoint_files_are_checked_up_front_and_leave_other_files_alone() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-ckdir-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-cli-ckdir-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // A directory that does not exist: refused before any computing.
     let missing = dir.join("no/such/dir/ck");

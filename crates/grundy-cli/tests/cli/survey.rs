@@ -21,11 +21,9 @@ fn without_seconds(csv: &str) -> Vec<String> {
         .collect()
 }
 
-fn dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-survey-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh scratch directory (removed when dropped).
+fn dir(_name: &str) -> common::Scratch {
+    common::scratch_dir()
 }
 
 #[test]

@@ -203,7 +203,10 @@ fn verify_claims() {
 
 #[test]
 fn tables_of_values_work() {
-    let dir = std::env::temp_dir().join(format!("grundy-takeaway-{}", std::process::id()));
+    let dir_scratch = tempfile::tempdir().unwrap();
+    let dir = dir_scratch
+        .path()
+        .join(format!("grundy-takeaway-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("f.txt");
     // f(k) = 2k for k <= 30, written by hand as a table

@@ -2049,7 +2049,10 @@ mod tests {
     /// was never interrupted, with less work.
     #[test]
     fn two_searches_save_and_resume_their_checkpoint() {
-        let dir = std::env::temp_dir().join(format!("grundy-threads-{}", std::process::id()));
+        let dir_scratch = tempfile::tempdir().unwrap();
+        let dir = dir_scratch
+            .path()
+            .join(format!("grundy-threads-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("table");
         let parts = regions(5, 6, full(5, 6));

@@ -104,3 +104,40 @@ pub fn shell_words(line: &str) -> Vec<String> {
     }
     words
 }
+
+/// A scratch directory (or a file in one) that is removed with everything in it when dropped,
+/// so that the tests leave nothing in the temporary directory (issue 52); it derefs to its
+/// path.
+pub struct Scratch {
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+/// A fresh scratch directory.
+pub fn scratch_dir() -> Scratch {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().to_path_buf();
+    Scratch { _dir: dir, path }
+}
+
+/// A file `name` holding `text`, alone in a fresh scratch directory.
+pub fn scratch_file(name: &str, text: &str) -> Scratch {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("write the scratch file");
+    Scratch { _dir: dir, path }
+}

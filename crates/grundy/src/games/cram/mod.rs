@@ -748,7 +748,10 @@ pub(crate) mod tests {
 
     #[test]
     fn an_interrupted_search_resumes_from_its_checkpoint_to_the_same_value() {
-        let dir = std::env::temp_dir().join(format!("grundy-cram-{}", std::process::id()));
+        let dir_scratch = tempfile::tempdir().unwrap();
+        let dir = dir_scratch
+            .path()
+            .join(format!("grundy-cram-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("table");
         let _ = std::fs::remove_file(&path);

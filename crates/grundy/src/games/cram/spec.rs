@@ -24,10 +24,20 @@ fn build(args: &mut SpecArgs) -> Result<Box<dyn Ruleset>> {
     let board = args.take("board");
     let file = args.take("file");
     let given = [size.is_some(), board.is_some(), file.is_some()];
-    if given.iter().filter(|g| **g).count() != 1 {
-        return Err(Error::Spec(
-            "cram takes one of: a size RxC (cram:4x5), board=ROWS (cram:board=..#/...) or file=FILE".into(),
-        ));
+    match given.iter().filter(|g| **g).count() {
+        1 => {}
+        0 => {
+            // The spec names the board; a board typed as the position alone does not
+            // (issue 52: `grundy value cram '.../...'`).
+            return Err(Error::Spec(
+                "cram needs its board in the spec: a size RxC (cram:2x3, then a position like ..#/... or none for the empty board), board=ROWS (cram:board=..#/..., '#' a covered cell, no position) or file=FILE".into(),
+            ));
+        }
+        _ => {
+            return Err(Error::Spec(
+                "cram takes one of: a size RxC (cram:4x5), board=ROWS (cram:board=..#/...) or file=FILE".into(),
+            ));
+        }
     }
     if let Some(size) = size {
         let (rows, cols) = parse_size(&size)?;

@@ -311,15 +311,15 @@ mod tests {
     use super::*;
     use crate::games::octal::engine::Run;
 
-    fn dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("grundy-octal-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh scratch directory, removed when dropped.
+    fn dir(_name: &str) -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
     }
 
     #[test]
     fn save_and_load_round_trip_and_resume_exactly() {
-        let dir = dir("roundtrip");
+        let scratch = dir("roundtrip");
+        let dir = scratch.path();
         let path = dir.join("ck.bin");
         let rules = Rules::parse("0.1777", Base::Octal).unwrap();
         let mut engine = Engine::new(rules.clone());
@@ -332,17 +332,18 @@ mod tests {
         engine.extend(9000, &Run::default(), &mut |_| {}).unwrap();
         assert_eq!(loaded.table(), engine.table());
         // No temporary file is left behind.
-        let names: Vec<_> = std::fs::read_dir(&dir)
+        let names: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
     fn every_field_is_checked() {
-        let dir = dir("fields");
+        let scratch = dir("fields");
+        let dir = scratch.path();
         let path = dir.join("ck");
         let rules = Rules::parse("0.77", Base::Octal).unwrap();
         let mut engine = Engine::new(rules.clone());
@@ -389,7 +390,7 @@ mod tests {
         assert!(load(&dir.join("absent"), &rules, "kayles")
             .unwrap()
             .is_none());
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

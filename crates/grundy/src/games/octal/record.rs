@@ -1998,7 +1998,10 @@ mod tests {
 
     #[test]
     fn an_interrupted_run_resumes_to_the_same_report() {
-        let dir = std::env::temp_dir().join(format!("grundy-record-{}", std::process::id()));
+        let dir_scratch = tempfile::tempdir().unwrap();
+        let dir = dir_scratch
+            .path()
+            .join(format!("grundy-record-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         // Interrupted in the engine's phase (memory 1M: a prefix of 2^19) and in the window's.
         for (code, to, memory, polls) in [

@@ -1157,7 +1157,10 @@ mod tests {
         assert!(whole.finished);
         assert_eq!(whole.gaps, expected);
         // Stop twice, resume from the file each time.
-        let dir = std::env::temp_dir().join(format!("grundy-imark23-{}", std::process::id()));
+        let dir_scratch = tempfile::tempdir().unwrap();
+        let dir = dir_scratch
+            .path()
+            .join(format!("grundy-imark23-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("run.ckpt");
         let _ = std::fs::remove_file(&path);
@@ -1189,7 +1192,8 @@ mod tests {
         fn crafted_checkpoints_never_panic(slot in 0usize..4000, how in 0u64..6, seed in any::<u64>()) {
             let to = 300_000;
             let config = small();
-            let dir = std::env::temp_dir().join(format!("grundy-crafted-{}", std::process::id()));
+            let dir_scratch = tempfile::tempdir().unwrap();
+            let dir = dir_scratch.path().join(format!("grundy-crafted-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
             let path = dir.join(format!("ck-{slot}-{how}-{seed}"));
             let stop = Options { checkpoint: Some(&path), save_every: 0.0, max_batches: Some(3) };
