@@ -638,7 +638,7 @@ pub fn verify_help() -> String {
 }
 
 /// The commands that take `--misere`.
-pub const PLAYED: [&str; 7] = [
+pub const PLAYED: [&str; 8] = [
     "value",
     "moves",
     "seq",
@@ -646,6 +646,7 @@ pub const PLAYED: [&str; 7] = [
     "sum",
     "play",
     "remoteness",
+    "quotient",
 ];
 
 /// The error for `--misere` on a command where misère play has no meaning (checked before clap

@@ -373,7 +373,7 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
     let parts: Vec<MisereSumComponent> = components
         .iter()
         .map(|&(r, p)| MisereSumComponent {
-            game: crate::misere::play::PREFIX.to_string() + &r.spec(),
+            game: crate::misere::play::Misere::new(r).spec(),
             position: PositionJson::new(r, p.to_vec()),
         })
         .collect();
