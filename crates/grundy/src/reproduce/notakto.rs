@@ -2,7 +2,7 @@
 //! P-elements), recomputed from the rules and compared with the paper's presentation
 //! ([`crate::misere::published::compare_notakto`]).
 
-use super::{not_checkable, Grid, Mode, Paper, PaperSection, Row, Steps, Table};
+use super::{claim_rows, not_checkable, Grid, Mode, Paper, PaperSection, Row, Steps, Table};
 use crate::misere::published::compare_notakto;
 use crate::Result;
 
@@ -16,7 +16,8 @@ pub(crate) fn rows(_mode: Mode) -> Vec<Row> {
     )]
 }
 
-pub(crate) fn section(_mode: Mode, steps: &mut Steps) -> Result<PaperSection> {
+pub(crate) fn section(mode: Mode, steps: &mut Steps) -> Result<PaperSection> {
+    let claims = claim_rows(rows(mode), steps)?;
     steps.start("the Notakto quotient");
     let comparison = compare_notakto()?;
     let header: Vec<String> = ["compared", "published", "computed here", "agrees"]
@@ -51,7 +52,7 @@ pub(crate) fn section(_mode: Mode, steps: &mut Steps) -> Result<PaperSection> {
     steps.finish();
     Ok(PaperSection {
         paper: Paper::Notakto,
-        claims: Vec::new(),
+        claims,
         tables: vec![table],
         figures: Vec::new(),
     })
