@@ -811,11 +811,11 @@ mod tests {
     #[test]
     fn moves_name_the_board_and_the_cell_and_list_each_option_once() {
         let g = game();
-        let moves = g.moves(&[0]).unwrap();
+        let moves = Ruleset::moves(&g, &[0]).unwrap();
         // The empty board has three kinds of cell: corner, edge, centre.
         assert_eq!(moves.len(), 3);
         assert!(moves.iter().any(|m| m.description == "X at row 2, column 2 (the centre)"));
-        let moves = g.moves(&[0b000_000_011, 0]).unwrap();
+        let moves = Ruleset::moves(&g, &[0b000_000_011, 0]).unwrap();
         assert!(moves
             .iter()
             .any(|m| m.description == "board 1: X at row 1, column 3 (3 in a row: the board dies)"
