@@ -1188,9 +1188,7 @@ pub fn quotient_position(
     position: &[u64],
 ) -> Result<QuotientPosition> {
     ruleset.validate(position)?;
-    let element = |p: &[u64]| -> Result<u32> {
-        q.quotient.class_of(&q.parts.numbers(ruleset, p)?)
-    };
+    let element = |p: &[u64]| -> Result<u32> { q.quotient.class_of(&q.parts.numbers(ruleset, p)?) };
     let x = element(position)?;
     let mut winning_moves = Vec::new();
     if !q.quotient.is_p(x) {

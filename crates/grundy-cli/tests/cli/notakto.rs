@@ -138,10 +138,16 @@ fn many_boards_are_answered_from_the_quotient() {
 #[test]
 fn bad_input_is_one_error_line() {
     fails(&["value", "xonly:n=5", "1"], "side 1 to 4");
-    fails(&["value", "notakto", "1", "--misere"], "misère play already");
+    fails(
+        &["value", "notakto", "1", "--misere"],
+        "misère play already",
+    );
     fails(&["value", "notakto", "xo./.../..."], "not x or .");
     fails(&["value", "notakto", "x../..."], "2 rows");
-    fails(&["quotient", "notakto", "--heaps", "4"], "--heaps is for heap games");
+    fails(
+        &["quotient", "notakto", "--heaps", "4"],
+        "--heaps is for heap games",
+    );
     fails(&["quotient", "kayles"], "--heaps N");
     fails(&["seq", "notakto", "_,0", "--to", "3"], "no number for '_'");
 }

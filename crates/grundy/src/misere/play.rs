@@ -99,7 +99,11 @@ pub fn parse_game(spec: &str, misere: bool) -> Result<Played> {
             return Err(Error::Spec(format!(
                 "'{spec}': {} is misère play already; drop {}",
                 game.spec(),
-                if prefixed { "the misere- prefix" } else { "--misere" }
+                if prefixed {
+                    "the misere- prefix"
+                } else {
+                    "--misere"
+                }
             )));
         }
         return Ok(Played {

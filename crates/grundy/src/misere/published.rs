@@ -485,9 +485,9 @@ pub fn find_presentation(
         .filter(|&i| printed.generators[i] != fixed.0)
         .collect();
     let mut assignment = vec![fixed.1; k];
-    let total = (order as u64).checked_pow(free.len() as u32).ok_or_else(|| {
-        Error::TooLarge("too many assignments of generators to try".into())
-    })?;
+    let total = (order as u64)
+        .checked_pow(free.len() as u32)
+        .ok_or_else(|| Error::TooLarge("too many assignments of generators to try".into()))?;
     for mut code in 0..total {
         for &i in &free {
             assignment[i] = (code % u64::from(order)) as Element;
@@ -556,7 +556,11 @@ pub fn compare_notakto() -> Result<Comparison> {
     )?;
     let mut checks = vec![
         check("order", PRESENTATION.order, report.order),
-        check("P-portion's size", PRESENTATION.p_portion.len(), report.p_count),
+        check(
+            "P-portion's size",
+            PRESENTATION.p_portion.len(),
+            report.p_count,
+        ),
     ];
     let class = |position: &[u64]| q.class_of(&parts.numbers(game.as_ref(), position)?);
     let empty = class(&start)?;

@@ -247,7 +247,11 @@ impl GameParts {
     }
 
     /// The same, refusing ([`Error::TooLarge`]) past `limit` parts (at most [`MAX_PARTS`]).
-    pub fn explore_at_most(game: &dyn Ruleset, positions: &[Position], limit: usize) -> Result<Self> {
+    pub fn explore_at_most(
+        game: &dyn Ruleset,
+        positions: &[Position],
+        limit: usize,
+    ) -> Result<Self> {
         let limit = limit.min(MAX_PARTS);
         let split = |position: &[u64]| {
             game.game_parts(position).ok_or_else(|| {
@@ -347,9 +351,7 @@ impl GameParts {
             }
         }
         let mut order: Vec<usize> = (0..found.len()).collect();
-        order.sort_by(|&x, &y| {
-            (longest[x], &found[x]).cmp(&(longest[y], &found[y]))
-        });
+        order.sort_by(|&x, &y| (longest[x], &found[x]).cmp(&(longest[y], &found[y])));
         let mut renumber = vec![0u64; found.len()];
         for (k, &i) in order.iter().enumerate() {
             renumber[i] = k as u64 + 1;

@@ -15,10 +15,10 @@ mod boards;
 mod imark;
 mod misere;
 mod nim_fractals;
+mod notakto;
 mod octal;
 mod records;
 mod sharing_nim;
-mod notakto;
 mod sprouts;
 mod takeaway;
 

@@ -282,7 +282,11 @@ impl Splittable for XOnly {
 
     fn moves(&self, part: &u16, out: &mut Vec<u8>) -> Result<()> {
         let empty = self.full() & !*part;
-        out.extend((0..self.n * self.n).filter(|&i| empty >> i & 1 == 1).map(|i| i as u8));
+        out.extend(
+            (0..self.n * self.n)
+                .filter(|&i| empty >> i & 1 == 1)
+                .map(|i| i as u8),
+        );
         Ok(())
     }
 
@@ -374,9 +378,7 @@ impl Ruleset for XOnly {
                 ))
             })?;
             if k > MAX_BOARDS {
-                return Err(Error::TooLarge(format!(
-                    "{k} boards: at most {MAX_BOARDS}"
-                )));
+                return Err(Error::TooLarge(format!("{k} boards: at most {MAX_BOARDS}")));
             }
             return Ok(Self::empty_boards(k));
         }
@@ -512,7 +514,9 @@ impl Ruleset for XOnly {
 
     fn numbered_positions(&self, from: u64, to: u64) -> Option<Result<NumberedPositions>> {
         Some(if to > MAX_BOARDS {
-            Err(Error::TooLarge(format!("{to} boards: at most {MAX_BOARDS}")))
+            Err(Error::TooLarge(format!(
+                "{to} boards: at most {MAX_BOARDS}"
+            )))
         } else {
             Ok(NumberedPositions {
                 name: format!("k empty {n}x{n} boards", n = self.n),
@@ -716,7 +720,9 @@ mod tests {
         }
         let mut rng = 12345u64;
         let mut next = || {
-            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             live[(rng >> 33) as usize % live.len()]
         };
         let mut triples = vec![[0, 0, 0]];
@@ -737,7 +743,9 @@ mod tests {
         let live = live();
         let mut rng = 777u64;
         let mut next = || {
-            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             live[(rng >> 33) as usize % live.len()]
         };
         let mut cases: Vec<Vec<u16>> = vec![vec![0], vec![0, 0], vec![0, 0, 0]];
@@ -814,11 +822,12 @@ mod tests {
         let moves = Ruleset::moves(&g, &[0]).unwrap();
         // The empty board has three kinds of cell: corner, edge, centre.
         assert_eq!(moves.len(), 3);
-        assert!(moves.iter().any(|m| m.description == "X at row 2, column 2 (the centre)"));
-        let moves = Ruleset::moves(&g, &[0b000_000_011, 0]).unwrap();
         assert!(moves
             .iter()
-            .any(|m| m.description == "board 1: X at row 1, column 3 (3 in a row: the board dies)"
-                && m.to == vec![0]));
+            .any(|m| m.description == "X at row 2, column 2 (the centre)"));
+        let moves = Ruleset::moves(&g, &[0b000_000_011, 0]).unwrap();
+        assert!(moves.iter().any(|m| m.description
+            == "board 1: X at row 1, column 3 (3 in a row: the board dies)"
+            && m.to == vec![0]));
     }
 }
