@@ -459,11 +459,14 @@ impl Ruleset for Misere<'_> {
             return self.game.check_size(position);
         }
         self.game.check_size(position)?;
-        if self.game.game_parts(position).is_some() {
-            // A game of parts: beyond the search, the quotient of its parts answers outcomes.
-            return Ok(());
+        if let Err(refusal) = check_reach(self.game, position) {
+            // A game of parts whose quotient is within reach answers outcomes beyond the
+            // search (the solver builds it again, or keeps it).
+            return match part_quotient_covers(self.game, position)? {
+                true => Ok(()),
+                false => Err(refusal),
+            };
         }
-        check_reach(self.game, position)?;
         if self.game.heap_options(0).is_none() {
             let bound = self
                 .game
@@ -501,6 +504,28 @@ impl Ruleset for Misere<'_> {
 fn misere_solver<'a>(game: &'a dyn Ruleset) -> Box<dyn Solver + 'a> {
     game.misere_solver()
         .unwrap_or_else(|| Box::new(MisereSolver::new(game)))
+}
+
+/// Whether a game of parts has a quotient of its parts within the misère solver's limits
+/// ([`FALLBACK_PARTS`], [`super::quotient::FALLBACK_ORDER`]) that covers `position`.
+fn part_quotient_covers(game: &dyn Ruleset, position: &[u64]) -> Result<bool> {
+    if game.game_parts(position).is_none() {
+        return Ok(false);
+    }
+    let mut from: Vec<Position> = game.start().into_iter().collect();
+    from.push(position.to_vec());
+    match super::quotient::part_quotient_at_most(
+        game,
+        &from,
+        super::quotient::FALLBACK_ORDER,
+        FALLBACK_PARTS,
+        Some(FALLBACK_OPTIONS),
+        &mut |_| {},
+    ) {
+        Ok(_) => Ok(true),
+        Err(Error::TooLarge(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// Refuses at once a position from which more positions are reachable than the search stores.
@@ -590,7 +615,10 @@ pub struct MisereSolver<'a> {
 
 /// The most parts of a game of parts whose quotient the misère solver builds for outcomes
 /// beyond the search (Notakto's 3x3 boards are far fewer; `grundy quotient` has no such limit).
-pub const FALLBACK_PARTS: usize = 2048;
+pub const FALLBACK_PARTS: usize = 256;
+
+/// The most part options such a quotient lists (a fraction of a second of building).
+pub const FALLBACK_OPTIONS: u64 = 100_000;
 
 impl<'a> MisereSolver<'a> {
     /// The misère solver of `game`.
@@ -630,6 +658,7 @@ impl<'a> MisereSolver<'a> {
                 &from,
                 super::quotient::FALLBACK_ORDER,
                 FALLBACK_PARTS,
+                Some(FALLBACK_OPTIONS),
                 &mut |_| {},
             ) {
                 Ok((q, parts, _)) => self.parts = Some((q, parts)),

@@ -494,11 +494,7 @@ impl<'a> Builder<'a> {
         let count = self.source.count().ok_or_else(|| {
             Error::Invalid("the parts of a heap game have no end: give the heap bound".into())
         })?;
-        while self.quotient.bound() < count {
-            self.step()?;
-            progress(self.quotient.bound());
-        }
-        Ok(())
+        self.extend_to(count, progress)
     }
 
     /// Refuses quotients of more than `max_order` elements (at most [`MAX_ORDER`]), for sweeps
@@ -1738,15 +1734,17 @@ pub fn part_quotient(
             "quotients of at most {MAX_ORDER} elements are computed, not {max_order}"
         )));
     }
-    part_quotient_at_most(game, positions, max_order, MAX_PARTS, progress)
+    part_quotient_at_most(game, positions, max_order, MAX_PARTS, None, progress)
 }
 
-/// [`part_quotient`] of at most `max_parts` parts.
+/// [`part_quotient`] of at most `max_parts` parts, listing at most `option_budget` options if
+/// given ([`Builder::with_option_budget`]).
 pub fn part_quotient_at_most(
     game: &dyn Ruleset,
     positions: &[Position],
     max_order: usize,
     max_parts: usize,
+    option_budget: Option<u64>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Quotient, GameParts, QuotientReport)> {
     if max_order > MAX_ORDER {
@@ -1757,6 +1755,9 @@ pub fn part_quotient_at_most(
     let parts = GameParts::explore_at_most(game, positions, max_parts)?;
     let count = parts.len() as u64;
     let mut builder = Builder::with_source(Box::new(parts.clone())).with_max_order(max_order);
+    if let Some(budget) = option_budget {
+        builder = builder.with_option_budget(budget);
+    }
     builder.extend_to_all(progress)?;
     let q = builder.quotient().clone();
     let mut presentation = Presentation::of(&q);
@@ -2073,6 +2074,36 @@ mod tests {
             for d2 in 0..8 {
                 let spec = format!("octal:0.{d1}{d2}");
                 agrees(&spec, 8, 16);
+            }
+        }
+    }
+
+    /// Node-Kayles on a path is Dawson's Kayles (octal 0.137: a vertex goes with its
+    /// neighbours), and the connected pieces reachable from a path of `n` vertices are the
+    /// paths of at most `n`: the quotient of that game of parts is the heap quotient of 0.137
+    /// for heaps up to `n`, and every position of a few paths has the outcome of the
+    /// definition.
+    #[test]
+    fn a_game_of_parts_has_the_quotient_of_the_same_heaps() {
+        let nodes = parse_game("node-kayles:graph=path:9").unwrap();
+        let start = nodes.start().unwrap();
+        let (q, parts, report) =
+            part_quotient(nodes.as_ref(), &[start], MAX_ORDER, &mut |_| {}).unwrap();
+        assert_eq!(parts.len(), 9);
+        let dawson = agrees("octal:0.137", 9, 4);
+        assert_eq!(report.order, dawson.order());
+        assert_eq!(report.p_count, dawson.p_portion.iter().filter(|&&p| p).count());
+        // Each part is a path; its element's outcome alone and with another path is the
+        // heap's.
+        let length = |i: u64| {
+            let p = parts.part(i);
+            (u128::from(p[0]) | u128::from(p[1]) << 64).count_ones() as u64
+        };
+        for i in 1..=9u64 {
+            for j in 0..=9u64 {
+                let x = q.monoid().mul(q.phi()[i as usize], q.phi()[j as usize]);
+                let heaps: Vec<u64> = [length(i), if j == 0 { 0 } else { length(j) }].to_vec();
+                assert_eq!(q.is_p(x), dawson.is_p_position(&heaps).unwrap(), "{heaps:?}");
             }
         }
     }
