@@ -152,6 +152,13 @@ fn parts(
     format: Format,
     out: &mut dyn Write,
 ) -> Outcome {
+    if game.game_parts(&game.start().unwrap_or_default()).is_none() {
+        return Err(grundy::Error::Invalid(format!(
+            "{} is not played on heaps and does not split into parts: misère quotients are computed for heap games (octal, hexadecimal, nim, Game.heap) and games of parts (notakto, xonly, node-kayles, arc-kayles)",
+            game.spec()
+        ))
+        .into());
+    }
     if args.heaps.is_some() {
         return Err(grundy::Error::Invalid(format!(
             "--heaps is for heap games; the quotient of {} is that of every part reachable, with no bound to give",
