@@ -19,6 +19,16 @@ const LINES: [u16; 8] = [
     0b001_010_100,
 ];
 
+/// Whether a board has three in a row.
+fn dead(board: u16) -> bool {
+    for line in LINES {
+        if board & line == line {
+            return true;
+        }
+    }
+    false
+}
+
 /// Boards as rows (`x../.x./...`) into 9-bit masks.
 fn boards(text: &str) -> Vec<u16> {
     text.split(',')
@@ -33,11 +43,7 @@ fn boards(text: &str) -> Vec<u16> {
 
 /// Whether the player to move wins misère play of the boards (a dead board is out of play).
 fn wins(boards: &[u16], memo: &mut HashMap<Vec<u16>, bool>) -> bool {
-    let mut key: Vec<u16> = boards
-        .iter()
-        .copied()
-        .filter(|&b| !LINES.iter().any(|&l| b & l == l))
-        .collect();
+    let mut key: Vec<u16> = boards.iter().copied().filter(|&b| !dead(b)).collect();
     key.sort_unstable();
     if let Some(&w) = memo.get(&key) {
         return w;

@@ -2092,7 +2092,10 @@ mod tests {
         assert_eq!(parts.len(), 9);
         let dawson = agrees("octal:0.137", 9, 4);
         assert_eq!(report.order, dawson.order());
-        assert_eq!(report.p_count, dawson.p_portion.iter().filter(|&&p| p).count());
+        assert_eq!(
+            report.p_count,
+            dawson.p_portion.iter().filter(|&&p| p).count()
+        );
         // Each part is a path; its element's outcome alone and with another path is the
         // heap's.
         let length = |i: u64| {
@@ -2103,7 +2106,11 @@ mod tests {
             for j in 0..=9u64 {
                 let x = q.monoid().mul(q.phi()[i as usize], q.phi()[j as usize]);
                 let heaps: Vec<u64> = [length(i), if j == 0 { 0 } else { length(j) }].to_vec();
-                assert_eq!(q.is_p(x), dawson.is_p_position(&heaps).unwrap(), "{heaps:?}");
+                assert_eq!(
+                    q.is_p(x),
+                    dawson.is_p_position(&heaps).unwrap(),
+                    "{heaps:?}"
+                );
             }
         }
     }

@@ -57,6 +57,9 @@ pub const MAX_BOARDS: u64 = 1 << 12;
 /// game (misère play by the definition, remoteness, generations) accept.
 pub const MAX_EXPLORED: u128 = 1 << 21;
 
+/// A symmetry of the square on cells: `(last index, row, column)` to `(row, column)`.
+type CellMap = fn(u32, u32, u32) -> (u32, u32);
+
 /// X-only tic-tac-toe on `n x n` boards, under its own name (`xonly`) or as Notakto.
 #[derive(Debug, Clone)]
 pub struct XOnly {
@@ -86,7 +89,7 @@ impl XOnly {
         lines.push((0..n).map(|i| cell(i, i)).fold(0, |a, b| a | b));
         lines.push((0..n).map(|i| cell(i, n - 1 - i)).fold(0, |a, b| a | b));
         let last = n - 1;
-        let maps: [fn(u32, u32, u32) -> (u32, u32); 8] = [
+        let maps: [CellMap; 8] = [
             |_, r, c| (r, c),
             |l, r, c| (c, l - r),
             |l, r, c| (l - r, l - c),
@@ -127,7 +130,12 @@ impl XOnly {
 
     /// Whether a board has `n` X's in a row.
     pub fn dead(&self, board: u16) -> bool {
-        self.lines.iter().any(|&l| board & l == l)
+        for &line in &self.lines {
+            if board & line == line {
+                return true;
+            }
+        }
+        false
     }
 
     /// The least image of a board under the 8 symmetries of the square.
@@ -596,7 +604,12 @@ mod tests {
     ];
 
     fn dead(board: u16) -> bool {
-        LINES.iter().any(|&l| board & l == l)
+        for line in LINES {
+            if board & line == line {
+                return true;
+            }
+        }
+        false
     }
 
     /// The plain recursion over whole positions of at most three 3x3 boards (boards as 9-bit
