@@ -1765,17 +1765,22 @@ pub fn part_quotient_at_most(
         g.part = Some(game.show_position(parts.part(g.heap)));
     }
     let mut normal = crate::solve::solver_for(game);
-    let values = (0..=count)
-        .map(|i| normal.value(parts.part(i)))
+    // Part 0 is the empty game (value 0), which a game need not accept as a position.
+    let values = std::iter::once(Ok(0))
+        .chain((1..=count).map(|i| normal.value(parts.part(i))))
         .collect::<Result<Vec<u64>>>()?;
+    let shown = |i: u64| match i {
+        0 => "0".to_string(),
+        i => game.show_position(parts.part(i)),
+    };
     let tame_counterexample = nim_counterexample(&q, &values).map(|w| {
-        let mut shown = Vec::new();
+        let mut words = Vec::new();
         for (i, &k) in w.iter().enumerate().skip(1) {
             for _ in 0..k {
-                shown.push(game.show_position(parts.part(i as u64)));
+                words.push(shown(i as u64));
             }
         }
-        shown.join(" + ")
+        words.join(" + ")
     });
     let status = format!(
         "complete: the {count} parts reachable (each once up to the game's symmetries), every sum of them verified (Plambeck and Siegel's conditions), so the quotient holds for any number of parts"
@@ -1783,11 +1788,7 @@ pub fn part_quotient_at_most(
     let mut report = report_of(game, &q, presentation, tame_counterexample, status);
     report.orders = builder.orders().to_vec();
     report.stable_from = builder.expansions().last().copied().unwrap_or(0);
-    report.parts = Some(
-        (0..=count)
-            .map(|i| game.show_position(parts.part(i)))
-            .collect(),
-    );
+    report.parts = Some((0..=count).map(&shown).collect());
     Ok((q, parts, report))
 }
 
