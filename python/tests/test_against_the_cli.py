@@ -84,6 +84,8 @@ SEQUENCES = [
 REFUSED = [
     ("cram:2x3", "_,0"),
     ("sprouts", "_,0"),
+    ("xonly", "_,0"),
+    ("notakto", "_,0"),
 ]
 
 

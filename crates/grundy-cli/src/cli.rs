@@ -61,10 +61,11 @@ pub enum Command {
     /// The disjunctive sum (a move is a move in one component): its value, the nim-sum of the
     /// components' values, and its winning moves: `grundy sum GAME POS GAME POS ...`.
     Sum(SumArgs),
-    /// The misère quotient of a heap game for heaps up to N (Plambeck and Siegel): its order,
-    /// presentation, P-portion, each heap's element and the multiplication table, e.g.
-    /// `grundy quotient octal:0.75 --heaps 30`; with --position, the misère outcome of a
-    /// position from it.
+    /// The misère quotient of a heap game for heaps up to N, or of a game of parts from every
+    /// part reachable (Plambeck and Siegel): its order, presentation, P-portion, each heap's
+    /// (part's) element and the multiplication table, e.g. `grundy quotient octal:0.75 --heaps
+    /// 30`, `grundy quotient notakto`; with --position, the misère outcome of a position from
+    /// it (and, for a game of parts, its winning moves).
     Quotient(QuotientArgs),
     /// Every member of a family, each until its period is proven or to --to, one row each,
     /// e.g. `grundy survey 'octal:0.???' --to 2^16` (quote the pattern in a shell).
@@ -76,7 +77,7 @@ pub enum Command {
     NimProduct(NimProductArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
     /// octal games, the misère quotients, Beling's Cram table, the board and graph values of
-    /// the literature and the outcomes of Sprouts), as a report in DIR
+    /// the literature, the outcomes of Sprouts and the Notakto quotient), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
     /// The database of solved parts that `--db FILE` keeps: `db info FILE` says what it holds
@@ -144,8 +145,8 @@ pub struct ServeArgs {
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
-    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals, octal, misere, boards or sprouts
-    /// (default: all).
+    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals, octal, misere, boards, sprouts
+    /// or notakto (default: all).
     #[arg(long, value_name = "NAME")]
     pub paper: Vec<String>,
     /// Smaller ranges (under a minute).
@@ -182,17 +183,25 @@ pub struct GapsArgs {
 
 #[derive(Debug, Args)]
 pub struct QuotientArgs {
-    /// The game spec: a heap game (octal:CODE, hex:CODE, nim, kayles, ...).
+    /// The game spec: a heap game (octal:CODE, hex:CODE, nim, kayles, ...) or a game of parts
+    /// (notakto, xonly:n=3: every board reachable).
     pub game: String,
-    /// The heap bound N: the quotient of every position made of heaps up to N.
+    /// The heap bound N of a heap game: the quotient of every position made of heaps up to N
+    /// (a game of parts takes every part reachable instead).
     #[arg(long, value_name = "N")]
-    pub heaps: String,
-    /// Also give the misère outcome of this position (heaps, like 3,5,7) from the quotient.
+    pub heaps: Option<String>,
+    /// Also give the misère outcome of this position (heaps, like 3,5,7, or boards, like
+    /// x../.x./...,.../.../...) from the quotient; for a game of parts, its winning moves too.
     #[arg(long, value_name = "POS")]
     pub position: Vec<String>,
-    /// With --format csv: one row per heap (its element) instead of the multiplication table.
+    /// With --format csv: one row per heap (part) and its element instead of the
+    /// multiplication table.
     #[arg(long)]
     pub heap_map: bool,
+    /// Accepted for clarity: a misère quotient is of misère play anyway (`xonly --misere` is
+    /// `notakto`).
+    #[arg(long)]
+    pub misere: bool,
     /// Refuse quotients of more than this many elements (at most 4096).
     #[arg(long, value_name = "M", default_value = "4096")]
     pub max_order: String,
@@ -668,7 +677,7 @@ pub fn verify_help() -> String {
 }
 
 /// The commands that take `--misere`.
-pub const PLAYED: [&str; 7] = [
+pub const PLAYED: [&str; 8] = [
     "value",
     "moves",
     "seq",
@@ -676,6 +685,7 @@ pub const PLAYED: [&str; 7] = [
     "sum",
     "play",
     "remoteness",
+    "quotient",
 ];
 
 /// The error for `--misere` on a command where misère play has no meaning (checked before clap

@@ -7,7 +7,9 @@ use serde::Serialize;
 use crate::analysis::{self, Analysis, Periodicity};
 use crate::misere::quotient::{Quotient, QuotientReport};
 pub use crate::ruleset::{fill, template_position, MAX_SEQUENCE_LEN};
-use crate::ruleset::{Arity, BlockSink, Move, PositionJson, Ruleset, Solver, TemplateNumbers};
+use crate::ruleset::{
+    Arity, BlockSink, Move, Position, PositionJson, Ruleset, Solver, TemplateNumbers,
+};
 use crate::solve::loopy::LoopyValue;
 use crate::solve::solver_for;
 use crate::{Error, Outcome, Result};
@@ -371,7 +373,7 @@ pub fn misere_sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<MisereSumRepo
     let parts: Vec<MisereSumComponent> = components
         .iter()
         .map(|&(r, p)| MisereSumComponent {
-            game: crate::misere::play::PREFIX.to_string() + &r.spec(),
+            game: crate::misere::play::Misere::new(r).spec(),
             position: PositionJson::new(r, p.to_vec()),
         })
         .collect();
@@ -1122,6 +1124,95 @@ pub fn quotient(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Quotient, QuotientReport)> {
     crate::misere::quotient::quotient(ruleset, heaps, ruleset.heap_shape(), max_order, progress)
+}
+
+/// The misère quotient of a game of parts ([`Ruleset::game_parts`]): of every part reachable
+/// from the game's start and from `positions` (see [`crate::misere::quotient::GameParts`]).
+pub struct PartQuotient {
+    /// The quotient.
+    pub quotient: Quotient,
+    /// The parts it was built from.
+    pub parts: crate::misere::quotient::GameParts,
+    /// What `grundy quotient` prints.
+    pub report: QuotientReport,
+}
+
+/// A position's misère answer from a quotient of parts.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuotientPosition {
+    /// The position.
+    pub position: PositionJson,
+    /// Its element's name.
+    pub element: String,
+    /// Its misère outcome.
+    pub outcome: Outcome,
+    /// The moves to a position whose element is in the P-portion (none from a P-position).
+    pub winning_moves: Vec<QuotientMove>,
+}
+
+/// A winning move found by the quotient.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuotientMove {
+    /// The position it leaves.
+    pub to: PositionJson,
+    /// That position's element.
+    pub element: String,
+    /// The move in words.
+    pub description: String,
+}
+
+/// The misère quotient of a game of parts, built from its start and `positions`; refused past
+/// `max_order` elements. `progress` gets each part done.
+pub fn part_quotient(
+    ruleset: &dyn Ruleset,
+    positions: &[Position],
+    max_order: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<PartQuotient> {
+    let mut from: Vec<Position> = ruleset.start().into_iter().collect();
+    from.extend(positions.iter().cloned());
+    let (quotient, parts, report) =
+        crate::misere::quotient::part_quotient(ruleset, &from, max_order, progress)?;
+    Ok(PartQuotient {
+        quotient,
+        parts,
+        report,
+    })
+}
+
+/// A position's element and misère outcome from a quotient of parts, with its winning moves
+/// (each a move to a P-element).
+pub fn quotient_position(
+    ruleset: &dyn Ruleset,
+    q: &PartQuotient,
+    position: &[u64],
+) -> Result<QuotientPosition> {
+    ruleset.validate(position)?;
+    let element = |p: &[u64]| -> Result<u32> { q.quotient.class_of(&q.parts.numbers(ruleset, p)?) };
+    let x = element(position)?;
+    let mut winning_moves = Vec::new();
+    if !q.quotient.is_p(x) {
+        for m in ruleset.moves(position)? {
+            let y = element(&m.to)?;
+            if q.quotient.is_p(y) {
+                winning_moves.push(QuotientMove {
+                    element: q.report.elements[y as usize].clone(),
+                    description: m.description,
+                    to: PositionJson::new(ruleset, m.to),
+                });
+            }
+        }
+    }
+    Ok(QuotientPosition {
+        position: PositionJson::new(ruleset, position.to_vec()),
+        element: q.report.elements[x as usize].clone(),
+        outcome: if q.quotient.is_p(x) {
+            Outcome::P
+        } else {
+            Outcome::N
+        },
+        winning_moves,
+    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,17 @@ use std::ops::{Range, RangeInclusive};
 use serde::Serialize;
 
 use crate::analysis::Periodicity;
+use crate::game::Convention;
 use crate::{Error, Outcome, Result};
+
+/// The positions a game numbers for `seq` ([`Ruleset::numbered_positions`]).
+#[derive(Debug, Clone)]
+pub struct NumberedPositions {
+    /// What position `k` is, in words (`k empty boards`).
+    pub name: String,
+    /// The positions numbered `from`, `from + 1`, ...
+    pub positions: Vec<Position>,
+}
 
 /// A position: one non-negative integer per coordinate.
 pub type Position = Vec<u64>;
@@ -374,6 +384,32 @@ pub trait Ruleset: Send + Sync {
     /// Games with cycles are answered by Smith's generalised values only under normal play.
     fn normal_play(&self) -> bool {
         true
+    }
+
+    /// The convention the family's name stands for: a family named for the misère play of
+    /// another game (Notakto, the misère play of X-only tic-tac-toe) answers
+    /// [`Convention::Misere`], and `misere::play::parse_game` plays it so (its own rules, its
+    /// own name, misère values). The default is normal play.
+    fn played_as(&self) -> Convention {
+        Convention::Normal
+    }
+
+    /// The parts of a (validated) position of a game whose positions are sums of independent
+    /// parts (the boards of X-only tic-tac-toe), each written as a position of that one part
+    /// in a canonical form: two parts that are the same game up to the game's symmetries are
+    /// written alike, and a part is never the empty game. The position of no part is the
+    /// empty game. Misère quotients of games of parts are built on it. `None` (the default):
+    /// the game does not say how its positions split.
+    fn game_parts(&self, _position: &[u64]) -> Option<Vec<Position>> {
+        None
+    }
+
+    /// The positions `seq GAME --to N` values when no position is given, numbered `from..=to`
+    /// (X-only tic-tac-toe: `k` empty boards), with the words for position `k`, for a game
+    /// whose positions are not numbers; the misère version of the game values the same
+    /// positions. `None` (the default): none.
+    fn numbered_positions(&self, _from: u64, _to: u64) -> Option<Result<NumberedPositions>> {
+        None
     }
 
     /// Every move from a (validated) position.

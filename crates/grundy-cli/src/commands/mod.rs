@@ -133,14 +133,28 @@ pub fn parse_sum_components(
     }
     let mut games = Vec::new();
     let mut prefixed = Vec::new();
+    // A game whose name is its misère play (notakto) makes the whole sum misère.
+    let mut named = false;
     for pair in words.chunks(2) {
         let played = grundy::misere::play::parse_game(&pair[0], false)?;
-        prefixed.push(played.convention() == grundy::misere::Convention::Misere);
+        if played.game().played_as() == grundy::misere::Convention::Misere {
+            named = true;
+        } else {
+            prefixed.push(played.convention() == grundy::misere::Convention::Misere);
+        }
         let game = played.into_game();
         let position = game.parse_position(&pair[1])?;
         games.push((game, position));
     }
-    let all = prefixed.iter().all(|&p| p);
+    let all = !prefixed.is_empty() && prefixed.iter().all(|&p| p);
+    if named && !flag && !all && prefixed.iter().any(|&p| p) {
+        return Err(grundy::Error::Invalid(format!(
+            "a sum is played under one convention: a game named for its misère play makes the sum misère; put the {} prefix on every other component, or none",
+            grundy::misere::play::PREFIX
+        ))
+        .into());
+    }
+    let all = all || named;
     if !flag && !all && prefixed.iter().any(|&p| p) {
         return Err(grundy::Error::Invalid(format!(
             "a sum is played under one convention: put the {} prefix on every component, or none and add --misere",

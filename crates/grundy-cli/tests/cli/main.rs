@@ -20,6 +20,7 @@ mod long_runs;
 mod misere;
 mod names;
 mod nim_fractals;
+mod notakto;
 mod octal;
 mod quotient;
 mod readme;

@@ -126,6 +126,24 @@ const CASES: &[Case] = &[
         bad_seq: Some(("_,0", 0, 2)),
         bad_table: Some(("_,_", 2)),
     },
+    // X-only tic-tac-toe and Notakto: positions are boards written as rows (a number alone is
+    // that many empty boards, so `_,0` is the template that must be refused).
+    Case {
+        spec: "xonly",
+        position: "x../.x./...,.../.x./...",
+        seq: None,
+        table: None,
+        bad_seq: Some(("_,0", 0, 2)),
+        bad_table: Some(("_,_", 2)),
+    },
+    Case {
+        spec: "notakto",
+        position: "x../.x./...,.../.x./...",
+        seq: None,
+        table: None,
+        bad_seq: Some(("_,0", 0, 2)),
+        bad_table: Some(("_,_", 2)),
+    },
     case("chomp:3x4", "3,3,2,1", ("3,_,1,0", 1, 3))
         .bad(("2,_,1,0", 0, 3))
         .bad_table("3,3,_,_", 3),

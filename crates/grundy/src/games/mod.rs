@@ -28,3 +28,4 @@ pub mod takeaway;
 pub mod takebreak;
 pub mod tartan;
 pub mod wythoff;
+pub mod xonly;

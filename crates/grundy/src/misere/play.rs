@@ -93,8 +93,26 @@ pub fn parse_game(spec: &str, misere: bool) -> Result<Played> {
             "'{spec}': the {PREFIX} prefix is given once"
         )));
     }
+    let game = crate::spec::parse_game(rest)?;
+    if game.played_as() == Convention::Misere {
+        if prefixed || misere {
+            return Err(Error::Spec(format!(
+                "'{spec}': {} is misère play already; drop {}",
+                game.spec(),
+                if prefixed {
+                    "the misere- prefix"
+                } else {
+                    "--misere"
+                }
+            )));
+        }
+        return Ok(Played {
+            game,
+            convention: Convention::Misere,
+        });
+    }
     Ok(Played {
-        game: crate::spec::parse_game(rest)?,
+        game,
         convention: if prefixed || misere {
             Convention::Misere
         } else {
@@ -149,6 +167,9 @@ impl Ruleset for Played {
         sequence_notes(template: &[Option<u64>], from: u64, values: &[u64], periodicity: Option<&crate::analysis::Periodicity>) -> Vec<String>;
         periodicity_proof(template: &[Option<u64>], from: u64, values: &[u64], periodicity: &crate::analysis::Periodicity) -> Option<String>;
         normal_play() -> bool;
+        played_as() -> Convention;
+        game_parts(position: &[u64]) -> Option<Vec<Position>>;
+        numbered_positions(from: u64, to: u64) -> Option<Result<crate::ruleset::NumberedPositions>>;
         parse_position(text: &str) -> Result<Position>;
         show_position(position: &[u64]) -> String;
         start() -> Option<Position>;
@@ -202,6 +223,9 @@ impl Ruleset for Same<'_> {
         explored_option_numbers(position: &[u64]) -> Result<u64>;
         heap_options(heap: u64) -> Option<Result<Vec<Vec<u64>>>>;
         normal_play() -> bool;
+        played_as() -> Convention;
+        game_parts(position: &[u64]) -> Option<Vec<Position>>;
+        numbered_positions(from: u64, to: u64) -> Option<Result<crate::ruleset::NumberedPositions>>;
         parse_position(text: &str) -> Result<Position>;
         show_position(position: &[u64]) -> String;
         position_names(position: &[u64]) -> Option<Vec<String>>;
@@ -267,8 +291,57 @@ impl Ruleset for Same<'_> {
 }
 
 impl Ruleset for Misere<'_> {
+    /// The game's spec with the `misere-` prefix, or the game's own when its name stands for
+    /// misère play already (`notakto`).
     fn spec(&self) -> String {
-        format!("{PREFIX}{}", self.game.spec())
+        match self.game.played_as() {
+            Convention::Misere => self.game.spec(),
+            Convention::Normal => format!("{PREFIX}{}", self.game.spec()),
+        }
+    }
+
+    fn game_parts(&self, position: &[u64]) -> Option<Vec<Position>> {
+        self.game.game_parts(position)
+    }
+
+    fn numbered_positions(
+        &self,
+        from: u64,
+        to: u64,
+    ) -> Option<Result<crate::ruleset::NumberedPositions>> {
+        self.game.numbered_positions(from, to)
+    }
+
+    fn default_sequence_start(&self) -> Option<u64> {
+        self.game.default_sequence_start()
+    }
+
+    /// The misère values of the positions the game numbers ([`Ruleset::numbered_positions`]).
+    fn default_sequence(
+        &self,
+        from: Option<u64>,
+        to: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Result<crate::ruleset::DefaultSequence>> {
+        let from = from.or(self.game.default_sequence_start()).unwrap_or(0);
+        let numbered = self.game.numbered_positions(from, to)?;
+        Some((|| {
+            let numbered = numbered?;
+            for position in &numbered.positions {
+                self.check_size(position)?;
+            }
+            let mut solver = misere_solver(self.game);
+            let mut values = Vec::with_capacity(numbered.positions.len());
+            for (i, position) in numbered.positions.iter().enumerate() {
+                values.push(solver.value(position)?);
+                progress(i as u64 + 1);
+            }
+            Ok(crate::ruleset::DefaultSequence {
+                name: format!("the misère value G- of {}", numbered.name),
+                from,
+                values,
+            })
+        })())
     }
 
     fn normal_play(&self) -> bool {
@@ -391,7 +464,14 @@ impl Ruleset for Misere<'_> {
             return self.game.check_size(position);
         }
         self.game.check_size(position)?;
-        check_reach(self.game, position)?;
+        if let Err(refusal) = check_reach(self.game, position) {
+            // A game of parts whose quotient is within reach answers outcomes beyond the
+            // search (the solver builds it again, or keeps it).
+            return match part_quotient_covers(self.game, position)? {
+                true => Ok(()),
+                false => Err(refusal),
+            };
+        }
         if self.game.heap_options(0).is_none() {
             let bound = self
                 .game
@@ -429,6 +509,28 @@ impl Ruleset for Misere<'_> {
 fn misere_solver<'a>(game: &'a dyn Ruleset) -> Box<dyn Solver + 'a> {
     game.misere_solver()
         .unwrap_or_else(|| Box::new(MisereSolver::new(game)))
+}
+
+/// Whether a game of parts has a quotient of its parts within the misère solver's limits
+/// ([`FALLBACK_PARTS`], [`super::quotient::FALLBACK_ORDER`]) that covers `position`.
+fn part_quotient_covers(game: &dyn Ruleset, position: &[u64]) -> Result<bool> {
+    if game.game_parts(position).is_none() {
+        return Ok(false);
+    }
+    let mut from: Vec<Position> = game.start().into_iter().collect();
+    from.push(position.to_vec());
+    match super::quotient::part_quotient_at_most(
+        game,
+        &from,
+        super::quotient::FALLBACK_ORDER,
+        FALLBACK_PARTS,
+        Some(FALLBACK_OPTIONS),
+        &mut |_| {},
+    ) {
+        Ok(_) => Ok(true),
+        Err(Error::TooLarge(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// Refuses at once a position from which more positions are reachable than the search stores.
@@ -512,7 +614,16 @@ pub struct MisereSolver<'a> {
     /// Whether the options of the position last reserved are answered from the game's misère
     /// closed form alone ([`QUICK_SEARCH_WORK`]).
     theory_only: bool,
+    /// A game of parts' quotient, once built ([`MisereSolver::part_quotient_outcome`]).
+    parts: Option<(super::quotient::Quotient, super::quotient::GameParts)>,
 }
+
+/// The most parts of a game of parts whose quotient the misère solver builds for outcomes
+/// beyond the search (Notakto's 3x3 boards are far fewer; `grundy quotient` has no such limit).
+pub const FALLBACK_PARTS: usize = 256;
+
+/// The most part options such a quotient lists (a fraction of a second of building).
+pub const FALLBACK_OPTIONS: u64 = 100_000;
 
 impl<'a> MisereSolver<'a> {
     /// The misère solver of `game`.
@@ -529,7 +640,47 @@ impl<'a> MisereSolver<'a> {
             canonical: None,
             work_bound: None,
             theory_only: false,
+            parts: None,
         }
+    }
+
+    /// A game of parts' misère outcome from the quotient of its parts (every part reachable
+    /// from its start and the position, at most [`FALLBACK_PARTS`] of them and
+    /// [`super::quotient::FALLBACK_ORDER`] elements), kept between questions and rebuilt when
+    /// a position has a part it lacks; `None` when the game has no parts or no such quotient.
+    fn part_quotient_outcome(&mut self, position: &[u64]) -> Result<Option<OutcomeEvaluation>> {
+        if self.game.game_parts(position).is_none() {
+            return Ok(None);
+        }
+        let known = |q: &(super::quotient::Quotient, super::quotient::GameParts)| {
+            q.1.numbers(self.game, position).ok()
+        };
+        if self.parts.as_ref().and_then(known).is_none() {
+            let mut from: Vec<Position> = self.game.start().into_iter().collect();
+            from.push(position.to_vec());
+            match super::quotient::part_quotient_at_most(
+                self.game,
+                &from,
+                super::quotient::FALLBACK_ORDER,
+                FALLBACK_PARTS,
+                Some(FALLBACK_OPTIONS),
+                &mut |_| {},
+            ) {
+                Ok((q, parts, _)) => self.parts = Some((q, parts)),
+                Err(Error::TooLarge(_)) => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        }
+        let (q, parts) = self.parts.as_ref().expect("built above");
+        let numbers = parts.numbers(self.game, position)?;
+        Ok(Some(quotient_outcome((
+            q.is_p_position(&numbers)?,
+            format!(
+                "from the misère quotient of the game's {} parts reachable (order {}, verified; Plambeck and Siegel), the search by the definition being out of reach; G- not computed",
+                parts.len(),
+                q.order()
+            ),
+        ))))
     }
 
     fn method(&self) -> String {
@@ -833,6 +984,10 @@ impl MisereSolver<'_> {
             return Ok(value);
         }
         self.game.check_size(position)?;
+        if self.game.game_parts(position).is_some() {
+            // Not refused by the misère ruleset's check_size (the quotient answers outcomes).
+            check_reach(self.game, position)?;
+        }
         let bound = self.work_at_least(position);
         if bound > u128::from(super::outcome::MAX_MISERE_WORK) {
             return Err(work_refusal(self.game, position, bound));
@@ -983,6 +1138,10 @@ impl Solver for MisereSolver<'_> {
                 method: self.method(),
             }),
             (Err(Error::TooLarge(_)), Some(answer)) => Ok(closed_form_outcome(&answer)),
+            (Err(Error::TooLarge(why)), None) => match self.part_quotient_outcome(position)? {
+                Some(answer) => Ok(answer),
+                None => Err(Error::TooLarge(why)),
+            },
             (Err(e), _) => Err(e),
         }
     }

@@ -51,7 +51,7 @@ use serde::Serialize;
 
 use crate::games::octal::period;
 use crate::ruleset::HeapShape;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Position, Ruleset};
 use crate::{Error, Result};
 
 /// The largest quotient kept (its multiplication table has `order^2` entries of 4 bytes: 64 MiB).
@@ -190,9 +190,246 @@ impl Quotient {
     }
 }
 
+/// A *part system*: parts numbered `1, 2, ...` in an order where every option of a part is a
+/// sum (a multiset) of earlier parts, part `0` being the empty game. The quotient of the
+/// positions made of parts `<= n` is built on it, whatever the parts are: heaps of a heap game
+/// ([`Heaps`]: heap `n`'s options leave smaller heaps), or the parts of a game of parts
+/// ([`GameParts`]: the boards of Notakto, each reachable one numbered once).
+pub trait PartSource {
+    /// What a part is called (`heap`, `part`).
+    fn noun(&self) -> &'static str;
+    /// The options of part `i >= 1`, each the parts it leaves (numbers below `i`; `0` and
+    /// nothing both mean no part), or `None` when there is no part `i`.
+    fn options(&self, i: u64) -> Option<Result<Vec<Vec<u64>>>>;
+    /// The number of parts, when finite.
+    fn count(&self) -> Option<u64>;
+}
+
+/// The heaps of a heap game as a part system: heap `n` is part `n`.
+pub struct Heaps<'a>(pub &'a dyn Ruleset);
+
+impl PartSource for Heaps<'_> {
+    fn noun(&self) -> &'static str {
+        "heap"
+    }
+
+    fn options(&self, i: u64) -> Option<Result<Vec<Vec<u64>>>> {
+        self.0.heap_options(i)
+    }
+
+    fn count(&self) -> Option<u64> {
+        None
+    }
+}
+
+/// The most parts a [`GameParts`] explores.
+pub const MAX_PARTS: usize = 1 << 16;
+
+/// The parts of a game of parts ([`Ruleset::game_parts`]) reachable from some positions, as a
+/// part system: every part that play from them can reach, each once (the game writes a part
+/// in a canonical form, so parts alike up to its symmetries are one), numbered by the longest
+/// play from them (then by their numbers), so that a part's options are made of earlier parts.
+/// Part `0` is the empty game.
+#[derive(Debug, Clone)]
+pub struct GameParts {
+    /// Each part as a position of the game, `parts[0]` the empty position.
+    parts: Vec<Position>,
+    /// Each part's options, as part numbers.
+    options: Vec<Vec<Vec<u64>>>,
+    /// A part's number.
+    index: HashMap<Position, u64>,
+}
+
+impl GameParts {
+    /// Every part reachable from `positions` in `game`, which must be a game of parts.
+    pub fn explore(game: &dyn Ruleset, positions: &[Position]) -> Result<Self> {
+        Self::explore_at_most(game, positions, MAX_PARTS)
+    }
+
+    /// The same, refusing ([`Error::TooLarge`]) past `limit` parts (at most [`MAX_PARTS`]).
+    pub fn explore_at_most(
+        game: &dyn Ruleset,
+        positions: &[Position],
+        limit: usize,
+    ) -> Result<Self> {
+        let limit = limit.min(MAX_PARTS);
+        let split = |position: &[u64]| {
+            game.game_parts(position).ok_or_else(|| {
+                Error::Invalid(format!(
+                    "{} does not split its positions into parts: misère quotients are computed for heap games and for games of parts (boards, graphs)",
+                    game.spec()
+                ))
+            })
+        };
+        // Discovery, each part's options as parts.
+        let mut found: Vec<Position> = Vec::new();
+        let mut number: HashMap<Position, usize> = HashMap::new();
+        let mut todo: Vec<usize> = Vec::new();
+        let mut add = |part: Position, found: &mut Vec<Position>, todo: &mut Vec<usize>| {
+            if let Some(&i) = number.get(&part) {
+                return Ok(i);
+            }
+            if found.len() >= limit {
+                return Err(Error::TooLarge(format!(
+                    "{} has more than {limit} parts reachable, the most a misère quotient of its parts explores here",
+                    game.spec()
+                )));
+            }
+            number.insert(part.clone(), found.len());
+            found.push(part);
+            todo.push(found.len() - 1);
+            Ok(found.len() - 1)
+        };
+        for position in positions {
+            game.validate(position)?;
+            for part in split(position)? {
+                add(part, &mut found, &mut todo)?;
+            }
+        }
+        let mut raw: Vec<Vec<Vec<usize>>> = Vec::new();
+        while let Some(i) = todo.pop() {
+            let part = found[i].clone();
+            let mut options = Vec::new();
+            for option in game.options(&part)? {
+                let mut parts = Vec::new();
+                for p in split(&option)? {
+                    parts.push(add(p, &mut found, &mut todo)?);
+                }
+                options.push(parts);
+            }
+            if raw.len() <= i {
+                raw.resize(i + 1, Vec::new());
+            }
+            raw[i] = options;
+        }
+        raw.resize(found.len(), Vec::new());
+        // The longest play from each part: 1 + the most, over its options, of the sum of the
+        // longest plays of the option's parts (a part on its own path is a cycle).
+        const OPEN: u64 = u64::MAX;
+        let mut longest: Vec<Option<u64>> = vec![None; found.len()];
+        for root in 0..found.len() {
+            let mut stack = vec![(root, false)];
+            while let Some((i, done)) = stack.pop() {
+                if done {
+                    let mut best = 0u64;
+                    for option in &raw[i] {
+                        let mut sum = 1u64;
+                        for &p in option {
+                            sum = sum.saturating_add(longest[p].expect("valued first"));
+                        }
+                        best = best.max(sum);
+                    }
+                    longest[i] = Some(best);
+                    continue;
+                }
+                match longest[i] {
+                    Some(OPEN) => {
+                        return Err(Error::Invalid(format!(
+                            "{} has a cycle through the part {}: misère quotients are for games that end",
+                            game.spec(),
+                            game.show_position(&found[i])
+                        )))
+                    }
+                    Some(_) => continue,
+                    None => {}
+                }
+                longest[i] = Some(OPEN);
+                stack.push((i, true));
+                for option in &raw[i] {
+                    for &p in option {
+                        if longest[p].is_none() {
+                            stack.push((p, false));
+                        } else if longest[p] == Some(OPEN) {
+                            return Err(Error::Invalid(format!(
+                                "{} has a cycle through the part {}: misère quotients are for games that end",
+                                game.spec(),
+                                game.show_position(&found[p])
+                            )));
+                        }
+                    }
+                }
+            }
+        }
+        let mut order: Vec<usize> = (0..found.len()).collect();
+        order.sort_by(|&x, &y| (longest[x], &found[x]).cmp(&(longest[y], &found[y])));
+        let mut renumber = vec![0u64; found.len()];
+        for (k, &i) in order.iter().enumerate() {
+            renumber[i] = k as u64 + 1;
+        }
+        let mut parts = vec![Vec::new()];
+        let mut options = vec![Vec::new()];
+        for &i in &order {
+            parts.push(found[i].clone());
+            options.push(
+                raw[i]
+                    .iter()
+                    .map(|o| o.iter().map(|&p| renumber[p]).collect())
+                    .collect(),
+            );
+        }
+        let index = parts
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(k, p)| (p.clone(), k as u64))
+            .collect();
+        Ok(GameParts {
+            parts,
+            options,
+            index,
+        })
+    }
+
+    /// The number of parts (the empty game not counted).
+    pub fn len(&self) -> usize {
+        self.parts.len() - 1
+    }
+
+    /// Whether there is no part.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Part `i` as a position of the game (`0`: the empty position).
+    pub fn part(&self, i: u64) -> &[u64] {
+        &self.parts[i as usize]
+    }
+
+    /// The part numbers of a position of the game (an error names a part not explored).
+    pub fn numbers(&self, game: &dyn Ruleset, position: &[u64]) -> Result<Vec<u64>> {
+        let parts = game.game_parts(position).unwrap_or_default();
+        parts
+            .iter()
+            .map(|p| {
+                self.index.get(p).copied().ok_or_else(|| {
+                    Error::Invalid(format!(
+                        "the part {} is not among the {} parts the quotient was built from",
+                        game.show_position(p),
+                        self.len()
+                    ))
+                })
+            })
+            .collect()
+    }
+}
+
+impl PartSource for GameParts {
+    fn noun(&self) -> &'static str {
+        "part"
+    }
+
+    fn options(&self, i: u64) -> Option<Result<Vec<Vec<u64>>>> {
+        self.options.get(i as usize).map(|o| Ok(o.clone()))
+    }
+
+    fn count(&self) -> Option<u64> {
+        Some(self.len() as u64)
+    }
+}
+
 /// The incremental construction: the quotient of heaps `<= n` for growing `n`.
 pub struct Builder<'a> {
-    game: &'a dyn Ruleset,
+    source: Box<dyn PartSource + 'a>,
     /// Heap `h`'s options, each the heaps it leaves.
     options: Vec<Vec<Vec<u64>>>,
     quotient: Quotient,
@@ -227,8 +464,13 @@ impl<'a> Builder<'a> {
                 game.spec()
             )));
         }
-        Ok(Builder {
-            game,
+        Ok(Self::with_source(Box::new(Heaps(game))))
+    }
+
+    /// Starts at part 0 (the empty game, the trivial quotient) for the parts `source` lists.
+    pub fn with_source(source: Box<dyn PartSource + 'a>) -> Self {
+        Builder {
+            source,
             options: vec![Vec::new()],
             quotient: Quotient {
                 monoid: Monoid::trivial(),
@@ -244,7 +486,15 @@ impl<'a> Builder<'a> {
             option_budget: None,
             listed: 0,
             classes: Vec::new(),
-        })
+        }
+    }
+
+    /// Extends the quotient to every part of a finite system ([`PartSource::count`]).
+    pub fn extend_to_all(&mut self, progress: &mut dyn FnMut(u64)) -> Result<()> {
+        let count = self.source.count().ok_or_else(|| {
+            Error::Invalid("the parts of a heap game have no end: give the heap bound".into())
+        })?;
+        self.extend_to(count, progress)
     }
 
     /// Refuses quotients of more than `max_order` elements (at most [`MAX_ORDER`]), for sweeps
@@ -319,10 +569,11 @@ impl<'a> Builder<'a> {
     /// Adds the next heap; answers how many options it has.
     fn step(&mut self) -> Result<u64> {
         let heap = self.quotient.bound() + 1;
+        let noun = self.source.noun();
         let mut options = self
-            .game
-            .heap_options(heap)
-            .expect("a heap game")?
+            .source
+            .options(heap)
+            .ok_or_else(|| Error::Invalid(format!("there is no {noun} {heap}")))??
             .into_iter()
             .map(|mut o| {
                 o.retain(|&h| h > 0);
@@ -334,7 +585,7 @@ impl<'a> Builder<'a> {
         options.dedup();
         if let Some(bad) = options.iter().flatten().find(|&&h| h >= heap) {
             return Err(Error::Invalid(format!(
-                "heap {heap} has an option leaving a heap of {bad}: a quotient needs every option of a heap to leave smaller heaps"
+                "{noun} {heap} has an option leaving {noun} {bad}: a quotient needs every option of a {noun} to leave earlier {noun}s"
             )));
         }
         let count = options.len() as u64;
@@ -1353,6 +1604,10 @@ pub struct QuotientReport {
     pub tame: bool,
     /// When not tame: a position whose misère outcome is not that of its Nim position.
     pub tame_counterexample: Option<String>,
+    /// For a game of parts: each part as a position of the game (`heaps[i]` is part `i`'s
+    /// element; part 0 is the empty game, `0`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<String>>,
 }
 
 /// A generator of the presentation.
@@ -1360,8 +1615,11 @@ pub struct QuotientReport {
 pub struct Generator {
     /// `a`, `b`, ...
     pub name: String,
-    /// The first heap whose class it is.
+    /// The first heap (part) whose class it is.
     pub heap: u64,
+    /// For a game of parts: that part, as a position of the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
 }
 
 /// The misère quotient of `game` for heaps `<= heaps`, with its presentation.
@@ -1409,18 +1667,37 @@ pub fn quotient(
             "observed: the quotient is unchanged from heap {stable_from} to {heaps}; not proven for larger heaps (no period of the heaps' classes is seen yet)"
         ),
     };
-    let report = QuotientReport {
+    let mut report = report_of(game, &q, presentation, tame_counterexample, status);
+    report.orders = orders;
+    report.stable_from = stable_from;
+    report.proven = proof.is_some();
+    report.period = proof.map(|p| p.period);
+    report.preperiod = proof.map(|p| p.preperiod);
+    report.proof_heaps = proof.map(|p| p.checked_to - 1).or(observed.map(|o| o.2));
+    Ok((q, report))
+}
+
+/// The report's fields that come from the quotient and its presentation (the others as for a
+/// quotient computed whole, not grown by heaps: set by the caller where they differ).
+fn report_of(
+    game: &dyn Ruleset,
+    q: &Quotient,
+    presentation: Presentation,
+    tame_counterexample: Option<String>,
+    status: String,
+) -> QuotientReport {
+    QuotientReport {
         game: game.spec(),
-        heaps_to: heaps,
+        heaps_to: q.bound(),
         order: q.order(),
         p_count: q.p_portion.iter().filter(|&&p| p).count(),
-        elements: presentation.names.clone(),
-        generators: presentation.generators.clone(),
-        relations: presentation.relations.clone(),
         p_portion: (0..q.order())
             .filter(|&x| q.p_portion[x])
             .map(|x| presentation.names[x].clone())
             .collect(),
+        elements: presentation.names,
+        generators: presentation.generators,
+        relations: presentation.relations,
         heaps: q.phi.clone(),
         table: (0..q.order())
             .map(|x| {
@@ -1429,17 +1706,90 @@ pub fn quotient(
                     .collect()
             })
             .collect(),
-        orders,
-        stable_from,
-        proven: proof.is_some(),
-        period: proof.map(|p| p.period),
-        preperiod: proof.map(|p| p.preperiod),
-        proof_heaps: proof.map(|p| p.checked_to - 1).or(observed.map(|o| o.2)),
+        orders: Vec::new(),
+        stable_from: 0,
+        proven: true,
+        period: None,
+        preperiod: None,
+        proof_heaps: None,
         status,
         tame: tame_counterexample.is_none(),
         tame_counterexample,
+        parts: None,
+    }
+}
+
+/// The misère quotient of the closed set generated by the parts of a game of parts
+/// ([`Ruleset::game_parts`]) reachable from `positions` ([`GameParts`]), with its presentation:
+/// every sum of those parts is a misère P-position exactly when its element is in the
+/// P-portion, for any number of parts.
+pub fn part_quotient(
+    game: &dyn Ruleset,
+    positions: &[Position],
+    max_order: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Quotient, GameParts, QuotientReport)> {
+    if max_order > MAX_ORDER {
+        return Err(too_large(format!(
+            "quotients of at most {MAX_ORDER} elements are computed, not {max_order}"
+        )));
+    }
+    part_quotient_at_most(game, positions, max_order, MAX_PARTS, None, progress)
+}
+
+/// [`part_quotient`] of at most `max_parts` parts, listing at most `option_budget` options if
+/// given ([`Builder::with_option_budget`]).
+pub fn part_quotient_at_most(
+    game: &dyn Ruleset,
+    positions: &[Position],
+    max_order: usize,
+    max_parts: usize,
+    option_budget: Option<u64>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Quotient, GameParts, QuotientReport)> {
+    if max_order > MAX_ORDER {
+        return Err(too_large(format!(
+            "quotients of at most {MAX_ORDER} elements are computed, not {max_order}"
+        )));
+    }
+    let parts = GameParts::explore_at_most(game, positions, max_parts)?;
+    let count = parts.len() as u64;
+    let mut builder = Builder::with_source(Box::new(parts.clone())).with_max_order(max_order);
+    if let Some(budget) = option_budget {
+        builder = builder.with_option_budget(budget);
+    }
+    builder.extend_to_all(progress)?;
+    let q = builder.quotient().clone();
+    let mut presentation = Presentation::of(&q);
+    for g in &mut presentation.generators {
+        g.part = Some(game.show_position(parts.part(g.heap)));
+    }
+    let mut normal = crate::solve::solver_for(game);
+    // Part 0 is the empty game (value 0), which a game need not accept as a position.
+    let values = std::iter::once(Ok(0))
+        .chain((1..=count).map(|i| normal.value(parts.part(i))))
+        .collect::<Result<Vec<u64>>>()?;
+    let shown = |i: u64| match i {
+        0 => "0".to_string(),
+        i => game.show_position(parts.part(i)),
     };
-    Ok((q, report))
+    let tame_counterexample = nim_counterexample(&q, &values).map(|w| {
+        let mut words = Vec::new();
+        for (i, &k) in w.iter().enumerate().skip(1) {
+            for _ in 0..k {
+                words.push(shown(i as u64));
+            }
+        }
+        words.join(" + ")
+    });
+    let status = format!(
+        "complete: the {count} parts reachable (each once up to the game's symmetries), every sum of them verified (Plambeck and Siegel's conditions), so the quotient holds for any number of parts"
+    );
+    let mut report = report_of(game, &q, presentation, tame_counterexample, status);
+    report.orders = builder.orders().to_vec();
+    report.stable_from = builder.expansions().last().copied().unwrap_or(0);
+    report.parts = Some((0..=count).map(&shown).collect());
+    Ok((q, parts, report))
 }
 
 /// A presentation of a quotient: generators (the classes of the heaps that are not products
@@ -1573,6 +1923,7 @@ impl Presentation {
                 .map(|(i, &(heap, _))| Generator {
                     name: letters[i].clone(),
                     heap,
+                    part: None,
                 })
                 .collect(),
             names,
@@ -1724,6 +2075,43 @@ mod tests {
             for d2 in 0..8 {
                 let spec = format!("octal:0.{d1}{d2}");
                 agrees(&spec, 8, 16);
+            }
+        }
+    }
+
+    /// Node-Kayles on a path is Dawson's Kayles (octal 0.137: a vertex goes with its
+    /// neighbours), and the connected pieces reachable from a path of `n` vertices are the
+    /// paths of at most `n`: the quotient of that game of parts is the heap quotient of 0.137
+    /// for heaps up to `n`, and every position of a few paths has the outcome of the
+    /// definition.
+    #[test]
+    fn a_game_of_parts_has_the_quotient_of_the_same_heaps() {
+        let nodes = parse_game("node-kayles:graph=path:9").unwrap();
+        let start = nodes.start().unwrap();
+        let (q, parts, report) =
+            part_quotient(nodes.as_ref(), &[start], MAX_ORDER, &mut |_| {}).unwrap();
+        assert_eq!(parts.len(), 9);
+        let dawson = agrees("octal:0.137", 9, 4);
+        assert_eq!(report.order, dawson.order());
+        assert_eq!(
+            report.p_count,
+            dawson.p_portion.iter().filter(|&&p| p).count()
+        );
+        // Each part is a path; its element's outcome alone and with another path is the
+        // heap's.
+        let length = |i: u64| {
+            let p = parts.part(i);
+            (u128::from(p[0]) | u128::from(p[1]) << 64).count_ones() as u64
+        };
+        for i in 1..=9u64 {
+            for j in 0..=9u64 {
+                let x = q.monoid().mul(q.phi()[i as usize], q.phi()[j as usize]);
+                let heaps: Vec<u64> = [length(i), if j == 0 { 0 } else { length(j) }].to_vec();
+                assert_eq!(
+                    q.is_p(x),
+                    dawson.is_p_position(&heaps).unwrap(),
+                    "{heaps:?}"
+                );
             }
         }
     }

@@ -310,6 +310,19 @@ impl Ruleset for GraphKayles {
     fn solver(&self) -> Option<Box<dyn Solver + '_>> {
         Some(Box::new(BoardSolver::new(self)))
     }
+
+    /// The connected pieces that have a move, each moved to its standard place (no pair
+    /// cancelled: the parts of misère quotients).
+    fn game_parts(&self, position: &[u64]) -> Option<Vec<Position>> {
+        let mut pieces = Vec::new();
+        self.graph.pieces(Self::set(position), |piece| {
+            if self.playable(piece) {
+                pieces.push(self.graph.canonical(piece));
+            }
+        });
+        pieces.sort_unstable();
+        Some(pieces.into_iter().map(Self::position).collect())
+    }
 }
 
 impl Board for GraphKayles {
