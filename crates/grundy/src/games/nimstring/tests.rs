@@ -1,98 +1,12 @@
 //! Nimstring against a plain recursion of its rules.
 
-use std::collections::HashMap;
-
 use proptest::prelude::*;
 
+use super::theory::{outcome_by_rules, picture, pictures};
 use super::*;
 
-/// A picture from its strings `(u, v)` between numbered vertices (0 the ground).
-fn picture(strings: &[(u32, u32)]) -> Nimstring {
-    let pairs: Vec<(String, String)> = strings
-        .iter()
-        .map(|&(u, v)| (u.to_string(), v.to_string()))
-        .collect();
-    Nimstring::new(&pairs, "nimstring:test".into()).unwrap()
-}
-
-/// Whether the player to move wins, by the rules alone: cut a string; a player who cuts a coin
-/// free moves again; a player with no string to cut loses. `heap`: a Nim heap played beside
-/// the picture (take any number from it). No values, no captures taken first, no parts.
-fn wins(strings: &[(u32, u32)], set: u128, heap: u64, memo: &mut HashMap<(u128, u64), bool>) -> bool {
-    if let Some(&w) = memo.get(&(set, heap)) {
-        return w;
-    }
-    let held = |s: u128, v: u32| {
-        (0..strings.len())
-            .filter(|&e| s >> e & 1 == 1 && (strings[e].0 == v || strings[e].1 == v))
-            .count()
-    };
-    let mut win = (0..heap).any(|smaller| !wins(strings, set, smaller, memo));
-    for e in 0..strings.len() {
-        if win {
-            break;
-        }
-        if set >> e & 1 == 0 {
-            continue;
-        }
-        let after = set & !(1u128 << e);
-        let (u, v) = strings[e];
-        let freed = [u, v].iter().any(|&c| c != 0 && held(after, c) == 0);
-        win = if freed {
-            // The same player moves again.
-            wins(strings, after, heap, memo)
-        } else {
-            !wins(strings, after, heap, memo)
-        };
-    }
-    memo.insert((set, heap), win);
-    win
-}
-
-fn outcome_by_rules(strings: &[(u32, u32)], heap: u64) -> Outcome {
-    let all = (1u128 << strings.len()) - 1;
-    if wins(strings, all, heap, &mut HashMap::new()) {
-        Outcome::N
-    } else {
-        Outcome::P
-    }
-}
-
 fn value_of(strings: &[(u32, u32)]) -> Value {
-    let game = picture(strings);
-    NimstringSolver::new(&game).nimstring_value(game.all()).unwrap()
-}
-
-/// Every picture of `n` strings up to renaming coins and reordering strings: strings `(u, v)`,
-/// `u < v`, in increasing order, each new coin the next number.
-fn pictures(n: usize, f: &mut impl FnMut(&[(u32, u32)])) {
-    fn extend(
-        n: usize,
-        strings: &mut Vec<(u32, u32)>,
-        coins: u32,
-        f: &mut impl FnMut(&[(u32, u32)]),
-    ) {
-        if strings.len() == n {
-            f(strings);
-            return;
-        }
-        let last = strings.last().copied().unwrap_or((0, 0));
-        for u in 0..=coins + 1 {
-            for v in u + 1..=coins + 2 {
-                // New coins are numbered in order: v may be the second new one only if u is new.
-                if v > coins + 1 && u != coins + 1 {
-                    continue;
-                }
-                if (u, v) < last {
-                    continue;
-                }
-                strings.push((u, v));
-                extend(n, strings, coins.max(v), f);
-                strings.pop();
-            }
-        }
-    }
-    extend(n, &mut Vec::new(), 0, f);
+    theory::value_of(strings).unwrap()
 }
 
 /// Issue 51: every picture of up to 7 strings, its outcome from its value against the rules.
