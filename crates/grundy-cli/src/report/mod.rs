@@ -66,6 +66,7 @@ fn heading(paper: Paper) -> &'static str {
         Paper::Misere => "Misère play: quotients",
         Paper::Boards => "Boards and graphs: Cram, Chomp, Node-Kayles, Arc-Kayles",
         Paper::Sprouts => "Sprouts: the outcomes of the starts",
+        Paper::Nimstring => "Nimstring and Dots-and-Boxes: values with loony",
     }
 }
 

@@ -15,6 +15,7 @@ mod boards;
 mod imark;
 mod misere;
 mod nim_fractals;
+mod nimstring;
 mod octal;
 mod records;
 mod sharing_nim;
@@ -72,11 +73,13 @@ pub enum Paper {
     Boards,
     /// Sprouts: the published outcomes of the starts, normal and misère.
     Sprouts,
+    /// Nimstring and Dots-and-Boxes: the values of Winning Ways ch. 16 and Berlekamp's book.
+    Nimstring,
 }
 
 impl Paper {
     /// Every paper, in report order.
-    pub const ALL: [Paper; 8] = [
+    pub const ALL: [Paper; 9] = [
         Paper::SharingNim,
         Paper::Takeaway,
         Paper::Imark,
@@ -85,6 +88,7 @@ impl Paper {
         Paper::Misere,
         Paper::Boards,
         Paper::Sprouts,
+        Paper::Nimstring,
     ];
 
     /// The short name `--paper` accepts.
@@ -98,6 +102,7 @@ impl Paper {
             Paper::Misere => "misere",
             Paper::Boards => "boards",
             Paper::Sprouts => "sprouts",
+            Paper::Nimstring => "nimstring",
         }
     }
 
@@ -138,6 +143,9 @@ impl Paper {
             Paper::Sprouts => {
                 "Sprouts: D. Applegate, G. Jacobson, D. Sleator, Computer Analysis of Sprouts (CMU-CS-91-144, 1991); J. Lemoine, S. Viennot, Computer analysis of Sprouts with nimbers (Games of No Chance 4, 2015, arXiv:1008.2320) and Analysis of misère Sprouts game with reduced canonical trees (arXiv:0908.4407); OEIS A164950"
             }
+            Paper::Nimstring => {
+                "Nimstring and Dots-and-Boxes: E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, ch. 12 and 16; E. R. Berlekamp, The Dots-and-Boxes Game (2000), p. 50; as stated by A. Medworth, The Dots-and-Boxes Game (github.com/amdw/dotsandboxes)"
+            }
         }
     }
 
@@ -151,6 +159,7 @@ impl Paper {
             Paper::Misere => misere::rows(mode),
             Paper::Boards => boards::rows(mode),
             Paper::Sprouts => sprouts::rows(mode),
+            Paper::Nimstring => nimstring::rows(mode),
         }
     }
 
@@ -164,6 +173,7 @@ impl Paper {
             Paper::Misere => misere::TABLES_AND_FIGURES,
             Paper::Boards => boards::TABLES_AND_FIGURES,
             Paper::Sprouts => sprouts::TABLES_AND_FIGURES,
+            Paper::Nimstring => nimstring::TABLES_AND_FIGURES,
         };
         let rows = self.rows(mode);
         let checks = rows.iter().filter(|r| matches!(r, Row::Check(_))).count();
@@ -540,6 +550,7 @@ pub fn run(papers: &[Paper], mode: Mode, options: &Options, progress: Progress) 
             Paper::Misere => misere::section(mode, &mut steps)?,
             Paper::Boards => boards::section(mode, &mut steps)?,
             Paper::Sprouts => sprouts::section(mode, &mut steps)?,
+            Paper::Nimstring => nimstring::section(mode, &mut steps)?,
         };
         sections.push(section);
     }
@@ -742,6 +753,7 @@ mod tests {
                 Paper::Misere => (misere::TABLES_AND_FIGURES, misere::rows(Mode::Quick)),
                 Paper::Boards => (boards::TABLES_AND_FIGURES, boards::rows(Mode::Quick)),
                 Paper::Sprouts => (sprouts::TABLES_AND_FIGURES, sprouts::rows(Mode::Quick)),
+                Paper::Nimstring => (nimstring::TABLES_AND_FIGURES, nimstring::rows(Mode::Quick)),
             };
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {

@@ -462,10 +462,9 @@ impl Ruleset for Nimstring {
     }
 }
 
-/// The most strings of one part (after captures) the search takes on: the largest it finishes
-/// in seconds (BENCHMARKS.md: a 3x3 board, 24 strings, in well under a second; 4x4, 40 strings,
-/// is far beyond).
-pub const MAX_PART_STRINGS: u32 = 32;
+/// The most strings of one part (after captures) the search takes on: the empty 3x3 board, 24
+/// strings, takes 16 s (BENCHMARKS.md); a part of 31 strings (3x4) does not end in minutes.
+pub const MAX_PART_STRINGS: u32 = 24;
 
 /// Refuses at once a position with a part (after captures) of more than [`MAX_PART_STRINGS`]
 /// strings.
