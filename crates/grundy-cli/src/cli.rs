@@ -76,7 +76,8 @@ pub enum Command {
     NimProduct(NimProductArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
     /// octal games, the misère quotients, Beling's Cram table, the board and graph values of
-    /// the literature and the outcomes of Sprouts), as a report in DIR
+    /// the literature, the outcomes of Sprouts and the Nimstring values of Winning Ways and
+    /// Berlekamp), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
     /// A local web page to explore and play every game, with a JSON API that answers as the
@@ -117,7 +118,8 @@ pub struct ServeArgs {
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
-    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals, octal, misere, boards or sprouts
+    /// Only this paper: sharing-nim, takeaway, imark, nim-fractals, octal, misere, boards, sprouts
+    /// or nimstring
     /// (default: all).
     #[arg(long, value_name = "NAME")]
     pub paper: Vec<String>,

@@ -19,6 +19,7 @@ mod long_runs;
 mod misere;
 mod names;
 mod nim_fractals;
+mod nimstring;
 mod octal;
 mod quotient;
 mod readme;
