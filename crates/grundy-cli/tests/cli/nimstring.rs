@@ -10,11 +10,11 @@ const SQUARE: &str = "+-+-+/|o.o./+.+.+/|o.o./+.+.+";
 
 #[test]
 fn the_square_of_berlekamps_figure_has_value_2() {
-    let answer = json(&["value", "dots:2x2", SQUARE, "--json"]);
+    let answer = json(&["value", "dots:2x2", SQUARE]);
     assert_eq!(answer["value"], 2);
     assert_eq!(answer["outcome"], "N");
     assert_eq!(answer["position"], SQUARE);
-    let moves = json(&["moves", "dots:2x2", SQUARE, "--json"]);
+    let moves = json(&["moves", "dots:2x2", SQUARE]);
     let after = moves["moves"]
         .as_array()
         .unwrap()
@@ -32,14 +32,14 @@ fn the_square_of_berlekamps_figure_has_value_2() {
 fn a_loony_position_is_loony_in_json_and_text() {
     // A long chain opened at one end (Medworth: opening a long chain is a loony move).
     let spec = "nimstring:strings=0-a,a-b,b-c,c-0";
-    let answer = json(&["value", spec, "1,2,3", "--json"]);
+    let answer = json(&["value", spec, "1,2,3"]);
     assert_eq!(answer["value"], "loony");
     assert_eq!(answer["loony"], true);
     assert_eq!(answer["outcome"], "N");
     let text = stdout(&["value", spec, "1,2,3"]);
     assert!(text.starts_with("loony\n"), "{text}");
     // The long chain itself: every move loony, value 0, no winning move.
-    let moves = json(&["moves", spec, "--json"]);
+    let moves = json(&["moves", spec]);
     assert_eq!(moves["winning"], 0);
     for m in moves["moves"].as_array().unwrap() {
         assert_eq!(m["value"], "loony", "{m}");
@@ -55,7 +55,7 @@ fn moves_from_a_file_picture_say_who_moves_again() {
     // loony; then the same with the middle string cut (hard-hearted): 0.
     std::fs::write(&file, "# a 2-chain\n0 a\na b\nb 0\n").unwrap();
     let spec = format!("nimstring:file={}", file.display());
-    let moves = json(&["moves", &spec, "--json"]);
+    let moves = json(&["moves", &spec]);
     let listed = moves["moves"].as_array().unwrap();
     assert_eq!(listed.len(), 3);
     // The 2-chain has value 1: the hard-hearted handout (the middle string) wins.
@@ -64,12 +64,17 @@ fn moves_from_a_file_picture_say_who_moves_again() {
     assert_eq!(winning[0]["to"], "0,2");
     assert_eq!(winning[0]["value"], 0);
     assert_eq!(listed[0]["value"], "loony");
-    // From the half-hearted handout, taking coin a moves again, and wins (the position after
-    // is loony: the player who moves again wins).
-    let moves = json(&["moves", &spec, "1,2", "--json"]);
+    // From the half-hearted handout (alone): taking coin a moves again into coin b alone
+    // (value 0), whose capture ends the game with the same player to move: it loses. The
+    // double-dealing move (string 2, b to the ground) declines both coins and wins.
+    let moves = json(&["moves", &spec, "1,2"]);
     let take = &moves["moves"][0];
     assert_eq!(take["again"], true, "{take}");
-    assert_eq!(take["winning"], true, "{take}");
+    assert_eq!(take["value"], 0, "{take}");
+    assert_eq!(take["winning"], false, "{take}");
+    let decline = &moves["moves"][1];
+    assert_eq!(decline["to"], "1", "{decline}");
+    assert_eq!(decline["winning"], true, "{decline}");
     let text = stdout(&["moves", &spec, "1,2"]);
     assert!(text.contains("coin a is cut free: move again"), "{text}");
 }
@@ -78,7 +83,7 @@ fn moves_from_a_file_picture_say_who_moves_again() {
 fn a_loony_part_makes_any_sum_a_win() {
     let spec = "nimstring:strings=0-a,a-b,b-c,c-0";
     for heap in ["0", "1", "5"] {
-        let answer = json(&["sum", spec, "1,2,3", "nim", heap, "--json"]);
+        let answer = json(&["sum", spec, "1,2,3", "nim", heap]);
         assert_eq!(answer["value"], "loony", "nim {heap}");
         assert_eq!(answer["outcome"], "N");
         assert!(!answer["winning_moves"].as_array().unwrap().is_empty());
@@ -86,14 +91,14 @@ fn a_loony_part_makes_any_sum_a_win() {
     // Beside Nim 0 the double-dealing move wins: it declines the last two coins and leaves
     // the isolated pair for the opponent (value 0). Beside Nim 5 the player takes everything
     // and moves first.
-    let zero = json(&["sum", spec, "1,2,3", "nim", "0", "--json"]);
+    let zero = json(&["sum", spec, "1,2,3", "nim", "0"]);
     assert!(zero["winning_moves"]
         .as_array()
         .unwrap()
         .iter()
         .any(|m| m["to"] == "1,2" && m["value"] == 0));
     // Nimbers add: the 2x2 square (2) beside Nim 2 is a P-position.
-    let answer = json(&["sum", "dots:2x2", SQUARE, "nim", "2", "--json"]);
+    let answer = json(&["sum", "dots:2x2", SQUARE, "nim", "2"]);
     assert_eq!(answer["value"], 0);
     assert_eq!(answer["outcome"], "P");
 }
@@ -102,7 +107,7 @@ fn a_loony_part_makes_any_sum_a_win() {
 fn boards_vary_by_size_and_refuse_templates() {
     // One box: four strings to the ground, value 1 (four moves, the last completes the box and
     // its player must move again: the first player wins).
-    let seq = json(&["seq", "dots:1x_", "--from", "1", "--to", "3", "--json"]);
+    let seq = json(&["seq", "dots:1x_", "--from", "1", "--to", "3"]);
     assert_eq!(seq["values"][0], 1);
     fails(&["seq", "dots:2x2", "_,0", "--to", "3"], "vary the board's size");
 }
@@ -113,7 +118,7 @@ fn refusals_name_the_limit() {
     fails(&["value", "nimstring:strings=0-0"], "joins a vertex to itself");
     fails(&["value", "dots:8x8"], "at most 128 lines");
     fails_at_once(&["value", "dots:3x4"], "at most 24 strings");
-    fails(&["value", "dots:1x2", "+.+.+/.o.o."], "3 rows");
+    fails(&["value", "dots:1x2", "+.+.+/.o.o."], "2 rows of text, where a board of 1x2 boxes has 3");
     fails(&["remoteness", "dots:1x2"], "moves again");
     fails(&["value", "dots:1x2", "--misere"], "moves again");
 }

@@ -101,6 +101,7 @@ const CASES: &[Case] = &[
         table: None,
         bad_seq: Some(("_", 0, 2)),
         bad_table: Some(("_,_", 2)),
+        explores: true,
     },
     case("wythoff", "3,5", ("3,_", 0, 10)).table("_,_", 4),
     case("moore:k=2", "3,5,6", ("3,5,_", 0, 8)).table("_,_,1", 3),

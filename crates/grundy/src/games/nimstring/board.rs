@@ -102,7 +102,7 @@ pub fn parse((rows, cols): (u32, u32), text: &str) -> Result<u128> {
     };
     if lines.len() != 2 * rows + 1 {
         return Err(bad(format!(
-            "{} rows, where a board of {rows} rows of boxes has {}",
+            "{} rows of text, where a board of {rows}x{cols} boxes has {}",
             lines.len(),
             2 * rows + 1
         )));
