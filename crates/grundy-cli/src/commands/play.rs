@@ -118,7 +118,15 @@ fn play(
         moves = thinking(|| query::move_outcomes(game, position))?;
         // After a complimenting move (a coin cut free in Nimstring) the same player moves again.
         if chosen.again {
-            writeln!(out, "{} again.", if computer_to_move { "the computer moves" } else { "you move" })?;
+            writeln!(
+                out,
+                "{} again.",
+                if computer_to_move {
+                    "the computer moves"
+                } else {
+                    "you move"
+                }
+            )?;
         } else {
             computer_to_move = !computer_to_move;
         }

@@ -109,16 +109,28 @@ fn boards_vary_by_size_and_refuse_templates() {
     // its player must move again: the first player wins).
     let seq = json(&["seq", "dots:1x_", "--from", "1", "--to", "3"]);
     assert_eq!(seq["values"][0], 1);
-    fails(&["seq", "dots:2x2", "_,0", "--to", "3"], "vary the board's size");
+    fails(
+        &["seq", "dots:2x2", "_,0", "--to", "3"],
+        "vary the board's size",
+    );
 }
 
 #[test]
 fn refusals_name_the_limit() {
-    fails(&["value", "nimstring:strings=0-1,1-1"], "joins a vertex to itself");
-    fails(&["value", "nimstring:strings=0-0"], "joins a vertex to itself");
+    fails(
+        &["value", "nimstring:strings=0-1,1-1"],
+        "joins a vertex to itself",
+    );
+    fails(
+        &["value", "nimstring:strings=0-0"],
+        "joins a vertex to itself",
+    );
     fails(&["value", "dots:8x8"], "at most 128 lines");
     fails_at_once(&["value", "dots:3x4"], "at most 24 strings");
-    fails(&["value", "dots:1x2", "+.+.+/.o.o."], "2 rows of text, where a board of 1x2 boxes has 3");
+    fails(
+        &["value", "dots:1x2", "+.+.+/.o.o."],
+        "2 rows of text, where a board of 1x2 boxes has 3",
+    );
     fails(&["remoteness", "dots:1x2"], "moves again");
     fails(&["value", "dots:1x2", "--misere"], "moves again");
 }

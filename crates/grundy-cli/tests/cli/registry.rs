@@ -479,12 +479,14 @@ fn every_command_writes_a_position_as_value_does() {
         if !case.explores {
             for command in ["remoteness", "generations"] {
                 let refused = run(&[command, &spec, case.position]).unwrap_err();
-                assert!(refused.contains("moves again"), "{command} {spec}: {refused}");
+                assert!(
+                    refused.contains("moves again"),
+                    "{command} {spec}: {refused}"
+                );
             }
         } else {
             check_explorations(game, &spec, case.position, &check, &options);
         }
-
 
         if let Some((template, from, to)) = case.seq {
             let (from, to) = (from.to_string(), to.to_string());

@@ -25,15 +25,32 @@ pub(crate) fn rows(mode: Mode) -> Vec<Row> {
 fn boards(mode: Mode) -> &'static [(u32, u32)] {
     mode.pick(
         &[(1, 1), (1, 2), (1, 3), (1, 4), (2, 2), (2, 3)],
-        &[(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 3)],
+        &[
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (1, 5),
+            (1, 6),
+            (2, 2),
+            (2, 3),
+            (3, 3),
+        ],
     )
 }
 
 /// Every reference position: its value stated (or derived by hand) beside the value computed.
 fn references_table() -> Result<Table> {
-    let header: Vec<String> = ["position", "spec", "strings left", "stated", "computed", "source"]
-        .map(String::from)
-        .to_vec();
+    let header: Vec<String> = [
+        "position",
+        "spec",
+        "strings left",
+        "stated",
+        "computed",
+        "source",
+    ]
+    .map(String::from)
+    .to_vec();
     let (mut rows, mut marked, mut agrees) = (Vec::new(), Vec::new(), true);
     for r in REFERENCES {
         let game = spec::build_text(r.spec)?;
@@ -69,9 +86,16 @@ fn references_table() -> Result<Table> {
 
 /// The empty boards of the mode, valued with the time and the parts stored.
 fn boards_table(mode: Mode) -> Result<Table> {
-    let header: Vec<String> = ["board", "lines", "value", "outcome", "parts stored", "seconds"]
-        .map(String::from)
-        .to_vec();
+    let header: Vec<String> = [
+        "board",
+        "lines",
+        "value",
+        "outcome",
+        "parts stored",
+        "seconds",
+    ]
+    .map(String::from)
+    .to_vec();
     let mut rows = Vec::new();
     for &(r, c) in boards(mode) {
         let game = Nimstring::dots(r, c)?;

@@ -207,7 +207,12 @@ mod tests {
                 assert_eq!(parse((r, c), &show((r, c), set)).unwrap(), set);
             }
         }
-        for bad in ["+.+.+/.o.o.", "+.+.+/.o.o./+.+.", "+.+.+/.o-o./+.+.+", "+.+x+/.o.o./+.+.+"] {
+        for bad in [
+            "+.+.+/.o.o.",
+            "+.+.+/.o.o./+.+.",
+            "+.+.+/.o-o./+.+.+",
+            "+.+x+/.o.o./+.+.+",
+        ] {
             assert!(parse((1, 2), bad).is_err(), "{bad}");
         }
     }

@@ -338,11 +338,17 @@ impl Nimstring {
             Some(size) => board::describe(size, e, &freed),
             None => {
                 let cut = format!("cut string {}", self.string_name(e));
-                let names: Vec<&str> = freed.iter().map(|&c| self.names[c as usize].as_str()).collect();
+                let names: Vec<&str> = freed
+                    .iter()
+                    .map(|&c| self.names[c as usize].as_str())
+                    .collect();
                 match names[..] {
                     [] => cut,
                     [c] => format!("{cut}; coin {c} is cut free: move again"),
-                    _ => format!("{cut}; coins {} are cut free: move again", names.join(" and ")),
+                    _ => format!(
+                        "{cut}; coins {} are cut free: move again",
+                        names.join(" and ")
+                    ),
                 }
             }
         }

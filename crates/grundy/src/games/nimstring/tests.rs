@@ -141,5 +141,8 @@ fn a_cut_that_frees_a_coin_moves_again() {
     // Cutting 0-1 frees nothing; cutting 1-2 frees coin 2.
     assert!(!game.moves_again(&all, &moves[0].to));
     assert!(game.moves_again(&all, &moves[1].to));
-    assert_eq!(moves[1].description, "cut string 1 (1 2); coin 2 is cut free: move again");
+    assert_eq!(
+        moves[1].description,
+        "cut string 1 (1 2); coin 2 is cut free: move again"
+    );
 }

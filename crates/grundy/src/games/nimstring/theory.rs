@@ -190,7 +190,8 @@ pub struct Reference {
     pub value: Value,
 }
 
-const MEDWORTH: &str = "Medworth, The Dots-and-Boxes Game, section \"Complimenting moves and loony values\"";
+const MEDWORTH: &str =
+    "Medworth, The Dots-and-Boxes Game, section \"Complimenting moves and loony values\"";
 const FIGURE: &str = "Berlekamp, The Dots-and-Boxes Game, p. 50 (via Medworth, section \"Complimenting moves and loony values\"; areas as encoded in Medworth's engine tests)";
 const BY_HAND: &str = "derived by hand from the definition (module nimstring::theory)";
 
@@ -246,17 +247,25 @@ mod tests {
         let top = &REFERENCES[13];
         let game = super::super::spec::build_text(top.spec).unwrap();
         let mut solver = NimstringSolver::new(&game);
-        let moves = game.moves(&game.parse_position(top.position).unwrap()).unwrap();
+        let moves = game
+            .moves(&game.parse_position(top.position).unwrap())
+            .unwrap();
         let values: Vec<Value> = moves
             .iter()
             .map(|m| solver.nimstring_value(Nimstring::set(&m.to)).unwrap())
             .collect();
         assert_eq!(values.iter().filter(|v| **v == Value::Nimber(0)).count(), 7);
-        assert!(values.iter().all(|v| matches!(v, Value::Nimber(0) | Value::Loony)));
+        assert!(values
+            .iter()
+            .all(|v| matches!(v, Value::Nimber(0) | Value::Loony)));
         let square = super::super::spec::build_text("dots:2x2").unwrap();
-        let after = square.parse_position("+-+-+/|o.o./+.+.+/|o|o./+.+.+").unwrap();
+        let after = square
+            .parse_position("+-+-+/|o.o./+.+.+/|o|o./+.+.+")
+            .unwrap();
         assert_eq!(
-            NimstringSolver::new(&square).nimstring_value(Nimstring::set(&after)).unwrap(),
+            NimstringSolver::new(&square)
+                .nimstring_value(Nimstring::set(&after))
+                .unwrap(),
             Value::Nimber(3)
         );
     }
@@ -267,8 +276,14 @@ mod tests {
         for (r, c) in [(1, 1), (1, 2), (1, 3), (1, 4), (2, 2), (2, 3)] {
             let game = Nimstring::dots(r, c).unwrap();
             let strings: Vec<(u32, u32)> = (0..game.len() as u32).map(|e| game.ends(e)).collect();
-            let value = NimstringSolver::new(&game).nimstring_value(game.all()).unwrap();
-            assert_eq!(value.outcome(), outcome_by_rules(&strings, 0), "dots:{r}x{c}");
+            let value = NimstringSolver::new(&game)
+                .nimstring_value(game.all())
+                .unwrap();
+            assert_eq!(
+                value.outcome(),
+                outcome_by_rules(&strings, 0),
+                "dots:{r}x{c}"
+            );
         }
     }
 
