@@ -409,12 +409,15 @@ fn seq_and_table_agree_with_value_position_by_position() {
     }
 }
 
+/// How a command's position is checked against `value`'s: what, the JSON, the expected position.
+type Check<'a> = dyn Fn(&str, &Value, Option<&[u64]>) + 'a;
+
 /// `remoteness` and `generations` of a case's position write its positions as `value` does.
 fn check_explorations(
     game: &dyn Ruleset,
     spec: &str,
     text: &str,
-    check: &dyn Fn(&str, &Value, Option<&[u64]>),
+    check: &Check,
     options: &[Vec<u64>],
 ) {
     let position = game.parse_position(text).unwrap();

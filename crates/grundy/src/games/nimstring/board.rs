@@ -31,8 +31,11 @@ pub fn line_count(rows: u32, cols: u32) -> Result<usize> {
     Ok(lines as usize)
 }
 
+/// The strings of a board (their two ends) and its vertex names.
+pub type Layout = (Vec<super::Ends>, Vec<String>);
+
 /// The strings (their two ends) and the vertex names of an `rows x cols` board.
-pub fn strings(rows: u32, cols: u32) -> Result<(Vec<(u32, u32)>, Vec<String>)> {
+pub fn strings(rows: u32, cols: u32) -> Result<Layout> {
     let lines = line_count(rows, cols)?;
     let coin = |r: u32, c: u32| 1 + r * cols + c;
     let mut ends = Vec::with_capacity(lines);

@@ -70,6 +70,9 @@ pub const MAX_STORED: usize = 1 << 23;
 /// The vertex that is the ground.
 pub const GROUND: u32 = 0;
 
+/// The two ends of a string (vertex numbers, 0 the ground).
+pub type Ends = (u32, u32);
+
 /// The Nimstring value of a position: a nimber, or loony (☾).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Value {
@@ -81,7 +84,7 @@ pub enum Value {
 
 impl Value {
     /// The value of a sum: ☾ absorbs, nimbers add by XOR.
-    pub fn add(self, other: Value) -> Value {
+    pub fn plus(self, other: Value) -> Value {
         match (self, other) {
             (Value::Nimber(a), Value::Nimber(b)) => Value::Nimber(a ^ b),
             _ => Value::Loony,

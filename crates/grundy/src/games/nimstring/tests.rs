@@ -39,7 +39,7 @@ fn sums_follow_the_loony_and_nimber_rule() {
         let vp = value_of(p);
         for heap in 0..4 {
             assert_eq!(
-                vp.add(Value::Nimber(heap)).outcome(),
+                vp.plus(Value::Nimber(heap)).outcome(),
                 outcome_by_rules(p, heap),
                 "{p:?} + *{heap}"
             );
@@ -47,7 +47,7 @@ fn sums_follow_the_loony_and_nimber_rule() {
         for q in &small {
             let sum = disjoint(p, q);
             assert_eq!(
-                vp.add(value_of(q)).outcome(),
+                vp.plus(value_of(q)).outcome(),
                 outcome_by_rules(&sum, 0),
                 "{p:?} + {q:?}"
             );
@@ -101,9 +101,9 @@ proptest! {
             prop_assert_eq!(value, Value::Nimber(mex));
         }
         if p.len() + q.len() <= 12 {
-            prop_assert_eq!(value.add(value_of(&q)).outcome(), outcome_by_rules(&disjoint(&p, &q), 0));
+            prop_assert_eq!(value.plus(value_of(&q)).outcome(), outcome_by_rules(&disjoint(&p, &q), 0));
         }
-        prop_assert_eq!(value.add(Value::Nimber(heap)).outcome(), outcome_by_rules(&p, heap));
+        prop_assert_eq!(value.plus(Value::Nimber(heap)).outcome(), outcome_by_rules(&p, heap));
     }
 }
 

@@ -27,7 +27,7 @@
 
 use std::collections::HashMap;
 
-use super::{Nimstring, NimstringSolver, Value};
+use super::{Ends, Nimstring, NimstringSolver, Value};
 use crate::verify::{Claim, Params, Tally, Verdict};
 use crate::{Outcome, Result};
 
@@ -114,13 +114,8 @@ pub fn outcome_by_rules(strings: &[(u32, u32)], heap: u64) -> Outcome {
 
 /// Every picture of `n` strings up to renaming coins and reordering strings: strings `(u, v)`,
 /// `u < v`, in increasing order, each new coin the next number.
-pub fn pictures(n: usize, f: &mut dyn FnMut(&[(u32, u32)])) {
-    fn extend(
-        n: usize,
-        strings: &mut Vec<(u32, u32)>,
-        coins: u32,
-        f: &mut dyn FnMut(&[(u32, u32)]),
-    ) {
+pub fn pictures(n: usize, f: &mut dyn FnMut(&[Ends])) {
+    fn extend(n: usize, strings: &mut Vec<(u32, u32)>, coins: u32, f: &mut dyn FnMut(&[Ends])) {
         if strings.len() == n {
             f(strings);
             return;
@@ -161,7 +156,7 @@ fn check_rules(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Resul
             };
             for heap in 0..4 {
                 let (by_value, by_rules) = (
-                    value.add(Value::Nimber(heap)).outcome(),
+                    value.plus(Value::Nimber(heap)).outcome(),
                     outcome_by_rules(strings, heap),
                 );
                 tally.check(by_value == by_rules, || {
