@@ -437,6 +437,8 @@ impl Game {
                                 .into_iter()
                                 .map(|m| query::MoveOutcome {
                                     infinite: None,
+                                    loony: false,
+                                    again: false,
                                     outcome: grundy::Outcome::P,
                                     progress: None,
                                     to: m.to,

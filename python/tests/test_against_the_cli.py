@@ -77,6 +77,8 @@ SEQUENCES = [
     # Graphs: a position lists the vertices left, and `_` is one of them.
     ("node-kayles:graph=path:6", "0,_", 1, 5),
     ("arc-kayles:graph=cycle:6", "2,_", 3, 5),
+    # Nimstring: a position lists the strings left (one string alone: never loony).
+    ("nimstring:strings=0-a,a-b,b-0,b-c,c-0", "_", 0, 4),
 ]
 
 # (spec, position template): families whose positions are text with no number for `_` to stand
@@ -86,6 +88,7 @@ REFUSED = [
     ("sprouts", "_,0"),
     ("xonly", "_,0"),
     ("notakto", "_,0"),
+    ("dots:1x2", "_,0"),
 ]
 
 

@@ -77,7 +77,8 @@ pub enum Command {
     NimProduct(NimProductArgs),
     /// Every table, figure and checkable statement of the four papers (and the known periods of
     /// octal games, the misère quotients, Beling's Cram table, the board and graph values of
-    /// the literature, the outcomes of Sprouts and the Notakto quotient), as a report in DIR
+    /// the literature, the outcomes of Sprouts, the Notakto quotient and the Nimstring values of
+    /// Winning Ways and Berlekamp), as a report in DIR
     /// (index.html, report.md, csv/, figures/), e.g. `grundy reproduce --quick --out report`.
     Reproduce(ReproduceArgs),
     /// The database of solved parts that `--db FILE` keeps: `db info FILE` says what it holds
@@ -146,7 +147,7 @@ pub struct ServeArgs {
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
     /// Only this paper: sharing-nim, takeaway, imark, nim-fractals, octal, misere, boards, sprouts
-    /// or notakto (default: all).
+    /// notakto or nimstring (default: all).
     #[arg(long, value_name = "NAME")]
     pub paper: Vec<String>,
     /// Smaller ranges (under a minute).

@@ -65,6 +65,9 @@ pub struct OutcomeReport {
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
     #[serde(flatten, serialize_with = "crate::ruleset::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
+    /// Whether the position is loony ([`Solver::loony`]): `value` is then `None`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub loony: bool,
     /// How it was found.
     pub method: String,
 }
@@ -73,8 +76,10 @@ pub struct OutcomeReport {
 /// every game without a theory of outcomes, this is [`value`]).
 pub fn outcome(ruleset: &dyn Ruleset, position: &[u64]) -> Result<OutcomeReport> {
     ruleset.validate(position)?;
-    let evaluation = solver_for(ruleset).evaluate_outcome(position)?;
+    let mut solver = solver_for(ruleset);
+    let evaluation = solver.evaluate_outcome(position)?;
     Ok(OutcomeReport {
+        loony: is_loony(solver.as_mut(), &evaluation, position)?,
         infinite: evaluation.infinite,
         game: ruleset.spec(),
         position: PositionJson::new(ruleset, position.to_vec()),
@@ -82,6 +87,19 @@ pub fn outcome(ruleset: &dyn Ruleset, position: &[u64]) -> Result<OutcomeReport>
         outcome: evaluation.outcome,
         method: evaluation.method,
     })
+}
+
+/// Whether an evaluated position is loony: only a position with neither a value nor an
+/// infinite value is asked.
+fn is_loony(
+    solver: &mut dyn Solver,
+    evaluation: &crate::ruleset::OutcomeEvaluation,
+    position: &[u64],
+) -> Result<bool> {
+    if evaluation.value.is_some() || evaluation.infinite.is_some() {
+        return Ok(false);
+    }
+    solver.loony(position)
 }
 
 /// One move with the outcome (and, where computed, the value) of the position it reaches.
@@ -94,9 +112,16 @@ pub struct MoveOutcome {
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
     #[serde(flatten, serialize_with = "crate::ruleset::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
+    /// Whether the position reached is loony ([`Solver::loony`]): `value` is then `None`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub loony: bool,
     /// The outcome of the position reached (P: the move wins; D: it keeps a draw).
     pub outcome: Outcome,
-    /// Whether it is a winning move (to a P-position).
+    /// Whether the player who made the move moves again ([`Ruleset::moves_again`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub again: bool,
+    /// Whether it is a winning move: to a P-position, or to an N-position when the same player
+    /// moves again.
     pub winning: bool,
     /// In a game with cycles, Smith's counter of a winning move's target: the winning move of
     /// least counter is the one that makes the play end ([`Solver::progress`]).
@@ -111,8 +136,11 @@ pub struct MoveOutcome {
 pub fn move_outcomes(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveOutcome>> {
     each_move(ruleset, position, |solver, m| {
         let evaluation = solver.evaluate_outcome(&m.to)?;
-        let winning = evaluation.outcome == Outcome::P;
+        let again = ruleset.moves_again(position, &m.to);
+        let winning = evaluation.outcome == if again { Outcome::N } else { Outcome::P };
         Ok(MoveOutcome {
+            loony: is_loony(solver, &evaluation, &m.to)?,
+            again,
             infinite: evaluation.infinite,
             progress: if winning {
                 solver.progress(&m.to)?
@@ -161,10 +189,11 @@ pub struct MoveReport {
 pub fn moves(ruleset: &dyn Ruleset, position: &[u64]) -> Result<Vec<MoveReport>> {
     each_move(ruleset, position, |solver, m| {
         let value = solver.value(&m.to)?;
+        let again = ruleset.moves_again(position, &m.to);
         Ok(MoveReport {
             to: PositionJson::new(ruleset, m.to),
             value,
-            winning: value == 0,
+            winning: (value == 0) != again,
             description: m.description,
         })
     })
@@ -177,11 +206,14 @@ pub struct SumComponent {
     pub game: String,
     /// The component's position.
     pub position: PositionJson,
-    /// Its SG value (`None`: infinite, in a game with cycles).
+    /// Its SG value (`None`: infinite, in a game with cycles, or loony).
     pub value: Option<u64>,
     /// `∞(K)` in a game with cycles: the finite values `K` of the options.
     #[serde(flatten, serialize_with = "crate::ruleset::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
+    /// Whether the component is loony ([`Solver::loony`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub loony: bool,
     /// How the value was found.
     pub method: String,
 }
@@ -193,8 +225,15 @@ pub struct SumMoveReport {
     pub component: usize,
     /// The component's position after the move.
     pub to: PositionJson,
-    /// The component's value after the move (the nim-sum of all values becomes 0).
-    pub value: u64,
+    /// The component's value after the move (the nim-sum of all values becomes 0); `None`
+    /// when it is loony, after a move after which the same player moves again.
+    pub value: Option<u64>,
+    /// Whether the component is loony after the move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub loony: bool,
+    /// Whether the player moves again after it ([`Ruleset::moves_again`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub again: bool,
     /// The move in words.
     pub description: String,
 }
@@ -211,6 +250,9 @@ pub struct SumReport {
     /// `∞(K)` when the sum's generalised value is infinite (Smith's rule).
     #[serde(flatten, serialize_with = "crate::ruleset::serialize_infinite")]
     pub infinite: Option<Vec<u64>>,
+    /// Whether a component is loony, which makes the sum loony: a win for the player to move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub loony: bool,
     /// P (value 0), N, or D (a draw).
     pub outcome: Outcome,
     /// Every winning move: in some component `i`, a move to value `value_i XOR value`.
@@ -237,25 +279,26 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
         let mut solver = solver_for(ruleset);
         solver.reserve(position)?;
         let evaluation = solver.evaluate_outcome(position)?;
+        let loony = is_loony(solver.as_mut(), &evaluation, position)?;
         let value = match (evaluation.value, &evaluation.infinite) {
-            (Some(v), _) => LoopyValue::Finite(v),
-            (None, Some(k)) => LoopyValue::Infinite(k.clone()),
+            _ if loony => Worth::Loony,
+            (Some(v), _) => Worth::Known(LoopyValue::Finite(v)),
+            (None, Some(k)) => Worth::Known(LoopyValue::Infinite(k.clone())),
             // Only the outcome is known: the sum needs the value.
-            (None, None) => LoopyValue::Finite(solver.evaluate(position)?.value),
+            (None, None) => Worth::Known(LoopyValue::Finite(solver.evaluate(position)?.value)),
         };
         parts.push(SumComponent {
             game: ruleset.spec(),
             position: PositionJson::new(ruleset, position.to_vec()),
             value: value.finite(),
             infinite: evaluation.infinite,
+            loony,
             method: evaluation.method,
         });
         generalised.push(value);
         solvers.push(solver);
     }
-    let total = generalised
-        .iter()
-        .fold(LoopyValue::Finite(0), |acc, v| acc.sum(v));
+    let total = Worth::total(generalised.iter())?;
     let (mut winning_moves, mut unlisted) = (Vec::new(), Vec::new());
     // With a total of 0 (or a draw) there is no winning move. Otherwise every component is
     // searched: options above a component's value may reach the target too (only a target
@@ -266,15 +309,18 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
         &mut solvers[..0]
     };
     for (i, (&(ruleset, position), solver)) in components.iter().zip(searched).enumerate() {
-        // The sum of the other components: a move here wins when it makes the whole 0.
-        let others = generalised
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .fold(LoopyValue::Finite(0), |acc, (_, v)| acc.sum(v));
-        let LoopyValue::Finite(target) = others else {
+        // The sum of the other components: a move here wins when it leaves the whole a
+        // P-position (or an N-position when the same player moves again).
+        let others = Worth::total(
+            generalised
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, v)| v),
+        )?;
+        if matches!(others, Worth::Known(LoopyValue::Infinite(_))) {
             continue;
-        };
+        }
         let options = match ruleset.moves(position) {
             Ok(options) => options,
             Err(Error::TooLarge(_)) => {
@@ -286,18 +332,25 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
         for m in options {
             // An option's value may be infinite even when the component's is finite (a finite
             // value of a game with cycles may have ∞ options): such an option never reaches
-            // the finite target. Where only the outcome is known, the value is asked for.
+            // a P-position of the whole. Where only the outcome is known, the value is asked for.
             let option = solver.evaluate_outcome(&m.to)?;
-            let reaches = match (option.value, &option.infinite) {
-                (Some(v), _) => v == target,
-                (None, Some(_)) => false,
-                (None, None) => solver.value(&m.to)? == target,
+            let loony = is_loony(solver.as_mut(), &option, &m.to)?;
+            let worth = match (option.value, &option.infinite) {
+                _ if loony => Worth::Loony,
+                (Some(v), _) => Worth::Known(LoopyValue::Finite(v)),
+                (None, Some(k)) => Worth::Known(LoopyValue::Infinite(k.clone())),
+                (None, None) => Worth::Known(LoopyValue::Finite(solver.value(&m.to)?)),
             };
-            if reaches {
+            let again = ruleset.moves_again(position, &m.to);
+            let after = Worth::total([&worth, &others].into_iter())?;
+            let wins = after.outcome() == if again { Outcome::N } else { Outcome::P };
+            if wins {
                 winning_moves.push(SumMoveReport {
                     component: i,
                     to: PositionJson::new(ruleset, m.to),
-                    value: target,
+                    value: worth.finite(),
+                    loony,
+                    again,
                     description: m.description,
                 });
             }
@@ -307,13 +360,61 @@ pub fn sum(components: &[(&dyn Ruleset, &[u64])]) -> Result<SumReport> {
         components: parts,
         value: total.finite(),
         infinite: match &total {
-            LoopyValue::Infinite(k) => Some(k.clone()),
-            LoopyValue::Finite(_) => None,
+            Worth::Known(LoopyValue::Infinite(k)) => Some(k.clone()),
+            _ => None,
         },
+        loony: total == Worth::Loony,
         outcome: total.outcome(),
         winning_moves,
         unlisted,
     })
+}
+
+/// What a component adds to a sum: a (generalised) value, or loony, which makes any sum loony:
+/// a win for the player to move (Winning Ways ch. 16).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Worth {
+    Known(LoopyValue),
+    Loony,
+}
+
+impl Worth {
+    /// The worth of a sum: loony if a part is, else Smith's sum (the nim-sum of finite values).
+    /// A loony part beside a part of infinite value is refused: who moves first in the rest
+    /// then decides between a win and a draw, which no value here says.
+    fn total<'a>(parts: impl Iterator<Item = &'a Worth>) -> Result<Worth> {
+        let (mut sum, mut loony, mut infinite) = (LoopyValue::Finite(0), false, false);
+        for part in parts {
+            match part {
+                Worth::Loony => loony = true,
+                Worth::Known(v) => {
+                    infinite |= matches!(v, LoopyValue::Infinite(_));
+                    sum = sum.sum(v);
+                }
+            }
+        }
+        match (loony, infinite) {
+            (true, true) => Err(Error::Invalid(
+                "a sum of a loony position and a position of infinite value (a game with cycles) is not supported".into(),
+            )),
+            (true, false) => Ok(Worth::Loony),
+            (false, _) => Ok(Worth::Known(sum)),
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        match self {
+            Worth::Loony => Outcome::N,
+            Worth::Known(v) => v.outcome(),
+        }
+    }
+
+    fn finite(&self) -> Option<u64> {
+        match self {
+            Worth::Loony => None,
+            Worth::Known(v) => v.finite(),
+        }
+    }
 }
 
 /// The misère outcome of a disjunctive sum, its winning moves, and `G-` of the whole sum.

@@ -65,6 +65,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry::new("Sprouts (Conway and Paterson 1967; Applegate, Jacobson and Sleator 1991; Lemoine and Viennot 2015)", games::sprouts::spec::FAMILIES, games::sprouts::theory::CLAIMS),
     Entry::new("X-only tic-tac-toe and Notakto (Plambeck and Whitehead 2013)", games::xonly::spec::FAMILIES, games::xonly::theory::CLAIMS),
     Entry::new("Green Hackenbush (Winning Ways ch. 7)", games::hackenbush::spec::FAMILIES, games::hackenbush::theory::CLAIMS),
+    Entry::new("Nimstring and Dots-and-Boxes (Winning Ways ch. 16; Berlekamp 2000)", games::nimstring::spec::FAMILIES, games::nimstring::theory::CLAIMS),
     Entry::new("Coin-turning games (Winning Ways ch. 14)", games::coins::spec::FAMILIES, games::coins::theory::CLAIMS),
     Entry::new("Two-dimensional coin-turning games: Turning Corners and the Tartan theorem (Winning Ways ch. 14)", games::tartan::spec::FAMILIES, games::tartan::theory::CLAIMS),
 ];

@@ -175,6 +175,13 @@ pub trait Solver {
         })
     }
 
+    /// Whether a (validated) position is *loony* (Winning Ways ch. 16): a win for the player to
+    /// move alone and in any sum, with no nimber as its value (its `value` is then an error and
+    /// `evaluate_outcome` gives no value). The default: no position is.
+    fn loony(&mut self, _position: &[u64]) -> Result<bool> {
+        Ok(false)
+    }
+
     /// In a game whose graph has cycles, Smith's counter of a position of finite value: a
     /// winner who always moves to the P-position of least counter makes the play end (a move
     /// to any other P-position also keeps the win, but may loop if repeated). `None` (the
@@ -414,6 +421,15 @@ pub trait Ruleset: Send + Sync {
 
     /// Every move from a (validated) position.
     fn moves(&self, position: &[u64]) -> Result<Vec<Move>>;
+
+    /// Whether the player who moves from `position` to `to` (one of its moves) must move again:
+    /// a *complimenting move* (Winning Ways ch. 12), as cutting a coin free in Nimstring. A game
+    /// with such moves brings its own solver (the mex over its moves is not its value), and
+    /// winning moves are judged by it: a move after which the same player moves again wins when
+    /// it reaches an N-position. The default: never.
+    fn moves_again(&self, _position: &[u64], _to: &[u64]) -> bool {
+        false
+    }
 
     /// The positions the moves reach, without their descriptions (what explorations of the
     /// whole game graph need, millions of times). The default takes them from

@@ -72,6 +72,26 @@ pub fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> Outcome
     Ok(())
 }
 
+/// Writes `value` as JSON (as [`write_json`]) with the value of every loony position (an object
+/// with `"loony": true`) written `"loony"` (CLI.md), where the library leaves it `null`.
+pub fn write_json_loony(out: &mut dyn Write, value: &impl serde::Serialize) -> Outcome {
+    fn mark(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                if map.get("loony") == Some(&serde_json::Value::Bool(true)) {
+                    map.insert("value".into(), "loony".into());
+                }
+                map.values_mut().for_each(mark);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(mark),
+            _ => {}
+        }
+    }
+    let mut tree = serde_json::to_value(value).map_err(|e| Failure::Io(e.into()))?;
+    mark(&mut tree);
+    write_json(out, &tree)
+}
+
 /// The error for a format a command does not offer.
 pub fn unsupported(format: Format, what: &str) -> Failure {
     let name = match format {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{show_position, unsupported, write_json, Outcome};
+use super::{show_position, unsupported, write_json, write_json_loony, Outcome};
 use crate::cli::{Format, MovesArgs};
 use grundy::games::octal;
 use grundy::misere::{play, Convention};
@@ -100,7 +100,7 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
             if misere {
                 answer["play"] = json!(Convention::Misere);
             }
-            write_json(out, &answer)
+            write_json_loony(out, &answer)
         }
         Format::Text => {
             let width = moves.iter().map(|m| m.description.len()).max().unwrap_or(0);
@@ -113,6 +113,7 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
                 let mark = if m.winning { "  <- winning" } else { "" };
                 // where only the outcome is known, say which
                 let value = match (m.value, &m.infinite) {
+                    _ if m.loony => "value loony".to_string(),
                     (Some(v), _) => format!("value {v}"),
                     (None, Some(finite)) => format!(
                         "value {}, {}-position",
@@ -156,7 +157,10 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
                     "\"{}\",\"{}\",{},{}",
                     m.description,
                     game.show_position(&m.to),
-                    m.value.map_or(String::new(), |v| v.to_string()),
+                    match m.loony {
+                        true => "loony".to_string(),
+                        false => m.value.map_or(String::new(), |v| v.to_string()),
+                    },
                     m.winning
                 )?;
             }

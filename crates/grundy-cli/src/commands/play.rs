@@ -59,6 +59,7 @@ fn play(
         let outcome = report.outcome.to_string();
         let article = if outcome.starts_with('N') { "an" } else { "a" };
         let value = match (report.value, report.infinite) {
+            _ if report.loony => format!("loony, {article} {outcome}-position"),
             (Some(v), _) => v.to_string(),
             (None, Some(finite)) => format!(
                 "{}, {article} {outcome}-position",
@@ -91,6 +92,9 @@ fn play(
             )?;
             match (choice.winning, game.explain_move(position, &choice.to)) {
                 (true, Some(why)) => writeln!(out, " ({why})")?,
+                (true, None) if choice.again => {
+                    writeln!(out, " (it moves again, from an N-position)")?
+                }
                 (true, None) => writeln!(out, " (to a P-position)")?,
                 (false, _) if choice.outcome == grundy::Outcome::D => {
                     writeln!(out, " (no winning move exists; it keeps the draw)")?
@@ -133,7 +137,20 @@ fn play(
         };
         *position = chosen.to.into_position();
         moves = thinking(|| query::move_outcomes(game, position))?;
-        computer_to_move = !computer_to_move;
+        // After a complimenting move (a coin cut free in Nimstring) the same player moves again.
+        if chosen.again {
+            writeln!(
+                out,
+                "{} again.",
+                if computer_to_move {
+                    "the computer moves"
+                } else {
+                    "you move"
+                }
+            )?;
+        } else {
+            computer_to_move = !computer_to_move;
+        }
     }
 }
 
@@ -212,9 +229,13 @@ fn ask(
                     _ => {}
                 }
                 for m in winning {
-                    let why = game
-                        .explain_move(position, &m.to)
-                        .unwrap_or_else(|| "it moves to a P-position (value 0)".into());
+                    let why = game.explain_move(position, &m.to).unwrap_or_else(|| {
+                        if m.again {
+                            "you move again, from an N-position".into()
+                        } else {
+                            "it moves to a P-position (value 0)".into()
+                        }
+                    });
                     writeln!(
                         out,
                         "hint: {} -> {}: {why}",

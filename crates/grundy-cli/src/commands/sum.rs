@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::{unsupported, write_json, Outcome};
+use super::{unsupported, write_json, write_json_loony, Outcome};
 use crate::cli::{Format, SumArgs};
 use grundy::{query, Ruleset};
 
@@ -44,7 +44,7 @@ fn run_in(args: SumArgs, out: &mut dyn Write) -> Outcome {
     match args.output.format() {
         Format::Json => {
             // Through a JSON value: its keys sorted, as ever.
-            write_json(out, &serde_json::json!(report))
+            write_json_loony(out, &serde_json::json!(report))
         }
         Format::Text => {
             for (i, c) in report.components.iter().enumerate() {
@@ -54,7 +54,7 @@ fn run_in(args: SumArgs, out: &mut dyn Write) -> Outcome {
                     i + 1,
                     c.game,
                     games[i].0.show_position(&c.position),
-                    shown(c.value, &c.infinite),
+                    shown(c.value, &c.infinite, c.loony),
                     c.method
                 )?;
             }
@@ -63,8 +63,10 @@ fn run_in(args: SumArgs, out: &mut dyn Write) -> Outcome {
                 out,
                 "sum of {} component(s): value {} ({}), {}-position ({meaning})",
                 report.components.len(),
-                shown(report.value, &report.infinite),
-                if report.components.iter().all(|c| c.infinite.is_none()) {
+                shown(report.value, &report.infinite, report.loony),
+                if report.loony {
+                    "a loony component: the player to move wins"
+                } else if report.components.iter().all(|c| c.infinite.is_none()) {
                     "the nim-sum"
                 } else {
                     "Smith's sum rule"
@@ -74,11 +76,12 @@ fn run_in(args: SumArgs, out: &mut dyn Write) -> Outcome {
             for m in &report.winning_moves {
                 writeln!(
                     out,
-                    "  winning: in component {}, {} -> {} (value {})",
+                    "  winning: in component {}, {} -> {} (value {}{})",
                     m.component + 1,
                     m.description,
                     games[m.component].0.show_position(&m.to),
-                    m.value
+                    shown(m.value, &None, m.loony),
+                    if m.again { ", and move again" } else { "" }
                 )?;
             }
             for &i in &report.unlisted {
@@ -95,9 +98,10 @@ fn run_in(args: SumArgs, out: &mut dyn Write) -> Outcome {
     }
 }
 
-/// A value as text: `3`, or Smith's `∞(K)`.
-fn shown(value: Option<u64>, infinite: &Option<Vec<u64>>) -> String {
+/// A value as text: `3`, `loony`, or Smith's `∞(K)`.
+fn shown(value: Option<u64>, infinite: &Option<Vec<u64>>, loony: bool) -> String {
     match (value, infinite) {
+        _ if loony => "loony".into(),
         (Some(v), _) => v.to_string(),
         (None, Some(k)) => grundy::solve::loopy::LoopyValue::Infinite(k.clone()).to_string(),
         (None, None) => "?".into(),

@@ -63,6 +63,11 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
                 // The value is G- of the position as one game; the outcome is the misère one.
                 answer["play"] = json!(played.convention());
             }
+            if report.loony {
+                // CLI.md: a loony position's value is "loony".
+                answer["value"] = json!("loony");
+                answer["loony"] = json!(true);
+            }
             if let Some(finite) = &report.infinite {
                 // Smith's ∞(K): no finite value; K, the finite values of the options.
                 answer["infinite"] = json!(true);
@@ -73,6 +78,10 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
         Format::Text => {
             let meaning = super::meaning(report.outcome);
             let value = match report.value {
+                None if report.loony => {
+                    writeln!(out, "loony")?;
+                    "value loony, ".to_string()
+                }
                 Some(v) => {
                     writeln!(out, "{v}")?;
                     if misere {
@@ -110,7 +119,10 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
                 "\"{}\",\"{}\",{},{},\"{}\"",
                 report.game,
                 game.show_position(&report.position),
-                report.value.map_or(String::new(), |v| v.to_string()),
+                match report.loony {
+                    true => "loony".to_string(),
+                    false => report.value.map_or(String::new(), |v| v.to_string()),
+                },
                 report.outcome,
                 report.method
             )?;

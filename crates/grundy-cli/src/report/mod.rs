@@ -67,6 +67,7 @@ fn heading(paper: Paper) -> &'static str {
         Paper::Boards => "Boards and graphs: Cram, Chomp, Node-Kayles, Arc-Kayles",
         Paper::Sprouts => "Sprouts: the outcomes of the starts",
         Paper::Notakto => "Notakto: the misère quotient of 3x3 boards",
+        Paper::Nimstring => "Nimstring and Dots-and-Boxes: values with loony",
     }
 }
 

@@ -241,6 +241,15 @@ fn game(rng: &mut Rng, files: &Files) -> String {
                     _ => format!("cram:file={}", files.pick_input(rng)),
                 },
                 "chomp" => format!("chomp:{}x{}", rng.below(6), rng.below(7)),
+                // Boards of at most 2x3 boxes (17 lines): a search of well under a second.
+                "dots" => format!("dots:{}x{}", rng.below(3), rng.below(4)),
+                "nimstring" => match rng.below(2) {
+                    0 => format!(
+                        "nimstring:strings={}",
+                        rng.pick(&["0-1,1-2,2-0", "a-b,b-c,c-a,0-a", "0-1,1-1", "1-2", ""])
+                    ),
+                    _ => format!("nimstring:file={}", files.pick_input(rng)),
+                },
                 "node-kayles" | "arc-kayles" => format!(
                     "{family}:graph={}",
                     match rng.below(6) {

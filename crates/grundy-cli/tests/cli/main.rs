@@ -21,6 +21,7 @@ mod misere;
 mod names;
 mod nim_fractals;
 mod notakto;
+mod nimstring;
 mod octal;
 mod quotient;
 mod readme;

@@ -31,6 +31,9 @@ struct Case {
     table: Option<(&'static str, u64)>,
     bad_seq: Option<Line>,
     bad_table: Option<(&'static str, u64)>,
+    /// Whether `remoteness` and `generations` answer: a game whose player moves again after
+    /// some moves (Nimstring) refuses them, its moves alone not being its game.
+    explores: bool,
 }
 
 const fn case(spec: &'static str, position: &'static str, seq: Line) -> Case {
@@ -41,6 +44,7 @@ const fn case(spec: &'static str, position: &'static str, seq: Line) -> Case {
         table: None,
         bad_seq: None,
         bad_table: None,
+        explores: true,
     }
 }
 
@@ -97,6 +101,7 @@ const CASES: &[Case] = &[
         table: None,
         bad_seq: Some(("_", 0, 2)),
         bad_table: Some(("_,_", 2)),
+        explores: true,
     },
     case("wythoff", "3,5", ("3,_", 0, 10)).table("_,_", 4),
     case("moore:k=2", "3,5,6", ("3,5,_", 0, 8)).table("_,_,1", 3),
@@ -115,6 +120,7 @@ const CASES: &[Case] = &[
         table: None,
         bad_seq: Some(("_,0", 0, 3)),
         bad_table: Some(("_,_", 2)),
+        explores: true,
     },
     // Sprouts positions are drawings: a template has no number to vary (a number alone is a
     // start, so `_,0` is the template that must be refused).
@@ -125,6 +131,27 @@ const CASES: &[Case] = &[
         table: None,
         bad_seq: Some(("_,0", 0, 2)),
         bad_table: Some(("_,_", 2)),
+        explores: true,
+    },
+    // Nimstring: a position lists the strings left (a loony one has no nimber, so the line
+    // varies one string alone); Dots-and-Boxes positions are boards.
+    Case {
+        spec: "nimstring:strings=0-a,a-b,b-0,b-c,c-0",
+        position: "0,1,3",
+        seq: Some(("_", 0, 4)),
+        table: None,
+        bad_seq: Some(("_", 0, 7)),
+        bad_table: Some(("_,_", 2)),
+        explores: false,
+    },
+    Case {
+        spec: "dots:1x2",
+        position: "+-+.+/.o.o./+.+.+",
+        seq: None,
+        table: None,
+        bad_seq: Some(("_,0", 0, 2)),
+        bad_table: Some(("_,_", 2)),
+        explores: false,
     },
     // X-only tic-tac-toe and Notakto: positions are boards written as rows (a number alone is
     // that many empty boards, so `_,0` is the template that must be refused).
@@ -399,6 +426,33 @@ fn seq_and_table_agree_with_value_position_by_position() {
     }
 }
 
+/// How a command's position is checked against `value`'s: what, the JSON, the expected position.
+type Check<'a> = dyn Fn(&str, &Value, Option<&[u64]>) + 'a;
+
+/// `remoteness` and `generations` of a case's position write its positions as `value` does.
+fn check_explorations(
+    game: &dyn Ruleset,
+    spec: &str,
+    text: &str,
+    check: &Check,
+    options: &[Vec<u64>],
+) {
+    let position = game.parse_position(text).unwrap();
+    let remoteness = run(&["remoteness", spec, text]).unwrap();
+    check("remoteness", &remoteness["position"], Some(&position));
+    let listed = remoteness["moves"].as_array().unwrap();
+    assert_eq!(listed.len(), options.len(), "remoteness of {spec}");
+    for (m, to) in listed.iter().zip(options) {
+        check("a move of remoteness", &m["to"], Some(to));
+    }
+
+    let generations = run(&["generations", spec, text, "--list"]).unwrap();
+    check("generations", &generations["position"], Some(&position));
+    for cell in generations["cells"].as_array().unwrap() {
+        check("a P-position of generations", &cell["position"], None);
+    }
+}
+
 /// A position is written one way in every command's JSON: the form `value --json` gives it
 /// (numbers, the text of a board or of a list, vertex names), which reads back as the position.
 #[test]
@@ -449,18 +503,16 @@ fn every_command_writes_a_position_as_value_does() {
             }
         }
 
-        let remoteness = run(&["remoteness", &spec, case.position]).unwrap();
-        check("remoteness", &remoteness["position"], Some(&position));
-        let listed = remoteness["moves"].as_array().unwrap();
-        assert_eq!(listed.len(), options.len(), "remoteness of {spec}");
-        for (m, to) in listed.iter().zip(&options) {
-            check("a move of remoteness", &m["to"], Some(to));
-        }
-
-        let generations = run(&["generations", &spec, case.position, "--list"]).unwrap();
-        check("generations", &generations["position"], Some(&position));
-        for cell in generations["cells"].as_array().unwrap() {
-            check("a P-position of generations", &cell["position"], None);
+        if !case.explores {
+            for command in ["remoteness", "generations"] {
+                let refused = run(&[command, &spec, case.position]).unwrap_err();
+                assert!(
+                    refused.contains("moves again"),
+                    "{command} {spec}: {refused}"
+                );
+            }
+        } else {
+            check_explorations(game, &spec, case.position, &check, &options);
         }
 
         if let Some((template, from, to)) = case.seq {

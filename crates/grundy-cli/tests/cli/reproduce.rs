@@ -553,7 +553,7 @@ fn takeaway_tables_match_the_definition() {
 #[test]
 fn every_statement_row_has_a_status_and_a_command() {
     let (dir, out) = quick_report();
-    assert!(out.starts_with("quick mode, 9 paper(s): "), "{out}");
+    assert!(out.starts_with("quick mode, 10 paper(s): "), "{out}");
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     let rows: Vec<&str> = md
         .lines()

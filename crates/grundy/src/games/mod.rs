@@ -17,6 +17,7 @@ pub mod hackenbush;
 pub mod lasker;
 pub mod moore;
 pub mod nim;
+pub mod nimstring;
 pub mod northcott;
 pub mod octal;
 pub mod sharing_nim;

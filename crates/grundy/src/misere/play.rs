@@ -143,6 +143,7 @@ impl Ruleset for Played {
         coordinate_name(index: usize, count: usize) -> String;
         validate(position: &[u64]) -> Result<()>;
         moves(position: &[u64]) -> Result<Vec<Move>>;
+        moves_again(position: &[u64], to: &[u64]) -> bool;
         options(position: &[u64]) -> Result<Vec<Position>>;
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;
@@ -217,6 +218,7 @@ impl Ruleset for Same<'_> {
         coordinate_name(index: usize, count: usize) -> String;
         validate(position: &[u64]) -> Result<()>;
         moves(position: &[u64]) -> Result<Vec<Move>>;
+        moves_again(position: &[u64], to: &[u64]) -> bool;
         options(position: &[u64]) -> Result<Vec<Position>>;
         explored_form(position: &[u64]) -> Position;
         explored_options(position: &[u64]) -> Result<Vec<Position>>;

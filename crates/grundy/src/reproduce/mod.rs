@@ -16,6 +16,7 @@ mod imark;
 mod misere;
 mod nim_fractals;
 mod notakto;
+mod nimstring;
 mod octal;
 mod records;
 mod sharing_nim;
@@ -75,6 +76,8 @@ pub enum Paper {
     Sprouts,
     /// Notakto: Plambeck and Whitehead's misère quotient of 3x3 boards.
     Notakto,
+    /// Nimstring and Dots-and-Boxes: the values of Winning Ways ch. 16 and Berlekamp's book.
+    Nimstring,
 }
 
 impl Paper {
@@ -89,6 +92,7 @@ impl Paper {
         Paper::Boards,
         Paper::Sprouts,
         Paper::Notakto,
+        Paper::Nimstring,
     ];
 
     /// The short name `--paper` accepts.
@@ -103,6 +107,7 @@ impl Paper {
             Paper::Boards => "boards",
             Paper::Sprouts => "sprouts",
             Paper::Notakto => "notakto",
+            Paper::Nimstring => "nimstring",
         }
     }
 
@@ -145,6 +150,8 @@ impl Paper {
             }
             Paper::Notakto => {
                 "Notakto: T. E. Plambeck, G. Whitehead, The Secrets of Notakto: Winning at X-only Tic-Tac-Toe (arXiv:1301.1672, 2013)"
+            Paper::Nimstring => {
+                "Nimstring and Dots-and-Boxes: E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, ch. 12 and 16; E. R. Berlekamp, The Dots-and-Boxes Game (2000), p. 50; as stated by A. Medworth, The Dots-and-Boxes Game (github.com/amdw/dotsandboxes)"
             }
         }
     }
@@ -160,6 +167,7 @@ impl Paper {
             Paper::Boards => boards::rows(mode),
             Paper::Sprouts => sprouts::rows(mode),
             Paper::Notakto => notakto::rows(mode),
+            Paper::Nimstring => nimstring::rows(mode),
         }
     }
 
@@ -174,6 +182,7 @@ impl Paper {
             Paper::Boards => boards::TABLES_AND_FIGURES,
             Paper::Sprouts => sprouts::TABLES_AND_FIGURES,
             Paper::Notakto => notakto::TABLES_AND_FIGURES,
+            Paper::Nimstring => nimstring::TABLES_AND_FIGURES,
         };
         let rows = self.rows(mode);
         let checks = rows.iter().filter(|r| matches!(r, Row::Check(_))).count();
@@ -551,6 +560,7 @@ pub fn run(papers: &[Paper], mode: Mode, options: &Options, progress: Progress) 
             Paper::Boards => boards::section(mode, &mut steps)?,
             Paper::Sprouts => sprouts::section(mode, &mut steps)?,
             Paper::Notakto => notakto::section(mode, &mut steps)?,
+            Paper::Nimstring => nimstring::section(mode, &mut steps)?,
         };
         sections.push(section);
     }
@@ -754,6 +764,7 @@ mod tests {
                 Paper::Boards => (boards::TABLES_AND_FIGURES, boards::rows(Mode::Quick)),
                 Paper::Sprouts => (sprouts::TABLES_AND_FIGURES, sprouts::rows(Mode::Quick)),
                 Paper::Notakto => (notakto::TABLES_AND_FIGURES, notakto::rows(Mode::Quick)),
+                Paper::Nimstring => (nimstring::TABLES_AND_FIGURES, nimstring::rows(Mode::Quick)),
             };
             // Every claim named exists, and the counts match the step totals.
             for row in &rows {

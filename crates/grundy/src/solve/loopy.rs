@@ -370,6 +370,10 @@ impl Solver for CycleAware<'_> {
         self.ask(|s| s.evaluate_outcome(position))
     }
 
+    fn loony(&mut self, position: &[u64]) -> Result<bool> {
+        self.ask(|s| s.loony(position))
+    }
+
     fn sequence_blocks(
         &mut self,
         template: &[Option<u64>],

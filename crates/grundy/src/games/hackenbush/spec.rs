@@ -58,6 +58,12 @@ fn hackenbush(args: &mut SpecArgs) -> Result<Hackenbush> {
 
 /// `0-1,1-2,2-2`: edges as pairs of vertex names joined by `-`.
 fn inline(text: &str) -> Result<Vec<(String, String)>> {
+    inline_pairs(text, "hackenbush edge")
+}
+
+/// `0-1,1-2`: pairs of vertex names joined by `-` (`what`, e.g. "hackenbush edge", names an
+/// item in errors).
+pub fn inline_pairs(text: &str, what: &str) -> Result<Vec<(String, String)>> {
     text.split(',')
         .map(str::trim)
         .filter(|e| !e.is_empty())
@@ -66,7 +72,7 @@ fn inline(text: &str) -> Result<Vec<(String, String)>> {
                 Ok((u.trim().to_string(), v.trim().to_string()))
             }
             _ => Err(Error::Spec(format!(
-                "hackenbush edge '{edge}': an edge is two vertex names joined by '-', like 0-1"
+                "{what} '{edge}': two vertex names joined by '-', like 0-1"
             ))),
         })
         .collect()

@@ -488,6 +488,11 @@ impl Ruleset for XOnly {
         Some(Box::new(BoardSolver::new(self)))
     }
 
+    /// X-only's values come from the board search; Notakto's (misère play) do not.
+    fn uses_board_search(&self) -> bool {
+        !self.notakto
+    }
+
     fn reachable_at_least(&self, position: &[u64]) -> u128 {
         let mut memo = HashMap::new();
         position
