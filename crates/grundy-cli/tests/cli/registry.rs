@@ -162,6 +162,7 @@ const CASES: &[Case] = &[
         table: None,
         bad_seq: Some(("_,0", 0, 2)),
         bad_table: Some(("_,_", 2)),
+        explores: true,
     },
     Case {
         spec: "notakto",
@@ -170,6 +171,7 @@ const CASES: &[Case] = &[
         table: None,
         bad_seq: Some(("_,0", 0, 2)),
         bad_table: Some(("_,_", 2)),
+        explores: true,
     },
     case("chomp:3x4", "3,3,2,1", ("3,_,1,0", 1, 3))
         .bad(("2,_,1,0", 0, 3))

@@ -15,8 +15,8 @@ mod boards;
 mod imark;
 mod misere;
 mod nim_fractals;
-mod notakto;
 mod nimstring;
+mod notakto;
 mod octal;
 mod records;
 mod sharing_nim;
@@ -82,7 +82,7 @@ pub enum Paper {
 
 impl Paper {
     /// Every paper, in report order.
-    pub const ALL: [Paper; 9] = [
+    pub const ALL: [Paper; 10] = [
         Paper::SharingNim,
         Paper::Takeaway,
         Paper::Imark,
@@ -150,6 +150,7 @@ impl Paper {
             }
             Paper::Notakto => {
                 "Notakto: T. E. Plambeck, G. Whitehead, The Secrets of Notakto: Winning at X-only Tic-Tac-Toe (arXiv:1301.1672, 2013)"
+            }
             Paper::Nimstring => {
                 "Nimstring and Dots-and-Boxes: E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, ch. 12 and 16; E. R. Berlekamp, The Dots-and-Boxes Game (2000), p. 50; as stated by A. Medworth, The Dots-and-Boxes Game (github.com/amdw/dotsandboxes)"
             }
