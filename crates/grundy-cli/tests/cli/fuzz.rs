@@ -331,11 +331,15 @@ fn position(rng: &mut Rng, blanks: usize, game: &str) -> String {
     ]
     .iter()
     .any(|name| game.starts_with(name));
-    let heap_game = heap_game || exponential;
+    // A number alone is the start of that many Sprouts spots: 12 spots take minutes (the
+    // draws moved when the Notakto families joined the registry, issue 51).
+    let sprouts = game.starts_with("sprouts");
+    let heap_game = heap_game || exponential || sprouts;
     let small_piles = game.starts_with("sharing-nim") || game.starts_with("graph-nim") || heap_game;
-    let cap = match (exponential, heap_game) {
-        (true, _) => 10,
-        (_, true) => 16,
+    let cap = match (sprouts, exponential, heap_game) {
+        (true, _, _) => 6,
+        (_, true, _) => 10,
+        (_, _, true) => 16,
         _ => 30,
     };
     if rng.chance(5) {

@@ -513,10 +513,18 @@ fn misere_solver<'a>(game: &'a dyn Ruleset) -> Box<dyn Solver + 'a> {
         .unwrap_or_else(|| Box::new(MisereSolver::new(game)))
 }
 
+/// Whether misère play of `game` beyond the search is answered from the quotient of its parts:
+/// a game of parts named for its misère play (`notakto`, [`Ruleset::played_as`]), whose parts
+/// are few. Other games of parts (Node-Kayles under `--misere`) keep their refusals, which name
+/// `grundy quotient` (a quotient of their pieces may take long to build or not exist).
+fn answers_from_part_quotient(game: &dyn Ruleset, position: &[u64]) -> bool {
+    game.played_as() == Convention::Misere && game.game_parts(position).is_some()
+}
+
 /// Whether a game of parts has a quotient of its parts within the misère solver's limits
 /// ([`FALLBACK_PARTS`], [`super::quotient::FALLBACK_ORDER`]) that covers `position`.
 fn part_quotient_covers(game: &dyn Ruleset, position: &[u64]) -> Result<bool> {
-    if game.game_parts(position).is_none() {
+    if !answers_from_part_quotient(game, position) {
         return Ok(false);
     }
     let mut from: Vec<Position> = game.start().into_iter().collect();
@@ -651,7 +659,7 @@ impl<'a> MisereSolver<'a> {
     /// [`super::quotient::FALLBACK_ORDER`] elements), kept between questions and rebuilt when
     /// a position has a part it lacks; `None` when the game has no parts or no such quotient.
     fn part_quotient_outcome(&mut self, position: &[u64]) -> Result<Option<OutcomeEvaluation>> {
-        if self.game.game_parts(position).is_none() {
+        if !answers_from_part_quotient(self.game, position) {
             return Ok(None);
         }
         let known = |q: &(super::quotient::Quotient, super::quotient::GameParts)| {
@@ -986,7 +994,7 @@ impl MisereSolver<'_> {
             return Ok(value);
         }
         self.game.check_size(position)?;
-        if self.game.game_parts(position).is_some() {
+        if answers_from_part_quotient(self.game, position) {
             // Not refused by the misère ruleset's check_size (the quotient answers outcomes).
             check_reach(self.game, position)?;
         }

@@ -2080,16 +2080,17 @@ mod tests {
     }
 
     /// Node-Kayles on a path is Dawson's Kayles (octal 0.137: a vertex goes with its
-    /// neighbours), and the connected pieces reachable from a path of `n` vertices are the
-    /// paths of at most `n`: the quotient of that game of parts is the heap quotient of 0.137
-    /// for heaps up to `n`, and every position of a few paths has the outcome of the
-    /// definition.
+    /// neighbours), and the connected pieces reachable from paths of 9 and 8 vertices are the
+    /// paths of at most 9 (a move on a path of `n` leaves at most `n - 2` vertices, so 8 is
+    /// given): the quotient of that game of parts is the heap quotient of 0.137 for heaps up
+    /// to 9, and every position of two paths has the outcome of the definition.
     #[test]
     fn a_game_of_parts_has_the_quotient_of_the_same_heaps() {
         let nodes = parse_game("node-kayles:graph=path:9").unwrap();
         let start = nodes.start().unwrap();
+        let eight = nodes.parse_position("0,1,2,3,4,5,6,7").unwrap();
         let (q, parts, report) =
-            part_quotient(nodes.as_ref(), &[start], MAX_ORDER, &mut |_| {}).unwrap();
+            part_quotient(nodes.as_ref(), &[start, eight], MAX_ORDER, &mut |_| {}).unwrap();
         assert_eq!(parts.len(), 9);
         let dawson = agrees("octal:0.137", 9, 4);
         assert_eq!(report.order, dawson.order());
