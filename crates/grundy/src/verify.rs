@@ -394,6 +394,8 @@ mod tests {
             "staircase-odd-steps" | "tartan-theorem" => 3,
             "northcott-gaps" => 5,
             "sprouts-normal-outcomes" | "sprouts-misere-outcomes" => 4,
+            // Every picture of up to N strings: at most 7 are accepted.
+            "nimstring-rules" => 4,
             "fibonacci-nim-zeckendorf" => 30,
             "hackenbush-stalks"
             | "turning-turtles-nim"
