@@ -606,7 +606,7 @@ pub fn compare_notakto() -> Result<Comparison> {
         agrees: checks.iter().all(|c| c.agrees),
         checks,
         source: SOURCE.into(),
-        provenance: "primary: the paper's abstract and introduction as stored (the one-board play); the presentation and P-portion as the paper's section on the quotient prints them, quoted by later summaries of it".into(),
+        provenance: "the stored copies give the paper's first page (the one-board play) and Plambeck's blog (18 elements, 4 P-position types); the presentation and P-portion are typed from the paper's quotient as commonly quoted (Wikipedia's Notakto article), not read from a stored copy of that page".into(),
         proven: true,
     })
 }
