@@ -529,7 +529,17 @@ fn every_command_writes_a_position_as_value_does() {
     }
     assert_eq!(
         texts.into_iter().collect::<Vec<_>>(),
-        ["arc-kayles", "cram", "hackenbush", "node-kayles", "sprouts"],
+        [
+            "arc-kayles",
+            "cram",
+            "dots",
+            "hackenbush",
+            "nimstring",
+            "node-kayles",
+            "notakto",
+            "sprouts",
+            "xonly"
+        ],
         "the families commands.md says write their positions as text"
     );
 }
