@@ -131,6 +131,14 @@ pub trait Splittable: Sync {
     /// The length of [`Splittable::write_part`]'s output.
     const PART_BYTES: usize;
 
+    /// How hard a part looks, for the order in which a search tries the options (the least sum
+    /// of its unknown parts' difficulties first): by default the square of its bound, so that
+    /// an option split into small parts comes before one large part (igs's "smaller
+    /// components first").
+    fn difficulty(&self, part: &Self::Part) -> u64 {
+        self.bound(part).saturating_pow(2)
+    }
+
     /// Whether every part is better valued whole (the mex of all its options' values, each
     /// stored) than by outcome searches: games that do not split and whose values are large
     /// (Chomp), where a search of `G + *k` would be repeated for each `k` below the value.
@@ -955,7 +963,7 @@ impl<'g, G: Splittable> Search<'g, G> {
                 match self.known(&p) {
                     Some(v) => x ^= v,
                     None => {
-                        cost = cost.saturating_add(self.game.bound(&p).saturating_pow(2));
+                        cost = cost.saturating_add(self.game.difficulty(&p));
                         unknown.push(p);
                     }
                 }
@@ -1396,13 +1404,17 @@ impl<'g, G: Splittable> Search<'g, G> {
             self.game.play(part, mv, &mut frame.open.parts)?;
             let mut x = 0;
             let mut cost = 0u64;
+            let mut all_known = true;
             for part in &frame.open.parts[start..] {
                 match self.known(part) {
                     Some(v) => x ^= v,
-                    None => cost = cost.saturating_add(self.game.bound(part).saturating_pow(2)),
+                    None => {
+                        all_known = false;
+                        cost = cost.saturating_add(self.game.difficulty(part));
+                    }
                 }
             }
-            if cost == 0 {
+            if all_known {
                 frame.open.parts.truncate(start);
                 candidates.take(Some(x));
                 taken += 1;
