@@ -618,6 +618,9 @@ def test_dots_a_box_completed_moves_again(page):
     drawn = drawn_lines(start)
     assert winning(drawn) == ["v,1,2"] and completes(drawn, "v,1,2")
     open_play(page, "dots:1x2", start)
+    page.find_element(By.ID, "play-hint").click()
+    hint = page.find_element(By.ID, "play-hint-text").text
+    assert "an N-position, and you move again: you win against perfect play" in hint, hint
     why = page.find_element(By.ID, "play-why")
     click(page, '[data-line="h,1,1"]')
     assert why.get_attribute("data-refused") == "1" and "is drawn already" in why.text, why.text

@@ -589,7 +589,7 @@ async function chooseMove(moves) {
   const winning = moves.filter((m) => m.winning);
   if (winning.length) {
     const m = randomOf(winning);
-    return { move: m, why: whyWinning(m, "the computer", "you") };
+    return { move: m, why: whyWinning(m, false) };
   }
   const here = `no winning move from ${game.misere ? "misère " : ""}value ${valueText(game)}`;
   if ($("play-style").value === "longest") {
@@ -605,11 +605,11 @@ async function chooseMove(moves) {
 }
 
 /** Why a winning move wins: it leaves a P-position, or an N-position from which its player
- * (`mover`) moves again. */
-function whyWinning(m, mover, other) {
+ * (you when `mine`, else the computer) moves again. */
+function whyWinning(m, mine) {
   return m.again
-    ? `it leaves ${moveValue(m)}, an N-position, and ${mover} moves again: ${mover} wins against perfect play`
-    : `it leaves ${moveValue(m)}, a P-position: the player to move (${other}) loses against perfect play`;
+    ? `it leaves ${moveValue(m)}, an N-position, and ${mine ? "you move again: you win" : "the computer moves again: it wins"} against perfect play`
+    : `it leaves ${moveValue(m)}, a P-position: the player to move (${mine ? "the computer" : "you"}) loses against perfect play`;
 }
 
 async function computerTurn() {
@@ -683,7 +683,7 @@ function hint() {
   const p = game.misere ? "misère value 0" : "value 0";
   $("play-hint-text").textContent = winning.length
     ? (winning[0].again
-      ? `Play "${winning[0].description}": ${whyWinning(winning[0], "you", "the computer")}. `
+      ? `Play "${winning[0].description}": ${whyWinning(winning[0], true)}. `
       : `Play "${winning[0].description}": it leaves ${p}, a P-position, where the player to move (the computer) loses against perfect play. `) +
       `${winning.length} winning move(s), marked in green.`
     : `No winning move: this position has value ${valueText(game)} (${game.outcome}), so every move leaves a position of nonzero value, from which the computer can move back to value 0` +
