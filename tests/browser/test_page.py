@@ -5,8 +5,9 @@ and checks what the page shows against `grundy value`, plays Nim and Kayles to t
 the perfect strategy by clicking the page's list of moves (won with perfect play, lost after a
 mistake, lost from a P-position, and a misère game), plays whole games of Cram 3x4 and Nim by
 clicking the drawing (the winning moves from a brute force and Bouton's theorem written here),
-makes moves by clicking every family's drawing, checks that an illegal click is refused, and
-saves docs/src/serve-screenshot.png (a board in play) and serve-explore.png.
+and so Notakto on one board and Dots-and-Boxes 1x2 and 2x2 (a completed box: the same player
+moves again), makes moves by clicking every family's drawing, checks that an illegal click is
+refused, and saves docs/src/serve-screenshot.png (a board in play) and serve-explore.png.
 
 Run: python3 -m venv /tmp/venv && /tmp/venv/bin/pip install selenium pytest &&
 GRUNDY_BIN=target/debug/grundy /tmp/venv/bin/pytest tests/browser
@@ -450,6 +451,13 @@ DRAWN = [
     ("turning-corners", "1:1", "[data-cell][data-coin]",
      ['[data-coin="1:1"]', '[data-coin="0:0"]', '[data-coin="1:0"]', '[data-coin="0:1"]'], "0,0,0,1,1,0"),
     ("grundy-game", "5", "[data-heap][data-index]", ['[data-heap="1"][data-index="2"]'], "2,3"),
+    # Notakto: an X in the centre. X-only on two empty boards: the move is listed once (boards
+    # alike, corners alike by symmetry), and any corner of either board makes it, where clicked.
+    ("notakto", "", "[data-board][data-cell]", ['[data-board="1"][data-cell="2,2"]'], ".../.x./..."),
+    ("xonly", "2", "[data-board][data-cell]", ['[data-board="2"][data-cell="3,3"]'], ".../.../...,.../.../..x"),
+    # Dots-and-Boxes 1x2: the line from dot (1,2) to dot (2,2), between the two boxes.
+    ("dots:1x2", "", "[data-line]", ['[data-line="v,1,2"]'], "+.+.+/.o|o./+.+.+"),
+    ("nimstring:strings=0-1,1-2,2-0", "", "[data-edge]", ['[data-edge="1"]'], "0,2"),
 ]
 
 
@@ -462,6 +470,182 @@ def test_every_drawing_is_played_by_clicking(page, spec, position, hooks, clicks
         click(page, selector)
     mine = my_first_move(page)
     assert mine.startswith("You: ") and mine.split("→ ")[1].split(" (")[0] == after, mine
+
+
+def xonly_rules(n=3):
+    """X-only tic-tac-toe on one n x n board (a board: a frozenset of cells (r, c) from 1):
+    `dead(board)`, and `wins(board)` under misère play (Notakto: who kills the board loses), so a
+    move wins when it leaves a live board from which the player to move loses."""
+    import functools
+
+    cells = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
+    lines = ([[(r, c) for c in range(1, n + 1)] for r in range(1, n + 1)]
+             + [[(r, c) for r in range(1, n + 1)] for c in range(1, n + 1)]
+             + [[(i, i) for i in range(1, n + 1)], [(i, n + 1 - i) for i in range(1, n + 1)]])
+
+    def dead(board):
+        return any(all(cell in board for cell in line) for line in lines)
+
+    @functools.lru_cache(maxsize=None)
+    def wins(board):
+        return any(not dead(board | {c}) and not wins(board | {c}) for c in cells if c not in board)
+
+    def winning(board):
+        return [c for c in cells if c not in board and not dead(board | {c}) and not wins(board | {c})]
+
+    return dead, wins, winning
+
+
+def x_boards(text):
+    """The boards of the page's position (rows of x and ., boards joined by ,)."""
+    return [frozenset((r + 1, c + 1) for r, row in enumerate(b.split("/")) for c, ch in enumerate(row) if ch == "x")
+            for b in text.split(",")]
+
+
+def test_notakto_one_board_won_by_clicking(page):
+    dead, wins, winning = xonly_rules()
+    assert wins(frozenset()), "one Notakto board is a first-player win (the centre)"
+    open_play(page, "notakto")
+    assert len(page.find_elements(By.CSS_SELECTOR, "#play-board [data-board='1'][data-cell]")) == 9
+    while attr(page, "play-status", "data-turn") == "human":
+        [board] = x_boards(board_position(page))
+        assert not dead(board) and wins(board), f"the computer left me a lost board {board_position(page)}"
+        r, c = winning(board)[0]
+        before = log_length(page)
+        click(page, f'[data-board="1"][data-cell="{r},{c}"]')
+        after_my_move(page, before)
+        assert attr_css(page, f'#play-board [data-board="1"][data-cell="{r},{c}"]', "data-filled") == "1"
+    # The computer had to put the third X in a row: the board is dead, drawn greyed and struck.
+    [board] = x_boards(board_position(page))
+    assert dead(board)
+    assert len(page.find_elements(By.CSS_SELECTOR, '#play-board [data-board="1"][data-dead="1"]')) == 9
+    assert page.find_elements(By.CSS_SELECTOR, "#play-board line.three")
+    result = page.find_element(By.ID, "play-result")
+    assert result.get_attribute("data-winner") == "human", result.text
+    assert result.text.startswith("You win: the computer made the last move (misère play"), result.text
+
+
+def test_notakto_boards_clicked_and_illegal_clicks_refused(page):
+    dead, wins, winning = xonly_rules()
+    open_play(page, "notakto", "xx./.../...,.../.../...")
+    # A third X in board 1's first row kills it: it stays drawn, greyed, its line struck; the
+    # position the page keeps has it (the API reads a dead board and drops it).
+    click(page, '[data-board="1"][data-cell="1,3"]')
+    mine = my_first_move(page)
+    value = grundy("value", "notakto", ".../.../...")["value"]
+    assert mine.startswith("You: board 1: X at row 1, column 3 (3 in a row: the board dies) → "
+                           f"xxx/.../...,.../.../... (misère value {value})"), mine
+    assert len(page.find_elements(By.CSS_SELECTOR, '#play-board [data-board="1"][data-dead="1"]')) == 9
+    assert page.find_elements(By.CSS_SELECTOR, "#play-board line.three")
+    # One empty board left to the computer: a first-player win, so it plays on and I move.
+    assert attr(page, "play-status", "data-turn") == "human"
+    boards = x_boards(board_position(page))
+    assert dead(boards[0]) and len(boards[1]) == 1
+    start, why = board_position(page), page.find_element(By.ID, "play-why")
+    click(page, '[data-board="1"][data-cell="3,3"]')
+    assert why.get_attribute("data-refused") == "1" and "board 1 is dead" in why.text, why.text
+    [(r, c)] = boards[1]
+    click(page, f'[data-board="2"][data-cell="{r},{c}"]')
+    assert why.get_attribute("data-refused") == "1" and "has an X already" in why.text, why.text
+    assert board_position(page) == start and log_length(page) == 2
+    # The last empty cell of board 2: the X goes where clicked (its move may be listed under a
+    # cell alike by symmetry), with the value of the position it leaves.
+    r, c = max(cell for cell in ((i, j) for i in range(1, 4) for j in range(1, 4)) if cell not in boards[1])
+    click(page, f'[data-board="2"][data-cell="{r},{c}"]')
+    wait(page, lambda d: log_length(d) >= 3)
+    mine = page.find_elements(By.CSS_SELECTOR, "#play-log li")[2].text
+    assert mine.startswith(f"You: board 2: X at row {r}, column {c}"), mine
+    after = mine.split("→ ")[1].split(" (")[0]
+    assert x_boards(after)[1] == boards[1] | {(r, c)}, mine
+    assert f"(misère value {grundy('value', 'notakto', after)['value']})" in mine, mine
+
+
+def dots_rules(rows, cols):
+    """Dots-and-Boxes played as Nimstring on rows x cols boxes, a position the set of lines
+    drawn (named as the page's data-line: h,R,C from dot (R,C) to (R,C+1), v,R,C from dot (R,C)
+    to (R+1,C)): who completes a box moves again, who cannot move loses. Returns the lines,
+    `completes(drawn, line)` and `winning(drawn)`."""
+    import functools
+
+    lines = ([f"h,{r},{c}" for r in range(1, rows + 2) for c in range(1, cols + 1)]
+             + [f"v,{r},{c}" for r in range(1, rows + 1) for c in range(1, cols + 2)])
+    boxes = [(f"h,{r},{c}", f"h,{r + 1},{c}", f"v,{r},{c}", f"v,{r},{c + 1}")
+             for r in range(1, rows + 1) for c in range(1, cols + 1)]
+
+    def completes(drawn, line):
+        return any(line in box and all(s in drawn or s == line for s in box) for box in boxes)
+
+    def good(drawn, line):
+        after = drawn | {line}
+        return wins(after) if completes(drawn, line) else not wins(after)
+
+    @functools.lru_cache(maxsize=None)
+    def wins(drawn):
+        return any(good(drawn, line) for line in lines if line not in drawn)
+
+    def winning(drawn):
+        return [line for line in lines if line not in drawn and good(drawn, line)]
+
+    return lines, completes, winning
+
+
+def drawn_lines(text):
+    """The lines drawn in the page's position (rows of the board joined by /)."""
+    return frozenset(f"h,{i // 2 + 1},{(j + 1) // 2}" if i % 2 == 0 else f"v,{(i + 1) // 2},{j // 2 + 1}"
+                     for i, row in enumerate(text.split("/")) for j, ch in enumerate(row) if ch in "-|")
+
+
+def play_dots(driver, rows, cols):
+    """Clicks winning lines (one that completes a box first) until the game is over."""
+    lines, completes, winning = dots_rules(rows, cols)
+    while attr(driver, "play-status", "data-turn") == "human":
+        drawn = drawn_lines(board_position(driver))
+        best = winning(drawn)
+        assert best, f"the computer left me a lost board {board_position(driver)}"
+        line = next((x for x in best if completes(drawn, x)), best[0])
+        before = log_length(driver)
+        click(driver, f'[data-line="{line}"]')
+        after_my_move(driver, before)
+        assert attr_css(driver, f'#play-board [data-line="{line}"]', "data-filled") == "1"
+
+
+def test_dots_a_box_completed_moves_again(page):
+    # Box 1,1 has three sides; box 1,2 its top. The only winning move completes box 1,1 (then
+    # I move again, put a third side on box 1,2, and the computer must complete it and move
+    # again with no line left).
+    start = "+-+-+/|o.o./+-+.+"
+    lines, completes, winning = dots_rules(1, 2)
+    drawn = drawn_lines(start)
+    assert winning(drawn) == ["v,1,2"] and completes(drawn, "v,1,2")
+    open_play(page, "dots:1x2", start)
+    page.find_element(By.ID, "play-hint").click()
+    hint = page.find_element(By.ID, "play-hint-text").text
+    assert "an N-position, and you move again: you win against perfect play" in hint, hint
+    why = page.find_element(By.ID, "play-why")
+    click(page, '[data-line="h,1,1"]')
+    assert why.get_attribute("data-refused") == "1" and "is drawn already" in why.text, why.text
+    assert not page.find_elements(By.CSS_SELECTOR, '#play-board [data-cell][data-filled="1"]')
+    click(page, '[data-line="v,1,2"]')
+    wait(page, lambda d: attr(d, "play-status", "data-turn") == "human" and log_length(d) == 1)
+    assert page.find_element(By.ID, "play-status").text.startswith("You move again"), page.find_element(By.ID, "play-status").text
+    assert attr_css(page, '#play-board [data-cell="1,1"]', "data-filled") == "1"
+    assert page.find_element(By.CSS_SELECTOR, "#play-log li").text.startswith("You: draw the line from dot (1,2) to dot (2,2)")
+    play_dots(page, 1, 2)
+    result = page.find_element(By.ID, "play-result")
+    assert result.get_attribute("data-winner") == "human", result.text
+    assert "the computer made the last move, which gives it another move, and there is none" in result.text, result.text
+    assert len(page.find_elements(By.CSS_SELECTOR, '#play-board [data-cell][data-filled="1"]')) == 2
+
+
+def test_dots_2x2_won_by_clicking_lines(page):
+    lines, completes, winning = dots_rules(2, 2)
+    assert not winning(frozenset()), "the empty 2x2 board is a loss for the player to move"
+    open_play(page, "dots:2x2", first="computer")
+    assert len(page.find_elements(By.CSS_SELECTOR, "#play-board [data-line]")) == 12
+    assert len(page.find_elements(By.CSS_SELECTOR, "#play-board [data-cell]")) == 4
+    play_dots(page, 2, 2)
+    assert attr(page, "play-result", "data-winner") == "human", page.find_element(By.ID, "play-result").text
+    assert len(drawn_lines(board_position(page))) == 12
 
 
 def test_petersen_is_a_pentagon_and_a_pentagram(page):

@@ -1,12 +1,14 @@
 // grundy serve: the drawings of positions, and what a click on them means.
 //
 // A drawing is an entry of DRAWINGS: `draw(view)` returns an SVG whose clickable pieces carry
-// `data-key` (and the hooks of CLI.md: data-cell, data-heap/data-index, data-vertex, data-edge),
-// and `parts(move, view)` lists the sets of keys whose clicks make that move (one set for each
-// way to make it; none when the move cannot be made on the drawing, which then stays in the
-// list). The moves themselves, legal or not, always come from the API (/api/moves); a drawing
-// only says which pieces a move touches. `view` is { spec, family, position, file } with the
-// position as the API writes it. Adding a family: write its entry and name it in FAMILIES.
+// `data-key` (and the hooks of CLI.md: data-cell, data-heap/data-index, data-vertex, data-edge,
+// data-board, data-line), and `parts(move, view)` lists the sets of keys whose clicks make that
+// move (one set for each way to make it; none when the move cannot be made on the drawing,
+// which then stays in the list). The moves themselves, legal or not, always come from the API
+// (/api/moves); a drawing only says which pieces a move touches (and, with `made`, where a move
+// listed once for pieces alike is made). `view` is { spec, family, position, file } with the
+// position as the API writes it (or, with `made`, as the page keeps it). Adding a family:
+// write its entry and name it in DRAWINGS.
 "use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -455,10 +457,11 @@ const ARC_KAYLES = {
   tell: (keys) => `edge ${keys[0].slice(1)}`,
 };
 
-/** Green Hackenbush: the picture from edges=, stalks= or the file; vertex 0 is the ground,
- * edges numbered from 0 in the spec's order; click an edge to cut it. */
+/** Green Hackenbush and Nimstring: the picture from edges= (strings=), stalks= or the file;
+ * vertex 0 is the ground, edges (strings) numbered from 0 in the spec's order; click one to cut
+ * it. */
 function hackenbushEdges(v) {
-  const edges = specArg(v.spec, "edges"), stalks = specArg(v.spec, "stalks");
+  const edges = specArg(v.spec, "edges") || specArg(v.spec, "strings"), stalks = specArg(v.spec, "stalks");
   if (edges) return edges.split(",").map((e) => e.split("-").map((s) => s.trim()));
   if (stalks) {
     const out = [];
@@ -472,7 +475,8 @@ function hackenbushEdges(v) {
   return [];
 }
 
-const HACKENBUSH = {
+/** The drawing of a picture whose moves cut an edge (Hackenbush) or a string (Nimstring). */
+const cutting = (word) => ({
   draw(v) {
     const edges = hackenbushEdges(v);
     if (!edges.length) return null;
@@ -521,11 +525,15 @@ const HACKENBUSH = {
     return pic;
   },
   parts(move) {
-    const m = move.description.match(/^cut edge (\d+)/);
+    const m = move.description.match(new RegExp(`^cut ${word} (\\d+)`));
     return m ? [[`e${m[1]}`]] : [];
   },
-  tell: (keys) => `cutting edge ${keys[0].slice(1)}`,
-};
+  tell: (keys) => `cutting ${word} ${keys[0].slice(1)}`,
+});
+
+const HACKENBUSH = cutting("edge");
+/** Nimstring given by its strings (a coin cut free is captured, and its capturer moves again). */
+const NIMSTRING = cutting("string");
 
 /** A digraph: click the vertex the token moves to (several tokens: the one that moves is the
  * one whose vertex loses a token; the click names where it goes). */
@@ -610,6 +618,197 @@ const SPROUTS = {
   tell: (keys) => `a curve in region ${keys[0].split(".")[1]} of land ${keys[0].split(".")[0]}`,
 };
 
+// ---------------------------------------------------------------- X-only tic-tac-toe, Notakto
+
+/** The boards of a position ("x../.x./...", boards joined by ","; a number: that many empty
+ * boards), each as { n, x }, its X's a bit set (bit (R - 1) n + C - 1). The page's positions
+ * keep the dead boards, which the API's drop (they are out of play, and it reads them so). */
+function xBoards(p, spec) {
+  const text = String(p).trim();
+  if (/^\d+$/.test(text)) {
+    const n = Number(specArg(spec, "n") || 3);
+    return Array.from({ length: Number(text) }, () => ({ n, x: 0 }));
+  }
+  return text.split(",").map((board) => {
+    const rows = board.trim().split("/");
+    let x = 0;
+    rows.forEach((row, r) => [...row.trim()].forEach((ch, c) => { if (ch === "x" || ch === "X") x |= 1 << (r * rows.length + c); }));
+    return { n: rows.length, x };
+  });
+}
+
+const xShow = (b) => [...Array(b.n).keys()].map((r) =>
+  [...Array(b.n).keys()].map((c) => (b.x >> (r * b.n + c) & 1 ? "x" : ".")).join("")).join("/");
+
+/** The rows, columns and two diagonals of an n x n board, as bit sets. */
+function xLines(n) {
+  const lines = [], bit = (r, c) => 1 << (r * n + c);
+  let d1 = 0, d2 = 0;
+  for (let i = 0; i < n; i++) {
+    let row = 0, col = 0;
+    for (let j = 0; j < n; j++) { row |= bit(i, j); col |= bit(j, i); }
+    lines.push(row, col);
+    d1 |= bit(i, i);
+    d2 |= bit(i, n - 1 - i);
+  }
+  return [...lines, d1, d2];
+}
+
+const xFull = (b) => xLines(b.n).filter((line) => (b.x & line) === line);
+
+/** The least image of a board under the 8 symmetries of the square (the engine lists a move
+ * once for the cells whose X leaves boards alike up to them), or -1 for a dead board. */
+function xClass(b) {
+  if (xFull(b).length) return -1;
+  const m = b.n - 1;
+  const maps = [(r, c) => [r, c], (r, c) => [c, m - r], (r, c) => [m - r, m - c], (r, c) => [m - c, r],
+    (r, c) => [r, m - c], (r, c) => [m - r, c], (r, c) => [c, r], (r, c) => [m - c, m - r]];
+  return Math.min(...maps.map((f) => {
+    let y = 0;
+    for (let i = 0; i < b.n * b.n; i++) {
+      if (b.x >> i & 1) { const [r, c] = f(Math.floor(i / b.n), i % b.n); y |= 1 << (r * b.n + c); }
+    }
+    return y;
+  }));
+}
+
+/** An X on a live board's empty cell (`data-board="B" data-cell="R,C"`, from 1; an X
+ * `data-filled="1"`; a dead board greyed, its cells `data-dead="1"`, its line of N struck).
+ * The API lists a move once for the cells alike by symmetry (and boards alike): each of them
+ * makes it, and `made` keeps the X where it was clicked. */
+const XONLY = {
+  draw(v) {
+    const boards = xBoards(v.position, v.spec);
+    if (!boards.length || boards.length > 64) return null;
+    const n = boards[0].n, cell = n > 3 ? 34 : 44, side = n * cell, gap = 28;
+    const perRow = Math.max(1, Math.min(boards.length, Math.floor(900 / (side + gap))));
+    const pic = picture(perRow * (side + gap) + 10, Math.ceil(boards.length / perRow) * (side + 34) + 10);
+    boards.forEach((b, i) => {
+      const x0 = 14 + (i % perRow) * (side + gap), y0 = 26 + Math.floor(i / perRow) * (side + 34);
+      const full = xFull(b), dead = full.length > 0;
+      pic.append(shape("text", { x: x0, y: y0 - 8, "font-size": 12, fill: dead ? "#999" : "#1d2330" },
+        `board ${i + 1}${dead ? ": dead" : ""}`));
+      const centre = (k) => [x0 + (k % n + 0.5) * cell, y0 + (Math.floor(k / n) + 0.5) * cell];
+      for (let k = 0; k < n * n; k++) {
+        const [r, c] = [Math.floor(k / n) + 1, k % n + 1], filled = b.x >> k & 1;
+        const attrs = { x: x0 + (c - 1) * cell, y: y0 + (r - 1) * cell, width: cell, height: cell, stroke: dead ? "#ccc" : "#888",
+          fill: dead ? "#ececec" : "#fff", class: dead ? "piece gone" : "piece", "data-board": i + 1, "data-cell": `${r},${c}`,
+          "data-key": `${i + 1},${r},${c}` };
+        if (filled) attrs["data-filled"] = "1";
+        if (dead) attrs["data-dead"] = "1";
+        pic.append(shape("rect", attrs));
+        if (filled) {
+          const [cx, cy] = centre(k);
+          pic.append(shape("text", { x: cx, y: cy + cell * 0.28, "text-anchor": "middle", "font-size": cell * 0.8,
+            "pointer-events": "none", fill: dead ? "#999" : "#26324a" }, "X"));
+        }
+      }
+      for (const line of full) {
+        const cells = [...Array(n * n).keys()].filter((k) => line >> k & 1);
+        const [a, z] = [centre(cells[0]), centre(cells[cells.length - 1])];
+        pic.append(shape("line", { x1: a[0], y1: a[1], x2: z[0], y2: z[1], stroke: "#c0392b", "stroke-width": 4,
+          "stroke-linecap": "round", class: "three", "pointer-events": "none" }));
+      }
+    });
+    return pic;
+  },
+  parts(move, v) {
+    const drawn = xBoards(v.position, v.spec), to = xBoards(move.to, v.spec);
+    const live = drawn.map((_, i) => i).filter((i) => xClass(drawn[i]) >= 0);
+    // The board the move changes (the first that differs: a board that dies is dropped), and
+    // the class of what it becomes.
+    const k = live.findIndex((j, k) => !to[k] || to[k].x !== drawn[j].x);
+    if (k < 0 || (to.length !== live.length && to.length !== live.length - 1)) return [];
+    const from = xClass(drawn[live[k]]), after = to.length === live.length ? xClass(to[k]) : -1;
+    const named = move.description.match(/X at row (\d+), column (\d+)/);
+    const own = named && `${live[k] + 1},${named[1]},${named[2]}`;
+    const ways = [];
+    for (const j of live) {
+      const b = drawn[j];
+      if (xClass(b) !== from) continue;
+      for (let c = 0; c < b.n * b.n; c++) {
+        if (!(b.x >> c & 1) && xClass({ n: b.n, x: b.x | 1 << c }) === after) {
+          ways.push([`${j + 1},${Math.floor(c / b.n) + 1},${c % b.n + 1}`]);
+        }
+      }
+    }
+    // The cell the API names first: the computer's move is drawn where it says.
+    return ways.sort((a, b) => (b[0] === own) - (a[0] === own));
+  },
+  made(move, keys, v) {
+    const drawn = xBoards(v.position, v.spec), [i, r, c] = keys[0].split(",").map(Number), b = drawn[i - 1];
+    b.x |= 1 << ((r - 1) * b.n + c - 1);
+    const centre = b.n % 2 && r === c && r === (b.n + 1) / 2 ? " (the centre)" : "";
+    const dies = xFull(b).length ? ` (${b.n} in a row: the board dies)` : "";
+    return { ...move, to: drawn.map(xShow).join(","),
+      description: `${drawn.length > 1 ? `board ${i}: ` : ""}X at row ${r}, column ${c}${centre}${dies}` };
+  },
+  refuse(keys, v) {
+    const [i, r, c] = keys[0].split(",").map(Number), b = xBoards(v.position, v.spec)[i - 1];
+    if (xFull(b).length) return `board ${i} is dead (${b.n} in a row): it takes no more X's`;
+    if (b.x >> ((r - 1) * b.n + c - 1) & 1) return `cell ${r},${c} of board ${i} has an X already`;
+    return "no move here does that";
+  },
+  tell: (keys) => { const [i, r, c] = keys[0].split(","); return `an X on board ${i}, row ${r}, column ${c}`; },
+};
+
+// ---------------------------------------------------------------- Dots-and-Boxes
+
+/** The line of a board's text at row `i`, character `j`: `h,R,C` from dot (R,C) to dot
+ * (R,C+1), `v,R,C` from dot (R,C) to dot (R+1,C) (from 1, as the moves name dots). */
+const dotsLine = (i, j) => (i % 2 === 0 ? `h,${i / 2 + 1},${(j + 1) / 2}` : `v,${(i + 1) / 2},${j / 2 + 1}`);
+
+function lineWords(key) {
+  const [kind, r, c] = key.split(","), [r2, c2] = kind === "h" ? [r, Number(c) + 1] : [Number(r) + 1, c];
+  return `the line from dot (${r},${c}) to dot (${r2},${c2})`;
+}
+
+/** Dots-and-Boxes: click a line not drawn (`data-line="h,R,C"` or `"v,R,C"`; a drawn one
+ * `data-filled="1"`); box R,C is `data-cell="R,C"`, `data-filled="1"` once its four sides are
+ * drawn. Who completes a box moves again: the API's move says so (`again`). */
+const DOTS = {
+  draw(v) {
+    const rows = String(v.position).split("/");
+    if (rows.length < 3 || rows.length % 2 === 0) return null;
+    const s = 56, m = 24, R = (rows.length - 1) / 2, C = (rows[0].length - 1) / 2;
+    const pic = picture(C * s + 2 * m, R * s + 2 * m);
+    const drawnAt = (i, j) => rows[i][j] === "-" || rows[i][j] === "|";
+    for (let r = 0; r < R; r++) {
+      for (let c = 0; c < C; c++) {
+        const full = drawnAt(2 * r, 2 * c + 1) && drawnAt(2 * r + 2, 2 * c + 1) && drawnAt(2 * r + 1, 2 * c) && drawnAt(2 * r + 1, 2 * c + 2);
+        const attrs = { x: m + c * s + 4, y: m + r * s + 4, width: s - 8, height: s - 8, fill: full ? "#9fb8d9" : "#fff",
+          "data-cell": `${r + 1},${c + 1}`, "pointer-events": "none", class: full ? "box token" : "box" };
+        if (full) attrs["data-filled"] = "1";
+        pic.append(shape("rect", attrs));
+      }
+    }
+    rows.forEach((row, i) => [...row].forEach((ch, j) => {
+      if ((i + j) % 2 === 0) return; // a dot or a box
+      const [x1, y1] = [m + Math.floor(j / 2) * s, m + Math.floor(i / 2) * s];
+      const [x2, y2] = i % 2 === 0 ? [x1 + s, y1] : [x1, y1 + s];
+      const [x, y] = i % 2 === 0 ? [x1 + s / 2, y1] : [x1, y1 + s / 2];
+      const on = drawnAt(i, j), key = dotsLine(i, j);
+      pic.append(shape("line", { x1, y1, x2, y2, stroke: on ? "#26324a" : "#ddd", "stroke-width": on ? 5 : 2,
+        "stroke-dasharray": on ? "" : "3 4", "pointer-events": "none" }));
+      const hook = { class: "piece edge", "data-line": key, "data-key": key };
+      if (on) hook["data-filled"] = "1";
+      pic.append(band(i % 2 === 0 ? x - s / 2 + 8 : x, i % 2 === 0 ? y : y - s / 2 + 8,
+        i % 2 === 0 ? x + s / 2 - 8 : x, i % 2 === 0 ? y : y + s / 2 - 8, 16, hook));
+    }));
+    for (let r = 0; r <= R; r++) {
+      for (let c = 0; c <= C; c++) pic.append(shape("circle", { cx: m + c * s, cy: m + r * s, r: 5, fill: "#1d2330", "pointer-events": "none" }));
+    }
+    return pic;
+  },
+  parts(move, v) {
+    const a = String(v.position).split("/"), b = String(move.to).split("/"), keys = [];
+    a.forEach((row, i) => [...row].forEach((ch, j) => { if (b[i] && ch !== b[i][j]) keys.push(dotsLine(i, j)); }));
+    return keys.length === 1 ? [keys] : [];
+  },
+  refuse: (keys) => `${lineWords(keys[0])} is drawn already`,
+  tell: (keys) => `drawing ${lineWords(keys[0])}`,
+};
+
 // ---------------------------------------------------------------- the families
 
 const FAMILIES = {
@@ -635,6 +834,10 @@ const DRAWINGS = {
   hackenbush: HACKENBUSH,
   digraph: DIGRAPH,
   sprouts: SPROUTS,
+  xonly: XONLY,
+  notakto: XONLY,
+  dots: DOTS,
+  nimstring: NIMSTRING,
 };
 
 /** The drawing of a family, or null (the position is then written as text). */

@@ -483,14 +483,15 @@ async function humanTurn() {
   picked = [];
   markPicked();
   const list = clear($("play-moves"));
-  if (!moves.length) return finish("computer");
+  if (!moves.length) return finish("human");
   moves.forEach((m, i) => {
     const button = el("button", { class: "play-move", id: "play-move-" + i, "data-to": positionText(m.to),
       "data-winning": String(!!m.winning), "data-value": String(m.value) }, m.description + " → " + positionText(m.to));
     button.addEventListener("click", () => humanMove(m));
     list.append(el("li", {}, button));
   });
-  setStatus("human", `Your move (the position has ${game.misere ? "misère " : ""}value ${valueText(g)}, ${g.outcome}): click the drawing, or open the list of moves.`);
+  const last = g.log[g.log.length - 1], again = last && last.who === "human" && last.move.again ? "You move again. " : "";
+  setStatus("human", `${again}Your move (the position has ${game.misere ? "misère " : ""}value ${valueText(g)}, ${g.outcome}): click the drawing, or open the list of moves.`);
 }
 
 const sameKeys = (a, b) => a.length === b.length && a.every((k) => b.includes(k));
@@ -508,7 +509,7 @@ function clickPiece(key) {
   if (picked.includes(key)) {
     // The same piece again: play what is picked, or put it back.
     const exact = game.legal.filter((x) => sameKeys(x.keys, picked));
-    if (exact.length) return playOneOf(exact.map((x) => x.move));
+    if (exact.length) return playOneOf(exact);
     picked = picked.filter((k) => k !== key);
     markPicked();
     say(picked.length ? `Picked: ${drawing.tell(picked)}.` : "");
@@ -524,7 +525,7 @@ function clickPiece(key) {
     return;
   }
   const exact = cover.filter((x) => sameKeys(x.keys, keys));
-  if (exact.length === cover.length) return playOneOf(exact.map((x) => x.move));
+  if (exact.length === cover.length) return playOneOf(exact);
   picked = keys;
   markPicked();
   say(exact.length
@@ -532,32 +533,46 @@ function clickPiece(key) {
     : `Picked: ${drawing.tell(keys)}. Click the rest of the move.`);
 }
 
-/** Plays the move, or asks which when a click makes several (a loop around this or that). */
-function playOneOf(moves) {
-  const distinct = moves.filter((m, i) => moves.findIndex((n) => n.description === m.description) === i);
+/** Plays the move, or asks which when a click makes several (a loop around this or that):
+ * `ways` are the moves with the pieces clicked ({ keys, move }). */
+function playOneOf(ways) {
+  const distinct = ways.filter((x, i) => ways.findIndex((y) => y.move.description === x.move.description) === i);
   picked = [];
   markPicked();
-  if (distinct.length === 1) return humanMove(distinct[0]);
+  if (distinct.length === 1) return humanMove(distinct[0].move, distinct[0].keys);
   say("That click makes several moves: choose one.");
   const box = clear($("play-choices"));
-  distinct.forEach((m, i) => {
-    const button = el("button", { class: "play-choice", id: "play-choice-" + i }, m.description);
-    button.addEventListener("click", () => { clear(box); humanMove(m); });
+  distinct.forEach((x, i) => {
+    const button = el("button", { class: "play-choice", id: "play-choice-" + i }, x.move.description);
+    button.addEventListener("click", () => { clear(box); humanMove(x.move, x.keys); });
     box.append(button);
   });
 }
 
-async function humanMove(move) {
+/** The move as made on the drawing, with the pieces `keys` (none: the first way to make it).
+ * A drawing whose listed moves stand for several pieces alike (`made`: Notakto's cells alike
+ * by symmetry) gives the position those pieces leave, the same game as the move's. */
+function onDrawing(move, keys) {
+  const drawing = drawingOf(family(game.params.game));
+  if (!drawing || !drawing.made || !$("play-board").dataset.drawn) return move;
+  const ways = keys ? [keys] : drawing.parts(move, view());
+  return ways.length ? drawing.made(move, ways[0], view()) : move;
+}
+
+async function humanMove(listed, keys) {
   if (!game || game.over || $("play-status").dataset.turn !== "human") return;
+  const move = onDrawing(listed, keys);
   game.undo.push({ position: game.position, value: game.value, outcome: game.outcome, log: game.log.length });
   game.log.push({ who: "human", move, from: game.outcome, mistake: game.outcome === "N" && !move.winning });
   advance(move);
   clear($("play-moves"));
   clear($("play-choices"));
   $("play-hint-text").textContent = "";
-  say(`You played ${move.description}: it leaves ${moveValue(move)}.`);
+  say(`You played ${move.description}: it leaves ${moveValue(move)}${move.again ? ", and you move again" : ""}.`);
   render();
-  await computerTurn();
+  // A move after which the same player moves again (a box completed in Dots-and-Boxes).
+  if (move.again) await humanTurn();
+  else await computerTurn();
 }
 
 function advance(move) {
@@ -574,7 +589,7 @@ async function chooseMove(moves) {
   const winning = moves.filter((m) => m.winning);
   if (winning.length) {
     const m = randomOf(winning);
-    return { move: m, why: `it leaves ${moveValue(m)}, a P-position: the player to move (you) loses against perfect play` };
+    return { move: m, why: whyWinning(m, false) };
   }
   const here = `no winning move from ${game.misere ? "misère " : ""}value ${valueText(game)}`;
   if ($("play-style").value === "longest") {
@@ -589,37 +604,51 @@ async function chooseMove(moves) {
   return { move: randomOf(moves), why: `${here}: a random move` };
 }
 
+/** Why a winning move wins: it leaves a P-position, or an N-position from which its player
+ * (you when `mine`, else the computer) moves again. */
+function whyWinning(m, mine) {
+  return m.again
+    ? `it leaves ${moveValue(m)}, an N-position, and ${mine ? "you move again: you win" : "the computer moves again: it wins"} against perfect play`
+    : `it leaves ${moveValue(m)}, a P-position: the player to move (${mine ? "the computer" : "you"}) loses against perfect play`;
+}
+
 async function computerTurn() {
   const g = game, mine = epoch;
   setStatus("computer", "The computer is thinking…");
   try {
     const moves = await movesHere();
     if (g !== game || mine !== epoch) return;
-    if (!moves.length) return finish("human");
-    const [{ move, why }] = await Promise.all([chooseMove(moves), sleep(delay())]);
+    if (!moves.length) return finish("computer");
+    const [{ move: listed, why }] = await Promise.all([chooseMove(moves), sleep(delay())]);
     if (g !== game || mine !== epoch) return;
+    const move = onDrawing(listed);
     g.log.push({ who: "computer", move, from: g.outcome, why });
     advance(move);
-    $("play-computer").textContent = `The computer played ${move.description}: ${why}.`;
+    $("play-computer").textContent = `The computer played ${move.description}: ${why}${move.again ? "; it moves again" : ""}.`;
     render();
-    await humanTurn();
+    if (move.again) await computerTurn();
+    else await humanTurn();
   } catch (e) {
     showError(e.message);
   }
 }
 
-/** The game is over: `lastMover` ("human" or "computer") made the last move. */
-function finish(lastMover) {
-  // Normal play: the last mover wins; misère play turns it around.
-  const winner = game.misere ? (lastMover === "human" ? "computer" : "human") : lastMover;
+/** The game is over: `stuck` ("human" or "computer") is to move and has no move. */
+function finish(stuck) {
+  const other = stuck === "human" ? "computer" : "human";
+  // Normal play: who cannot move loses; misère play turns it around.
+  const winner = game.misere ? stuck : other;
   game.over = true;
   clear($("play-moves"));
   const rule = game.misere
     ? "misère play: the player who makes the last move loses"
     : "normal play: the player who cannot move loses";
-  const last = !game.log.length
-    ? `there is no move from the starting position, so ${lastMover === "human" ? "the computer" : "you"}, to move, cannot move`
-    : lastMover === "human" ? "you made the last move" : "the computer made the last move";
+  const name = { human: "you", computer: "the computer" }, lastMove = game.log[game.log.length - 1];
+  const last = !lastMove
+    ? `there is no move from the starting position, so ${name[stuck]}, to move, cannot move`
+    : lastMove.move.again
+      ? `${name[stuck]} made the last move, which gives ${stuck === "human" ? "you" : "it"} another move, and there is none`
+      : `${name[other]} made the last move`;
   const why = [];
   const start = game.start;
   const firstMover = game.humanFirst ? "you" : "the computer";
@@ -627,10 +656,13 @@ function finish(lastMover) {
   const mistake = game.log.find((e) => e.who === "human" && e.mistake);
   if (winner === "computer") {
     if (mistake) {
-      why.push(`Your move "${mistake.move.description}" left value ${mistake.move.value}, not 0: from there the computer always had a winning move.`);
+      const left = mistake.move.again ? `value ${mistake.move.value} with you to move again` : `value ${mistake.move.value}, not 0`;
+      why.push(`Your move "${mistake.move.description}" left ${left}: from there the computer always had a winning move.`);
     } else {
       why.push("You never had a winning move: every move you made left a position from which the computer could move back to a P-position.");
     }
+  } else if (game.log.some((e) => e.who === "human" && e.move.again)) {
+    why.push("You always made a winning move (to a P-position, or to an N-position from which you moved again), so the computer never had one.");
   } else {
     why.push("You always moved to a P-position (value 0), so the computer never had a winning move.");
   }
@@ -650,9 +682,12 @@ function hint() {
   for (const node of document.querySelectorAll("#play-board [data-key]")) node.classList.toggle("winning", keys.has(node.dataset.key));
   const p = game.misere ? "misère value 0" : "value 0";
   $("play-hint-text").textContent = winning.length
-    ? `Play "${winning[0].description}": it leaves ${p}, a P-position, where the player to move (the computer) loses against perfect play. ` +
+    ? (winning[0].again
+      ? `Play "${winning[0].description}": ${whyWinning(winning[0], true)}. `
+      : `Play "${winning[0].description}": it leaves ${p}, a P-position, where the player to move (the computer) loses against perfect play. `) +
       `${winning.length} winning move(s), marked in green.`
-    : `No winning move: this position has value ${valueText(game)} (${game.outcome}), so every move leaves a position of nonzero value, from which the computer can move back to value 0.`;
+    : `No winning move: this position has value ${valueText(game)} (${game.outcome}), so every move leaves a position of nonzero value, from which the computer can move back to value 0` +
+      (game.moves.some((m) => m.again) ? ", or leaves value 0 with you to move again." : ".");
 }
 
 /** Takes back your last move and the computer's answer to it. */
