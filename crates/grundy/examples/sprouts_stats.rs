@@ -2,7 +2,8 @@
 //! `cargo run --release -p grundy --example sprouts_stats -- 10` prints, for each start of 1 to
 //! 10 spots, its value, the search's positions (questions the table did not answer), the
 //! table's filled slots and the time; with `reachable` after the number, the count of distinct
-//! lands reachable from each start instead (every option made, nothing searched).
+//! lands reachable from each start instead (every option made, nothing searched); with
+//! `misere`, each start's misère outcome by the search over whole positions.
 
 use std::collections::HashSet;
 use std::time::Instant;
@@ -14,13 +15,28 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let to: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(6);
     let count_reachable = args.get(2).is_some_and(|a| a == "reachable");
+    let misere = args.get(2).is_some_and(|a| a == "misere");
     for p in 1..=to {
         let t = Instant::now();
         let start = Sprouts::start_position(p).expect("a start");
         let lands = Sprouts::lands(&start);
         if count_reachable {
             let n = reachable(&lands);
-            println!("p={p} reachable_lands={n} seconds={:.2}", t.elapsed().as_secs_f64());
+            println!(
+                "p={p} reachable_lands={n} seconds={:.2}",
+                t.elapsed().as_secs_f64()
+            );
+            continue;
+        }
+        if misere {
+            let mut search = grundy::games::sprouts::misere::OutcomeSearch::new();
+            let p_position = search.is_p(&lands).expect("an outcome");
+            println!(
+                "p={p} misere_outcome={} nodes={} seconds={:.2}",
+                if p_position { "P" } else { "N" },
+                search.nodes,
+                t.elapsed().as_secs_f64()
+            );
             continue;
         }
         let mut search = Search::new(&Sprouts, "sprouts").expect("a search");

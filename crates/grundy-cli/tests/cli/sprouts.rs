@@ -24,12 +24,37 @@ fn starts_have_the_published_outcomes() {
 
 #[test]
 fn misere_starts_have_the_published_outcomes() {
-    // OEIS A164950: 1, 0, 0, 0 for p = 1..4 (1: the first player wins).
-    for (spots, first_player_wins) in [("1", true), ("2", false), ("3", false), ("4", false)] {
+    // OEIS A164950: 1, 0, 0, 0, 1, 1, 0 for p = 1..7 (1: the first player wins). To 4 spots
+    // (12 lives) the misère value G- comes with the outcome; beyond, the outcome alone.
+    for (spots, first_player_wins) in [
+        ("1", true),
+        ("2", false),
+        ("3", false),
+        ("4", false),
+        ("5", true),
+        ("6", true),
+        ("7", false),
+    ] {
         let answer = json(&["value", "sprouts", spots, "--misere"]);
         let outcome = if first_player_wins { "N" } else { "P" };
         assert_eq!(answer["outcome"], outcome, "{spots} spots, misère");
+        let small = spots.parse::<u32>().unwrap() <= 4;
+        assert_eq!(answer["value"].is_u64(), small, "{spots} spots: {answer}");
     }
+    // The winning moves from 5 spots (N) lead to misère P-positions, which the search
+    // confirms one by one; a losing move leads to an N-position.
+    let moves = json(&["moves", "sprouts", "5", "--misere"]);
+    for m in moves["moves"].as_array().unwrap() {
+        let to = m["to"].as_str().unwrap();
+        let answer = json(&["value", "sprouts", to, "--misere"]);
+        let expected = if m["winning"] == true { "P" } else { "N" };
+        assert_eq!(answer["outcome"], expected, "{to}");
+    }
+    assert!(moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["winning"] == true));
 }
 
 #[test]

@@ -7,19 +7,18 @@ use std::time::Instant;
 
 use super::{check, claim_rows, not_checkable, Grid, Mode, Paper, PaperSection, Row, Steps, Table};
 use crate::games::sprouts::{theory, Sprouts};
-use crate::misere::play::MisereSolver;
-use crate::{Result, Ruleset, Solver};
+use crate::{Result, Ruleset};
 
 pub(crate) const TABLES_AND_FIGURES: usize = 1;
 
 /// The starts valued in normal play: 1..=this.
 fn normal_to(mode: Mode) -> u64 {
-    mode.pick(4, 7)
+    mode.pick(6, 11)
 }
 
 /// The starts valued in misère play: 1..=this.
 fn misere_to(mode: Mode) -> u64 {
-    mode.pick(4, 4)
+    mode.pick(5, 8)
 }
 
 pub(crate) fn rows(mode: Mode) -> Vec<Row> {
@@ -56,7 +55,7 @@ fn word(wins: bool) -> &'static str {
 fn outcomes_table(mode: Mode) -> Result<Table> {
     let game = Sprouts;
     let mut normal = game.solver().expect("Sprouts has its solver");
-    let mut misere = MisereSolver::new(&game);
+    let mut misere = game.misere_solver().expect("Sprouts has its misère solver");
     let last = theory::NORMAL_FIRST_PLAYER_WINS.len() as u64;
     let header: Vec<String> = [
         "spots",
@@ -94,7 +93,7 @@ fn outcomes_table(mode: Mode) -> Result<Table> {
                 row.push(word(published).into());
                 if p <= misere_to(mode) {
                     let clock = Instant::now();
-                    let wins = misere.value(&start)? != 0;
+                    let wins = misere.evaluate_outcome(&start)?.outcome == crate::Outcome::N;
                     row.push(word(wins).into());
                     row.push(format!("{:.2}", clock.elapsed().as_secs_f64()));
                     if wins != published {
@@ -114,7 +113,7 @@ fn outcomes_table(mode: Mode) -> Result<Table> {
         id: "sprouts-outcomes".into(),
         title: "Sprouts: the outcome of the start of p spots, normal and misère play".into(),
         note: format!(
-            "Computed in this run: normal play for p = 1..{} (the board search over lands), misère play for p = 1..{} (G- by the definition over whole positions); published: AJS 1991 (normal to 11, misère to 9), Lemoine and Viennot 2015 (normal to 32), OEIS A164950 (misère to 20). The other rows are the published outcomes only.",
+            "Computed in this run: normal play for p = 1..{} (the board search over lands), misère play for p = 1..{} (G- by the definition over whole positions to 4 spots, the misère outcome search over whole positions beyond); published: AJS 1991 (normal to 11, misère to 9), Lemoine and Viennot 2015 (normal to 32), OEIS A164950 (misère to 20). The other rows are the published outcomes only.",
             normal_to(mode),
             misere_to(mode)
         ),
