@@ -150,6 +150,19 @@ pub const MAX_SEQUENCE_LEN: u64 = 1 << 27;
 pub const POSITION_BLOCK: usize = 1024;
 
 /// Computes values of one ruleset, keeping what it learns between calls.
+/// A game's own search of misère outcomes ([`Ruleset::misere_outcomes`]): the outcome alone,
+/// for the positions it covers.
+pub trait MisereOutcomes {
+    /// Whether the search answers `position` (otherwise the search by the definition does).
+    fn covers(&self, position: &[u64]) -> bool;
+
+    /// The misère outcome of a covered position.
+    fn outcome(&mut self, position: &[u64]) -> Result<Outcome>;
+
+    /// The method line of its answers.
+    fn method(&self) -> String;
+}
+
 pub trait Solver {
     /// The SG value of a (validated) position.
     fn value(&mut self, position: &[u64]) -> Result<u64>;
@@ -501,6 +514,13 @@ pub trait Ruleset: Send + Sync {
     /// database of solved parts `--db` names (boards, graphs, Sprouts; not misère play).
     fn uses_board_search(&self) -> bool {
         false
+    }
+
+    /// The game's own search of misère outcomes for the positions it covers (those beyond the
+    /// search by the definition: Sprouts past 12 lives), kept by the misère solver across
+    /// questions; `None` (the default): misère play is the search by the definition's alone.
+    fn misere_outcomes(&self) -> Option<Box<dyn MisereOutcomes + '_>> {
+        None
     }
 
     /// A solver of the misère Grundy values `G-` specialised for this game (a table of every

@@ -142,8 +142,10 @@ pub fn run(args: MovesArgs, out: &mut dyn Write) -> Outcome {
                 (n, 0) => format!("{n} moves, none winning: a P-position"),
                 (n, w) => format!("{n} moves, {w} winning"),
             };
-            if misere {
+            if misere && moves.iter().any(|m| m.value.is_some()) {
                 writeln!(out, "{verdict} under misère play (values are G-)")?;
+            } else if misere {
+                writeln!(out, "{verdict} under misère play")?;
             } else {
                 writeln!(out, "{verdict}")?;
             }

@@ -55,6 +55,12 @@ fn misere_starts_have_the_published_outcomes() {
         .unwrap()
         .iter()
         .any(|m| m["winning"] == true));
+    // Only outcomes are shown there, so the text does not speak of values; from 4 spots it
+    // shows G-.
+    let text = stdout(&["moves", "sprouts", "5", "--misere"]);
+    assert!(text.trim_end().ends_with("under misère play"), "{text}");
+    let text = stdout(&["moves", "sprouts", "4", "--misere"]);
+    assert!(text.trim_end().ends_with("(values are G-)"), "{text}");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use crate::games::sprouts::{theory, Sprouts};
 use crate::ruleset::Ruleset;
 use crate::spec::parse_game;
 use crate::verify::{optional, param, verdict, Claim, Params, Tally, Verdict};
-use crate::{Error, Result};
+use crate::{Error, Result, Solver};
 
 /// The claims, gathered by [`crate::registry`].
 pub const CLAIMS: &[Claim] = &[
@@ -535,7 +535,7 @@ fn check_misere(params: &Params, to: u64, progress: &mut dyn FnMut(f64)) -> Resu
         )));
     }
     let game = Sprouts;
-    let mut solver = game.misere_solver().expect("Sprouts has its misère solver");
+    let mut solver = super::play::MisereSolver::new(&game);
     let mut tally = Tally::new();
     for p in 1..=to {
         progress((p - 1) as f64 / to as f64);

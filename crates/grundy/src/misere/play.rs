@@ -197,6 +197,13 @@ impl Ruleset for Played {
             Convention::Misere => None,
         }
     }
+
+    fn misere_outcomes(&self) -> Option<Box<dyn crate::ruleset::MisereOutcomes + '_>> {
+        match self.convention {
+            Convention::Normal => self.game.misere_outcomes(),
+            Convention::Misere => None,
+        }
+    }
 }
 
 /// A borrowed ruleset passed on unchanged (normal play).
@@ -235,6 +242,7 @@ impl Ruleset for Same<'_> {
         canonical(position: &[u64]) -> Position;
         solver() -> Option<Box<dyn Solver + '_>>;
         misere_solver() -> Option<Box<dyn Solver + '_>>;
+        misere_outcomes() -> Option<Box<dyn crate::ruleset::MisereOutcomes + '_>>;
         explain_move(position: &[u64], to: &[u64]) -> Option<String>;
         reachable_at_least(position: &[u64]) -> u128;
         check_size(position: &[u64]) -> Result<()>;
@@ -461,8 +469,14 @@ impl Ruleset for Misere<'_> {
         if self.game.misere_closed_form(position).is_some() {
             return Ok(());
         }
-        if self.game.misere_solver().is_some() {
-            // The game's own table, not the search, values it.
+        if self.game.misere_solver().is_some()
+            || self
+                .game
+                .misere_outcomes()
+                .is_some_and(|own| own.covers(position))
+        {
+            // The game's own table or outcome search, not the search by the definition,
+            // answers it.
             return self.game.check_size(position);
         }
         self.game.check_size(position)?;
@@ -626,6 +640,9 @@ pub struct MisereSolver<'a> {
     theory_only: bool,
     /// A game of parts' quotient, once built ([`MisereSolver::part_quotient_outcome`]).
     parts: Option<(super::quotient::Quotient, super::quotient::GameParts)>,
+    /// The game's own outcome search, for the positions it covers
+    /// ([`Ruleset::misere_outcomes`]).
+    own: Option<Box<dyn crate::ruleset::MisereOutcomes + 'a>>,
 }
 
 /// The most parts of a game of parts whose quotient the misère solver builds for outcomes
@@ -651,6 +668,7 @@ impl<'a> MisereSolver<'a> {
             work_bound: None,
             theory_only: false,
             parts: None,
+            own: game.misere_outcomes(),
         }
     }
 
@@ -994,6 +1012,11 @@ impl MisereSolver<'_> {
             return Ok(value);
         }
         self.game.check_size(position)?;
+        if self.own.as_ref().is_some_and(|own| own.covers(position)) {
+            // The game's own search gives the outcome alone there (`evaluate_outcome`); `G-`
+            // is the definition's, which the game refuses for such positions.
+            self.game.check_whole_exploration(position)?;
+        }
         if answers_from_part_quotient(self.game, position) {
             // Not refused by the misère ruleset's check_size (the quotient answers outcomes).
             check_reach(self.game, position)?;
@@ -1048,6 +1071,14 @@ impl Solver for MisereSolver<'_> {
     /// The value by the search where it is within reach, checked against the closed form when
     /// there is one; beyond the search, the closed form's outcome alone.
     fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
+        if let Some(own) = self.own.as_mut().filter(|own| own.covers(position)) {
+            return Ok(OutcomeEvaluation {
+                value: None,
+                outcome: own.outcome(position)?,
+                infinite: None,
+                method: own.method(),
+            });
+        }
         let theory = self.game.misere_closed_form(position);
         if let (true, Some(answer)) = (self.theory_only, &theory) {
             return Ok(closed_form_outcome(answer));

@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use super::{check, claim_rows, not_checkable, Grid, Mode, Paper, PaperSection, Row, Steps, Table};
 use crate::games::sprouts::{theory, Sprouts};
-use crate::{Result, Ruleset};
+use crate::misere::play::MisereSolver;
+use crate::{Result, Ruleset, Solver};
 
 pub(crate) const TABLES_AND_FIGURES: usize = 1;
 
@@ -55,7 +56,7 @@ fn word(wins: bool) -> &'static str {
 fn outcomes_table(mode: Mode) -> Result<Table> {
     let game = Sprouts;
     let mut normal = game.solver().expect("Sprouts has its solver");
-    let mut misere = game.misere_solver().expect("Sprouts has its misère solver");
+    let mut misere = MisereSolver::new(&game);
     let last = theory::NORMAL_FIRST_PLAYER_WINS.len() as u64;
     let header: Vec<String> = [
         "spots",

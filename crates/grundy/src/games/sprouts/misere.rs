@@ -11,68 +11,39 @@
 //! options of an N-position are never searched.
 //!
 //! Outcomes are kept in a table of whole positions (emptied when it fills the memory the
-//! settings allow, which only repeats work). Positions of up to [`super::MAX_EXPLORED_LIVES`] lives
-//! are answered by the search by the definition instead, which gives the misère value `G-`
-//! too; beyond them this search gives the outcome alone.
+//! settings allow, which only repeats work). Positions of up to
+//! [`super::MAX_EXPLORED_LIVES`] lives are answered by the misère search by the definition
+//! instead, which gives the misère value `G-` too; beyond them this search
+//! ([`Ruleset::misere_outcomes`]) gives the outcome alone.
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use super::part::Part;
 use super::Sprouts;
-use crate::misere::play::MisereSolver;
-use crate::ruleset::{Evaluation, OutcomeEvaluation};
+use crate::ruleset::MisereOutcomes;
 use crate::solve::search::{current_settings, Splittable};
-use crate::{Error, Outcome, Result, Ruleset, Solver};
+use crate::{Error, Outcome, Result, Ruleset};
 
 /// The method line of an outcome found by this search.
 pub const METHOD: &str = "misère outcome search over whole positions (lands searched together, never by nimbers; options in Glop's order, outcomes kept in a table)";
 
-/// The misère solver of Sprouts: `G-` by the definition up to [`super::MAX_EXPLORED_LIVES`] lives,
-/// the outcome search beyond.
-pub struct MisereSprouts<'a> {
-    definition: MisereSolver<'a>,
-    search: OutcomeSearch,
-}
-
-impl<'a> MisereSprouts<'a> {
-    /// The solver of `game`'s misère play.
-    pub fn new(game: &'a Sprouts) -> Self {
-        MisereSprouts {
-            definition: MisereSolver::new(game),
-            search: OutcomeSearch::new(),
-        }
-    }
-}
-
-/// Whether a position is small enough for the search by the definition.
-fn within_definition(position: &[u64]) -> bool {
-    Sprouts.check_whole_exploration(position).is_ok()
-}
-
-impl Solver for MisereSprouts<'_> {
-    /// `G-` (the misère Grundy value), by the definition; beyond [`super::MAX_EXPLORED_LIVES`] lives
-    /// only the outcome is found ([`Solver::evaluate_outcome`]), and the value is refused.
-    fn value(&mut self, position: &[u64]) -> Result<u64> {
-        Sprouts.check_whole_exploration(position)?;
-        self.definition.value(position)
+impl MisereOutcomes for OutcomeSearch {
+    /// The positions the search by the definition refuses: more than
+    /// [`super::MAX_EXPLORED_LIVES`] lives.
+    fn covers(&self, position: &[u64]) -> bool {
+        Sprouts.check_whole_exploration(position).is_err()
     }
 
-    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
-        Sprouts.check_whole_exploration(position)?;
-        self.definition.evaluate(position)
-    }
-
-    fn evaluate_outcome(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
-        if within_definition(position) {
-            return self.definition.evaluate_outcome(position);
-        }
-        let p = self.search.is_p(&Sprouts::lands(position))?;
-        Ok(OutcomeEvaluation {
-            value: None,
-            outcome: if p { Outcome::P } else { Outcome::N },
-            infinite: None,
-            method: METHOD.into(),
+    fn outcome(&mut self, position: &[u64]) -> Result<Outcome> {
+        Ok(match self.is_p(&Sprouts::lands(position))? {
+            true => Outcome::P,
+            false => Outcome::N,
         })
+    }
+
+    fn method(&self) -> String {
+        METHOD.into()
     }
 }
 
@@ -91,6 +62,8 @@ pub struct OutcomeSearch {
     /// Positions searched (not answered by the table).
     pub nodes: u64,
     stop: Option<fn() -> bool>,
+    started: Instant,
+    last_report: Instant,
 }
 
 impl Default for OutcomeSearch {
@@ -109,6 +82,8 @@ impl OutcomeSearch {
             memory: settings.memory,
             nodes: 0,
             stop: settings.stop,
+            started: Instant::now(),
+            last_report: Instant::now(),
         }
     }
 
@@ -129,14 +104,7 @@ impl OutcomeSearch {
         }
         self.nodes += 1;
         if self.nodes & 0xfff == 0 {
-            if let Some(stop) = self.stop {
-                if stop() {
-                    return Err(Error::Interrupted(format!(
-                        "the misère search was interrupted after {} positions",
-                        self.nodes
-                    )));
-                }
-            }
+            self.tick()?;
         }
         // Every option: the land played in replaced by the lands its move leaves.
         let mut options: Vec<(u64, Vec<Part>)> = Vec::new();
@@ -171,6 +139,27 @@ impl OutcomeSearch {
             }
         }
         Ok(self.keep(lands, true))
+    }
+
+    /// Obeys a stop (Ctrl-C) and says, at most twice a second, how far the search has got.
+    fn tick(&mut self) -> Result<()> {
+        if self.stop.is_some_and(|stop| stop()) {
+            return Err(Error::Interrupted(format!(
+                "the misère search was interrupted after {} positions",
+                self.nodes
+            )));
+        }
+        let now = Instant::now();
+        if now.duration_since(self.last_report) >= Duration::from_millis(500) {
+            self.last_report = now;
+            crate::progress::status(&format!(
+                "misère search: {} positions searched in {:.1} s, {} outcomes kept",
+                self.nodes,
+                now.duration_since(self.started).as_secs_f64(),
+                self.known.len()
+            ));
+        }
+        Ok(())
     }
 
     /// Keeps an outcome (emptying the table first when it is full) and returns it.

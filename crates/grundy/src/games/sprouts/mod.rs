@@ -442,10 +442,10 @@ impl Ruleset for Sprouts {
         Some(Box::new(BoardSolver::new(self)))
     }
 
-    /// `G-` by the definition up to [`MAX_EXPLORED_LIVES`] lives, the misère outcome by a
-    /// search over whole positions beyond ([`misere`]).
-    fn misere_solver(&self) -> Option<Box<dyn Solver + '_>> {
-        Some(Box::new(misere::MisereSprouts::new(self)))
+    /// The misère outcome of a position of more than [`MAX_EXPLORED_LIVES`] lives by a search
+    /// over whole positions ([`misere`]); smaller ones get `G-` by the definition.
+    fn misere_outcomes(&self) -> Option<Box<dyn crate::ruleset::MisereOutcomes + '_>> {
+        Some(Box::new(misere::OutcomeSearch::new()))
     }
 
     /// Whole positions are explored (misère play, remoteness, generations, conjunctive
@@ -454,7 +454,7 @@ impl Ruleset for Sprouts {
         let lives: u64 = Self::codes(position).iter().map(|c| code_lives(c)).sum();
         if lives > MAX_EXPLORED_LIVES {
             return Err(Error::TooLarge(format!(
-                "a Sprouts position of {lives} lives explored whole (misère play, remoteness, generations, conjunctive compounds): at most {MAX_EXPLORED_LIVES} lives (the start of 4 spots), as each position costs a canonical code per option (5 spots took 21 s of the misère search, 6 more than 5 minutes); normal play's value splits lands and goes further"
+                "a Sprouts position of {lives} lives explored whole (misère play, remoteness, generations, conjunctive compounds): at most {MAX_EXPLORED_LIVES} lives (the start of 4 spots), as each position costs a canonical code per option (5 spots took 21 s of the misère search, 6 more than 5 minutes); normal play's value splits lands and goes further, and the misère outcome alone (`grundy value` and `moves` with --misere) is searched beyond"
             )));
         }
         Ok(())
