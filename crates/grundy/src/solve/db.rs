@@ -189,6 +189,17 @@ fn part_tables(path: &Path, txn: &redb::ReadTransaction) -> Result<Vec<String>> 
         .collect())
 }
 
+/// Opens an existing file read-only to report on it or merge it; refused when it was left by
+/// a killed run (only a read-write open, by a run with `--db`, repairs it).
+fn open_to_read(path: &Path) -> Result<ReadOnlyDatabase> {
+    open_read_only(path)?.ok_or_else(|| {
+        failed(
+            path,
+            "left by a killed run: a run with --db on it repairs it first",
+        )
+    })
+}
+
 /// Opens an existing file read-only; `None` when it was left by a killed run and must be
 /// repaired first (which the read-write open does).
 fn open_read_only(path: &Path) -> Result<Option<ReadOnlyDatabase>> {
@@ -325,12 +336,7 @@ pub fn info(path: &Path) -> Result<Info> {
     if !path.exists() {
         return Err(failed(path, "no such file"));
     }
-    let db = open_read_only(path)?.ok_or_else(|| {
-        failed(
-            path,
-            "left by a killed run: a run with --db on it repairs it first",
-        )
-    })?;
+    let db = open_to_read(path)?;
     let txn = db.begin_read().map_err(|e| failed(path, e))?;
     let game = read_tags(path, &txn, None)?;
     let (mut parts, mut values) = (0, 0);
@@ -364,12 +370,7 @@ pub fn merge(out: &Path, inputs: &[PathBuf]) -> Result<Info> {
     let mut game: Option<String> = None;
     let mut opened = Vec::new();
     for path in inputs {
-        let db = open_read_only(path)?.ok_or_else(|| {
-            failed(
-                path,
-                "left by a killed run: a run with --db on it repairs it first",
-            )
-        })?;
+        let db = open_to_read(path)?;
         let txn = db.begin_read().map_err(|e| failed(path, e))?;
         let stored = read_tags(path, &txn, game.as_deref())?;
         game.get_or_insert(stored);
@@ -378,12 +379,7 @@ pub fn merge(out: &Path, inputs: &[PathBuf]) -> Result<Info> {
     }
     let game = game.expect("at least one input");
     if out.exists() {
-        let db = open_read_only(out)?.ok_or_else(|| {
-            failed(
-                out,
-                "left by a killed run: a run with --db on it repairs it first",
-            )
-        })?;
+        let db = open_to_read(out)?;
         let txn = db.begin_read().map_err(|e| failed(out, e))?;
         read_tags(out, &txn, Some(&game))?;
     }
