@@ -516,9 +516,9 @@ pub trait Ruleset: Send + Sync {
         false
     }
 
-    /// The game's own search of misère outcomes for the positions it covers (those beyond the
-    /// search by the definition: Sprouts past 12 lives), kept by the misère solver across
-    /// questions; `None` (the default): misère play is the search by the definition's alone.
+    /// The game's own search of misère outcomes for the positions it covers (those the search
+    /// by the definition refuses as too large), kept by the misère solver across questions;
+    /// `None` (the default): misère play is the search by the definition's alone.
     fn misere_outcomes(&self) -> Option<Box<dyn MisereOutcomes + '_>> {
         None
     }
