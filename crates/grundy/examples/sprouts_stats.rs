@@ -3,7 +3,8 @@
 //! 10 spots, its value, the search's positions (questions the table did not answer), the
 //! table's filled slots and the time; with `reachable` after the number, the count of distinct
 //! lands reachable from each start instead (every option made, nothing searched); with
-//! `misere`, each start's misère outcome by the search over whole positions.
+//! `misere`, each start's misère outcome by the search over whole positions, lands of at most
+//! `L` lives by their misère canonical forms (`misere L`, default 12; 0: none).
 
 use std::collections::HashSet;
 use std::time::Instant;
@@ -29,12 +30,18 @@ fn main() {
             continue;
         }
         if misere {
-            let mut search = grundy::games::sprouts::misere::OutcomeSearch::new();
+            let lives = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(12);
+            let forms = Box::new(grundy::misere::canonical::Universe::default());
+            let mut search =
+                grundy::games::sprouts::misere::OutcomeSearch::with_forms(forms, lives);
             let p_position = search.is_p(&lands).expect("an outcome");
             println!(
-                "p={p} misere_outcome={} nodes={} seconds={:.2}",
+                "p={p} misere_outcome={} nodes={} options_made={} lands_formed={} forms={} seconds={:.2}",
                 if p_position { "P" } else { "N" },
                 search.nodes,
+                grundy::games::sprouts::options_made(),
+                search.lands_formed,
+                search.forms_interned(),
                 t.elapsed().as_secs_f64()
             );
             continue;

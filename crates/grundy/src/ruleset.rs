@@ -161,6 +161,36 @@ pub trait MisereOutcomes {
 
     /// The method line of its answers.
     fn method(&self) -> String;
+
+    /// Hands the search an algebra of misère canonical forms for its parts (the misère layer's,
+    /// given by the misère solver before the first question); a search without a use for it
+    /// ignores it (the default).
+    fn use_forms(&mut self, _forms: Box<dyn MisereForms>) {}
+}
+
+/// Misère canonical forms, interned (`0` is the game `0`, `1` the game `*`): the algebra a
+/// game's own misère search may value its small parts in, since a part may be replaced by any
+/// game misère-equal to it (equality is a congruence for sums). Declared here so that a family
+/// can use it; implemented by the misère layer.
+pub trait MisereForms {
+    /// The canonical form of the game whose options are these (each a canonical form).
+    fn game(&mut self, options: Vec<u32>) -> Result<u32>;
+    /// The canonical form of the sum of two.
+    fn add(&mut self, a: u32, b: u32) -> Result<u32>;
+    /// The options of a canonical form (each canonical).
+    fn options(&self, g: u32) -> &[u32];
+    /// `G-`, the misère Grundy value: 0 exactly for a misère P-position.
+    fn misere_value(&self, g: u32) -> u32;
+    /// The canonical form of `G + *`.
+    fn plus_star(&self, g: u32) -> u32;
+    /// The height of the canonical game tree.
+    fn birthday(&self, g: u32) -> u32;
+    /// How many forms are interned.
+    fn len(&self) -> usize;
+    /// Whether only `0` and `*` are interned.
+    fn is_empty(&self) -> bool {
+        self.len() <= 2
+    }
 }
 
 pub trait Solver {

@@ -880,6 +880,31 @@ fn digit(n: u32) -> String {
     }
 }
 
+/// The algebra a game's own misère search values its parts in ([`crate::ruleset::MisereOutcomes::use_forms`]).
+impl crate::ruleset::MisereForms for Universe {
+    fn game(&mut self, options: Vec<u32>) -> Result<u32> {
+        Universe::game(self, options)
+    }
+    fn add(&mut self, a: u32, b: u32) -> Result<u32> {
+        Universe::add(self, a, b)
+    }
+    fn options(&self, g: u32) -> &[u32] {
+        Universe::options(self, g)
+    }
+    fn misere_value(&self, g: u32) -> u32 {
+        Universe::misere_value(self, g)
+    }
+    fn plus_star(&self, g: u32) -> u32 {
+        Universe::plus_star(self, g)
+    }
+    fn birthday(&self, g: u32) -> u32 {
+        Universe::birthday(self, g)
+    }
+    fn len(&self) -> usize {
+        Universe::len(self)
+    }
+}
+
 /// The canonical forms of the positions of one game, built in a [`Universe`].
 pub struct Forms<'a> {
     ruleset: &'a dyn Ruleset,

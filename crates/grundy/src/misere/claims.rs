@@ -82,7 +82,7 @@ pub const CLAIMS: &[Claim] = &[
         source: "Applegate, Jacobson and Sleator, Computer Analysis of Sprouts (CMU-CS-91-144, 1991) for p <= 9; OEIS A164950 (Lemoine and Viennot, arXiv:0908.4407, and their records) to 20",
         statement: "the first player wins misère Sprouts from p spots for p = 1, 5, 6, 10, 11, 12, 16, 17, 18 and loses for the other p <= 20 (OEIS A164950)",
         params: &[],
-        range: "every start of p = 1..to spots: G- by the definition up to 4 spots (12 lives), the misère outcome search over whole positions beyond (8 spots take seconds, 9 minutes)",
+        range: "every start of p = 1..to spots: G- by the definition up to 4 spots (12 lives), the misère outcome search over whole positions beyond, small lands by their misère canonical forms (9 spots take seconds, 10 and 11 under a minute)",
         default_to: Some(6),
         check: check_misere,
     },

@@ -668,7 +668,10 @@ impl<'a> MisereSolver<'a> {
             work_bound: None,
             theory_only: false,
             parts: None,
-            own: game.misere_outcomes(),
+            own: game.misere_outcomes().map(|mut own| {
+                own.use_forms(Box::new(super::canonical::Universe::default()));
+                own
+            }),
         }
     }
 

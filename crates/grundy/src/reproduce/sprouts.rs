@@ -19,7 +19,7 @@ fn normal_to(mode: Mode) -> u64 {
 
 /// The starts valued in misère play: 1..=this.
 fn misere_to(mode: Mode) -> u64 {
-    mode.pick(5, 8)
+    mode.pick(6, 11)
 }
 
 pub(crate) fn rows(mode: Mode) -> Vec<Row> {
@@ -114,7 +114,7 @@ fn outcomes_table(mode: Mode) -> Result<Table> {
         id: "sprouts-outcomes".into(),
         title: "Sprouts: the outcome of the start of p spots, normal and misère play".into(),
         note: format!(
-            "Computed in this run: normal play for p = 1..{} (the board search over lands), misère play for p = 1..{} (G- by the definition over whole positions to 4 spots, the misère outcome search over whole positions beyond); published: AJS 1991 (normal to 11, misère to 9), Lemoine and Viennot 2015 (normal to 32), OEIS A164950 (misère to 20). The other rows are the published outcomes only.",
+            "Computed in this run: normal play for p = 1..{} (the board search over lands), misère play for p = 1..{} (G- by the definition over whole positions to 4 spots, the misère outcome search over whole positions beyond, lands of at most 7 lives by their misère canonical forms); published: AJS 1991 (normal to 11, misère to 9), Lemoine and Viennot 2015 (normal to 32), OEIS A164950 (misère to 20). The other rows are the published outcomes only.",
             normal_to(mode),
             misere_to(mode)
         ),

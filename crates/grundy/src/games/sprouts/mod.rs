@@ -126,6 +126,13 @@ const CACHED_PARTS: usize = 1 << 16;
 
 thread_local! {
     static OPTIONS: RefCell<HashMap<Part, Options>> = RefCell::new(HashMap::new());
+    static OPTIONS_MADE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times this thread has made a part's options (the cache missed): the cost that
+/// dominates a Sprouts search.
+pub fn options_made() -> u64 {
+    OPTIONS_MADE.with(|made| made.get())
 }
 
 impl Sprouts {
@@ -197,6 +204,7 @@ impl Sprouts {
                 return Rc::clone(options);
             }
             let options = Rc::new(Self::make_options(part));
+            OPTIONS_MADE.with(|made| made.set(made.get() + 1));
             if cache.len() >= CACHED_PARTS {
                 cache.clear();
             }
