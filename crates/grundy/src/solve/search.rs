@@ -172,25 +172,96 @@ impl<P: Copy> Options<P> {
     }
 }
 
-/// No exact value in a slot (values from it up are not kept).
-const UNKNOWN: u16 = u16::MAX;
+/// Values a slot keeps exactly: those below 2^24 (larger ones are not kept; they are found
+/// again when needed).
+const SLOT_VALUES: u64 = 1 << Facts::PAYLOAD_BITS;
 
-/// An entry of the table: 16 bytes for a one-word key (a value, a mask of 32 values and a
-/// byte of work beside it).
-#[derive(Debug, Clone, Copy, Default)]
+/// Values a slot's "not" mask covers: bit `k` for `k < 24` (a part's value is known not to be
+/// `k`); facts about larger values are not kept, as for values beyond the mask before.
+const NOT_BITS: u64 = Facts::PAYLOAD_BITS as u64;
+
+/// What a slot knows of its part, in one word: bits 0-23 hold the exact value when bit 24 is
+/// set, else the mask of values (below 24) the part is known not to have (an exact value says
+/// every other value is excluded, so no mask is needed beside it); bits 25-30 the work (1 +
+/// log2 of the search nodes it cost, at most 63: the cheapest is replaced first; 0 marks an
+/// empty slot); bit 31 "dirty" (changed since the database of solved parts was last written).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Facts(u32);
+
+impl Facts {
+    const PAYLOAD_BITS: u32 = 24;
+    const PAYLOAD: u32 = (1 << Self::PAYLOAD_BITS) - 1;
+    const EXACT: u32 = 1 << Self::PAYLOAD_BITS;
+    const WORK_SHIFT: u32 = Self::PAYLOAD_BITS + 1;
+    const WORK_MAX: u8 = 63;
+    const DIRTY: u32 = 1 << 31;
+
+    /// The exact value, if known.
+    fn value(self) -> Option<u64> {
+        (self.0 & Self::EXACT != 0).then_some(u64::from(self.0 & Self::PAYLOAD))
+    }
+
+    /// Bit `k`: the value is known not to be `k` (`k <` [`NOT_BITS`]; none when the value is
+    /// known).
+    fn not(self) -> u32 {
+        match self.0 & Self::EXACT {
+            0 => self.0 & Self::PAYLOAD,
+            _ => 0,
+        }
+    }
+
+    /// Whether it holds a value or an excluded one.
+    fn is_known(self) -> bool {
+        self.0 & (Self::EXACT | Self::PAYLOAD) != 0
+    }
+
+    /// Records the exact value, if it fits (below [`SLOT_VALUES`]; a larger one is not kept).
+    fn set_value(&mut self, value: u64) {
+        if value < SLOT_VALUES {
+            debug_assert!(value >= NOT_BITS || self.not() >> value & 1 == 0);
+            self.0 = (self.0 & !Self::PAYLOAD) | Self::EXACT | value as u32;
+        }
+    }
+
+    /// Records that the value is none of `not`'s bits (those below [`NOT_BITS`] are kept;
+    /// nothing is needed once the value is known).
+    fn add_not(&mut self, not: u64) {
+        if self.0 & Self::EXACT == 0 {
+            self.0 |= not as u32 & Self::PAYLOAD;
+        }
+    }
+
+    fn work(self) -> u8 {
+        (self.0 >> Self::WORK_SHIFT) as u8 & Self::WORK_MAX
+    }
+
+    /// Raises the work to `work` (at most 63, more is kept as 63).
+    fn raise_work(&mut self, work: u8) {
+        let work = work.min(Self::WORK_MAX).max(self.work());
+        self.0 = (self.0 & !(u32::from(Self::WORK_MAX) << Self::WORK_SHIFT))
+            | u32::from(work) << Self::WORK_SHIFT;
+    }
+
+    fn dirty(self) -> bool {
+        self.0 & Self::DIRTY != 0
+    }
+
+    fn set_dirty(&mut self, dirty: bool) {
+        self.0 = (self.0 & !Self::DIRTY) | if dirty { Self::DIRTY } else { 0 };
+    }
+}
+
+/// An entry of the table: the key and its [`Facts`], packed to 4-byte alignment so that a
+/// one-word key makes a 12-byte slot (not 16: a `u64` would pad it to 8-byte alignment).
+/// The key is read by copy, never by reference (it may be unaligned).
+#[derive(Clone, Copy, Default)]
+#[repr(C, packed(4))]
 struct Slot<K> {
     key: K,
-    /// Bit `k`: the value is known not to be `k` (k < 32).
-    not: u32,
-    /// The value, or [`UNKNOWN`].
-    value: u16,
-    /// 1 + log2 of the search nodes it cost: the cheapest is replaced first; 0 marks an empty
-    /// slot.
-    work: u8,
-    /// Changed since the database of solved parts was last written (a byte of the slot's
-    /// padding).
-    dirty: bool,
+    facts: Facts,
 }
+
+const _: () = assert!(std::mem::size_of::<Slot<u64>>() == 12);
 
 /// Slots per bucket: a part is kept in one of the eight slots after its hash.
 const WAYS: usize = 8;
@@ -422,8 +493,8 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         (b..b + WAYS).find(|&i| self.tag(i) == tag && unsafe { (*self.slot(i)).key } == *part)
     }
 
-    /// A copy of the part's slot, if it has one.
-    fn find(&self, part: &P) -> Option<Slot<P>> {
+    /// What the part's slot knows, if it has one.
+    fn find(&self, part: &P) -> Option<Facts> {
         let (b, tag) = Self::place_in(self.len(), part);
         // Most probes miss: a bucket without the tag is a miss, read without its lock (an entry
         // stored meanwhile by another search is only missed, which costs work, not answers).
@@ -432,7 +503,8 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         }
         self.locked(b, || {
             // SAFETY: the bucket is held.
-            self.index(b, tag, part).map(|i| unsafe { *self.slot(i) })
+            self.index(b, tag, part)
+                .map(|i| unsafe { (*self.slot(i)).facts })
         })
     }
 
@@ -449,7 +521,8 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                 if tag == 0 {
                     continue;
                 }
-                let (b, _) = Self::place_in(2 * old, &data.slots[i].get_mut().key);
+                let key = data.slots[i].get_mut().key;
+                let (b, _) = Self::place_in(2 * old, &key);
                 if b != bucket {
                     debug_assert_eq!(b, bucket + old);
                     let free = (b..b + WAYS)
@@ -544,7 +617,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     /// cheapest entry, as at the memory bound: growing at the first full bucket (at half load,
     /// as this table once did) doubled Cram 5x9's table to 75 MB for 3.8% fewer positions
     /// searched (BENCHMARKS.md, eleventh measurement).
-    fn update(&self, part: &P, work: u8, f: impl FnOnce(&mut Slot<P>)) {
+    fn update(&self, part: &P, work: u8, f: impl FnOnce(&mut Facts)) {
         let mut len = self.len();
         while self.filled() >= len / 4 * 3 && len < self.most {
             self.grow_from(len);
@@ -562,26 +635,23 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                         }
                         // SAFETY (here and below): the bucket is held.
                         None => (b..b + WAYS)
-                            .min_by_key(|&i| unsafe { (*self.slot(i)).work })
+                            .min_by_key(|&i| unsafe { (*self.slot(i)).facts.work() })
                             .expect("a bucket has slots"),
                     };
                     self.set_tag(i, tag);
                     unsafe {
                         *self.slot(i) = Slot {
                             key: *part,
-                            value: UNKNOWN,
-                            not: 0,
-                            work: 1,
-                            dirty: false,
+                            facts: Facts::default(),
                         }
                     };
                     i
                 }
             };
-            let slot = unsafe { &mut *self.slot(index) };
-            slot.work = slot.work.max(work.max(1));
-            slot.dirty = true;
-            f(slot);
+            let facts = unsafe { &mut (*self.slot(index)).facts };
+            facts.raise_work(work.max(1));
+            facts.set_dirty(true);
+            f(facts);
         });
     }
 
@@ -947,7 +1017,7 @@ impl<'g, G: Splittable> Search<'g, G> {
         }
         let key = self.game.key(part);
         // The values the part is known not to have, from the bottom, are options' values.
-        let not = self.table.find(&key).map_or(0, |slot| slot.not);
+        let not = self.table.find(&key).map_or(0, Facts::not);
         let mut met: std::collections::BTreeSet<u64> =
             (0..u64::from(not.trailing_ones())).collect();
         // The options not valued yet: the XOR of their known parts and their other parts,
@@ -1080,7 +1150,7 @@ impl<'g, G: Splittable> Search<'g, G> {
             self.root.active = false;
             if let Err(Error::Interrupted(why)) = &result {
                 // Say how far the part being valued got: the values it was shown not to have.
-                let not = self.table.find(&self.game.key(part)).map_or(0, |s| s.not);
+                let not = self.table.find(&self.game.key(part)).map_or(0, Facts::not);
                 if not != 0 {
                     let values: Vec<String> = NimSet::from_low_word(not.into())
                         .iter()
@@ -1237,9 +1307,10 @@ impl<'g, G: Splittable> Search<'g, G> {
     /// Records that a part's value is not `k` (a theorem's word, e.g. a symmetry strategy that
     /// wins for the player to move: not 0).
     pub fn assume_not(&mut self, part: &G::Part, k: u64) {
-        if k < 32 {
+        if k < NOT_BITS {
             let key = self.game.key(part);
-            self.table.update(&key, u8::MAX, |slot| slot.not |= 1 << k);
+            self.table
+                .update(&key, u8::MAX, |facts| facts.add_not(1 << k));
         }
     }
 
@@ -1272,27 +1343,26 @@ impl<'g, G: Splittable> Search<'g, G> {
 
     /// The exact value of a part, if the game or the table has it.
     fn known(&self, part: &G::Part) -> Option<u64> {
-        self.game.exact(part).or_else(|| {
-            self.table
-                .find(&self.game.key(part))
-                .and_then(|s| (s.value != UNKNOWN).then_some(u64::from(s.value)))
-        })
+        self.game
+            .exact(part)
+            .or_else(|| self.table.find(&self.game.key(part)).and_then(Facts::value))
     }
 
     /// Stores the exact value of the part of key `key`.
     fn record_value(&mut self, key: &G::Key, value: u64, work: u64) {
         // A value too large for a slot is not kept (it is found again when needed).
-        if let Some(value) = u16::try_from(value).ok().filter(|&v| v != UNKNOWN) {
+        if value < SLOT_VALUES {
             self.table
-                .update(key, work_class(work), |slot| slot.value = value);
+                .update(key, work_class(work), |facts| facts.set_value(value));
         }
     }
 
-    /// Stores that the part of key `key` has none of `values` (those below 32 are kept).
+    /// Stores that the part of key `key` has none of `values` (those below [`NOT_BITS`] are
+    /// kept).
     fn record_not(&mut self, key: &G::Key, values: NimSet, work: u64) {
-        let not = values.low_word() as u32;
-        self.table
-            .update(key, work_class(work), |slot| slot.not |= not);
+        self.table.update(key, work_class(work), |facts| {
+            facts.add_not(values.low_word())
+        });
     }
 
     /// The value of a sum of parts if it is in `want`: `Some(value)` (exact, possibly outside
@@ -1342,11 +1412,11 @@ impl<'g, G: Splittable> Search<'g, G> {
         }
         let mut want = want.and(NimSet::up_to(self.game.bound(part)));
         let key = self.game.key(part);
-        if let Some(slot) = self.table.find(&key) {
-            if slot.value != UNKNOWN {
-                return Ok(Some(u64::from(slot.value)));
+        if let Some(facts) = self.table.find(&key) {
+            if let Some(value) = facts.value() {
+                return Ok(Some(value));
             }
-            want = want.minus(NimSet::from_low_word(slot.not.into()));
+            want = want.minus(NimSet::from_low_word(facts.not().into()));
         }
         if want.is_empty() {
             return Ok(None);
@@ -1604,14 +1674,13 @@ impl<'g, G: Splittable> Search<'g, G> {
         let payload = self.table.exclusive(|data| {
             let mut payload = Vec::new();
             for slot in Table::entries(data) {
-                G::write_part(&self.game.part_of(&slot.key), &mut payload);
-                let value = match slot.value {
-                    UNKNOWN => u32::MAX,
-                    v => v.into(),
-                };
+                let (key, facts) = (slot.key, slot.facts);
+                G::write_part(&self.game.part_of(&key), &mut payload);
+                // Values below 2^24: never `u32::MAX`.
+                let value = facts.value().map_or(u32::MAX, |v| v as u32);
                 payload.extend_from_slice(&value.to_le_bytes());
-                payload.extend_from_slice(&u64::from(slot.not).to_le_bytes());
-                payload.push(slot.work);
+                payload.extend_from_slice(&u64::from(facts.not()).to_le_bytes());
+                payload.push(facts.work());
             }
             payload
         });
@@ -1636,11 +1705,12 @@ impl<'g, G: Splittable> Search<'g, G> {
             return Ok(());
         }
         // Values and masks beyond a slot's width are dropped (only work is lost).
-        let value = u16::try_from(value).unwrap_or(UNKNOWN);
-        self.table.update(&self.game.key(&part), work, |slot| {
-            slot.value = value;
-            slot.not = not as u32;
-            slot.dirty = dirty;
+        self.table.update(&self.game.key(&part), work, |facts| {
+            facts.add_not(not);
+            if value != u32::MAX {
+                facts.set_value(value.into());
+            }
+            facts.set_dirty(dirty);
         });
         Ok(())
     }
@@ -1664,15 +1734,18 @@ impl<'g, G: Splittable> Search<'g, G> {
         let entries = self.table.exclusive(|data| {
             let mut entries = Vec::new();
             for slot in Table::entries_mut(data) {
-                if !std::mem::take(&mut slot.dirty) || (slot.value == UNKNOWN && slot.not == 0) {
+                let facts = slot.facts;
+                slot.facts.set_dirty(false);
+                if !facts.dirty() || !facts.is_known() {
                     continue;
                 }
+                let key = slot.key;
                 let mut bytes = Vec::with_capacity(G::PART_BYTES);
-                G::write_part(&self.game.part_of(&slot.key), &mut bytes);
+                G::write_part(&self.game.part_of(&key), &mut bytes);
                 let known = Known {
-                    value: (slot.value != UNKNOWN).then_some(u32::from(slot.value)),
-                    not: u64::from(slot.not),
-                    work: slot.work,
+                    value: facts.value().map(|v| v as u32),
+                    not: u64::from(facts.not()),
+                    work: facts.work(),
                 };
                 entries.push((bytes, known));
             }
@@ -1943,13 +2016,74 @@ mod tests {
         }
     }
 
+    /// A slot's facts round-trip in their word: every work (0-63) and dirty flag with masks
+    /// and exact values at the ends of their ranges; a value of 2^24 or more is not stored,
+    /// mask bits from 24 up are dropped, and work above 63 is kept as 63.
+    #[test]
+    fn slot_facts_round_trip_and_keep_only_what_fits() {
+        assert_eq!(std::mem::size_of::<Slot<u64>>(), 12);
+        let all = (1u32 << 24) - 1;
+        let masks = [0, 1, 0b1010, 1 << 23, all & !1, all];
+        let values = [0, 1, 5, 23, 24, 255, 65_535, 65_536, (1 << 24) - 1];
+        for work in 0..=63u8 {
+            for dirty in [false, true] {
+                let with_mask = |mask: u64| {
+                    let mut facts = Facts::default();
+                    facts.raise_work(work);
+                    facts.set_dirty(dirty);
+                    facts.add_not(mask);
+                    facts
+                };
+                for mask in masks {
+                    let facts = with_mask(mask.into());
+                    assert_eq!((facts.value(), facts.not()), (None, mask));
+                    assert_eq!((facts.work(), facts.dirty()), (work, dirty));
+                    assert_eq!(facts.is_known(), mask != 0);
+                    // Bits from 24 up are dropped, the rest kept.
+                    let mut wide = facts;
+                    wide.add_not(u64::MAX << 24);
+                    assert_eq!(wide, facts);
+                    for value in values {
+                        // The mask without the value (excluding it would be a contradiction).
+                        let others = u64::from(mask) & !1u64.checked_shl(value as u32).unwrap_or(0);
+                        let mut facts = with_mask(others);
+                        facts.set_value(value);
+                        assert_eq!((facts.value(), facts.not()), (Some(value), 0));
+                        assert_eq!((facts.work(), facts.dirty()), (work, dirty));
+                        assert!(facts.is_known());
+                        // Once the value is known, a mask adds nothing.
+                        let mut more = facts;
+                        more.add_not(others);
+                        assert_eq!(more, facts);
+                    }
+                    // Too large for the word: nothing is stored.
+                    for value in [1 << 24, u64::from(u32::MAX), u64::MAX] {
+                        let mut large = facts;
+                        large.set_value(value);
+                        assert_eq!(large, facts);
+                    }
+                }
+            }
+        }
+        // Work only rises, and from 63 up it is 63.
+        let mut facts = Facts::default();
+        facts.raise_work(9);
+        facts.raise_work(2);
+        assert_eq!(facts.work(), 9);
+        for work in [64, 65, u8::MAX] {
+            let mut high = facts;
+            high.raise_work(work);
+            assert_eq!((high.work(), high.value(), high.not()), (63, None, 0));
+        }
+    }
+
     /// The table doubles at three quarters load, not at its first full bucket: below that load
     /// a full bucket gives up its cheapest entry.
     #[test]
     fn the_table_doubles_at_three_quarters_load_and_replaces_in_a_full_bucket_before() {
         let table = Table::<u64>::with_memory(DEFAULT_MEMORY);
         assert_eq!(table.len(), FIRST_SLOTS);
-        let store = |key: u64, work: u8| table.update(&key, work, |slot| slot.value = 0);
+        let store = |key: u64, work: u8| table.update(&key, work, |facts| facts.set_value(0));
         // WAYS + 1 keys of one bucket, the first one the most costly.
         let bucket = |key: &u64| Table::place_in(FIRST_SLOTS, key).0;
         let same: Vec<u64> = (1..)

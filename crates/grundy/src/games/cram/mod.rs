@@ -42,8 +42,8 @@ pub struct RegionsKeyed<K> {
 /// Regions of any board, the region itself the key.
 pub type Regions = RegionsKeyed<Region>;
 
-/// Regions of boards of at most [`region::WORD_KEY_CELLS`] cells, keyed by one word (a 16-byte
-/// table slot instead of 32).
+/// Regions of boards of at most [`region::WORD_KEY_CELLS`] cells, keyed by one word (a 12-byte
+/// table slot instead of 24).
 pub type WordRegions = RegionsKeyed<u64>;
 
 impl<K> RegionsKeyed<K> {
