@@ -23,8 +23,8 @@
 //!   as lives), so that a winning option is usually met first and the other options of an
 //!   N-position are never searched.
 //!
-//! Outcomes are kept in a table of whole positions (emptied when it fills the memory the
-//! settings allow, which only repeats work). Positions of up to
+//! Outcomes are kept in a table of whole positions; when it fills the memory the settings
+//! allow, its N-positions are dropped first (which only repeats work). Positions of up to
 //! [`super::MAX_EXPLORED_LIVES`] lives are answered by the misère search by the definition
 //! instead, which gives the misère value `G-` too; beyond them this search
 //! ([`Ruleset::misere_outcomes`]) gives the outcome alone.
@@ -346,13 +346,19 @@ impl OutcomeSearch {
         Ok(())
     }
 
-    /// Keeps an outcome (emptying the table first when it is full) and returns it.
+    /// Keeps an outcome and returns it. When the table is full its N-positions go first (one
+    /// is proved again by its option known to be a P-position, as Glop keeps only its losing
+    /// positions); if the P-positions alone fill half of it, everything goes.
     fn keep(&mut self, lands: &[Part], forms: &[u32], p: bool) -> bool {
         let key = key(lands, forms);
         let bytes = entry_bytes(key.len());
         if self.bytes + bytes > self.memory {
-            self.known.clear();
-            self.bytes = 0;
+            self.known.retain(|_, p| *p);
+            self.bytes = self.known.keys().map(|k| entry_bytes(k.len())).sum();
+            if self.bytes + bytes > self.memory / 2 {
+                self.known.clear();
+                self.bytes = 0;
+            }
         }
         self.known.insert(key, p);
         self.bytes += bytes;
@@ -492,13 +498,17 @@ mod tests {
         // Lands of at most 3, 7 and 12 lives by their forms: mixes of lands and forms.
         let mut memo = HashMap::new();
         let positions = reachable_positions(4);
-        for lives in [3, 7, 12] {
+        for (lives, memory) in [(3, None), (7, None), (12, None), (7, Some(4096))] {
             let mut search = with_forms(lives);
+            // A table of a few entries: N-positions dropped, then everything, as it fills.
+            if let Some(bytes) = memory {
+                search.memory = bytes;
+            }
             for position in &positions {
                 assert_eq!(
                     search.is_p(&Sprouts::lands(position)).unwrap(),
                     plain_is_p(position, &mut memo),
-                    "{} with forms to {lives} lives",
+                    "{} with forms to {lives} lives, memory {memory:?}",
                     Sprouts.show_position(position)
                 );
             }
