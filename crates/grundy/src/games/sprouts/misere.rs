@@ -86,7 +86,7 @@ pub struct OutcomeSearch {
     memory: u64,
     /// The algebra of forms (none: every land is searched as a land).
     forms: Option<Box<dyn MisereForms>>,
-    /// The form of each land met of at most `form_lives` lives (`None`: too many forms).
+    /// The form of each land met of at most `form_lives` lives (`None`: the algebra was full).
     land_forms: HashMap<Part, Option<u32>>,
     form_lives: u64,
     /// Positions searched (not answered by the table), and lands given a form.
@@ -154,11 +154,11 @@ impl OutcomeSearch {
         if let Some(&form) = self.land_forms.get(land) {
             return Ok(form);
         }
-        let form = if Sprouts.difficulty(land) >> 32 > self.form_lives {
-            None
-        } else {
-            self.form_from_moves(land)?
-        };
+        if Sprouts.difficulty(land) >> 32 > self.form_lives {
+            // Not kept: the larger lands met are as many as the positions searched.
+            return Ok(None);
+        }
+        let form = self.form_from_moves(land)?;
         self.land_forms.insert(*land, form);
         Ok(form)
     }
