@@ -283,7 +283,7 @@ class Game:
             value, outcome, method, infinite = self._native.evaluate(position, update)
         return Evaluation(value, outcome, method, None if infinite is None else tuple(infinite))
 
-    def outcome(self, position: PositionLike) -> str:
+    def outcome(self, position: PositionLike, progress: Optional[bool] = None) -> str:
         """``"P"`` (the player to move loses), ``"N"`` (the player to move wins) or, in a game
         with cycles, ``"D"`` (a draw: with best play the game never ends).
 
@@ -293,8 +293,15 @@ class Game:
         ['P', 'N', 'P']
         >>> grundy.Game.from_options(lambda v: [1 - v]).outcome(0)
         'D'
+
+        A searched position (a board, a graph, Sprouts) is asked only whether its value is 0,
+        which for an N-position takes one winning move instead of the value:
+
+        >>> grundy.Game("sprouts").outcome("5")
+        'N'
         """
-        return self.evaluate(position).outcome
+        with _progress.bar(progress, "outcome") as update:
+            return self._native.evaluate(position, update, True)[1]
 
     def moves(self, position: PositionLike) -> Moves:
         """Every move from ``position`` with the value of where it goes.

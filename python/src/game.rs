@@ -315,20 +315,25 @@ impl Game {
     }
 
     /// `(value or None, "P", "N" or "D", method, the finite option values of an infinite
-    /// value or None)`.
+    /// value or None)`; with `alone`, only the outcome is asked for (a search asks only
+    /// whether the value is 0, and the value is None unless known anyway).
     #[allow(clippy::type_complexity)]
-    #[pyo3(signature = (position, progress=None))]
+    #[pyo3(signature = (position, progress=None, alone=false))]
     fn evaluate(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         progress: Option<Py<PyAny>>,
+        alone: bool,
     ) -> PyResult<(Option<u64>, String, String, Option<Vec<u64>>)> {
         let position = self.position(position)?;
         let ruleset = self.ruleset();
         let report = compute(py, !self.calls_python(), |_| {
             let watcher = Reporter::new(progress).watcher();
-            grundy::progress::watched(watcher, || query::outcome(ruleset, &position))
+            grundy::progress::watched(watcher, || match alone {
+                true => query::outcome_alone(ruleset, &position),
+                false => query::outcome(ruleset, &position),
+            })
         })?;
         Ok((
             report.value,

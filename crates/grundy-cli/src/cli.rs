@@ -382,6 +382,11 @@ pub struct ValueArgs {
     /// birthday, genus (Conway's and CGSuite's notation) and CGSuite's IsTame.
     #[arg(long)]
     pub canonical: bool,
+    /// Only the outcome (P or N): a searched position (boards, graphs, Sprouts) is asked only
+    /// whether its value is 0, as Glop's Sprouts records are, which for an N-position needs one
+    /// winning move instead of the value; the value is then not given (null in JSON).
+    #[arg(long, conflicts_with = "canonical")]
+    pub outcome: bool,
 }
 
 #[derive(Debug, Args)]

@@ -75,9 +75,23 @@ pub struct OutcomeReport {
 /// The outcome of `position`, with its SG value where the game's solver can compute it (for
 /// every game without a theory of outcomes, this is [`value`]).
 pub fn outcome(ruleset: &dyn Ruleset, position: &[u64]) -> Result<OutcomeReport> {
+    report(ruleset, position, false)
+}
+
+/// The outcome of `position` alone, asking the solver no more than that
+/// ([`Solver::outcome_alone`]: a search asks only whether the value is 0); its value only
+/// where the solver knew it anyway.
+pub fn outcome_alone(ruleset: &dyn Ruleset, position: &[u64]) -> Result<OutcomeReport> {
+    report(ruleset, position, true)
+}
+
+fn report(ruleset: &dyn Ruleset, position: &[u64], alone: bool) -> Result<OutcomeReport> {
     ruleset.validate(position)?;
     let mut solver = solver_for(ruleset);
-    let evaluation = solver.evaluate_outcome(position)?;
+    let evaluation = match alone {
+        true => solver.outcome_alone(position)?,
+        false => solver.evaluate_outcome(position)?,
+    };
     Ok(OutcomeReport {
         loony: is_loony(solver.as_mut(), &evaluation, position)?,
         infinite: evaluation.infinite,

@@ -218,6 +218,14 @@ pub trait Solver {
         })
     }
 
+    /// The outcome alone, asking no more than it needs: a solver that searches asks only "is
+    /// the value 0?" (the outcome of `G + *0`, what Glop's Sprouts records are), which for an
+    /// N-position needs one winning option instead of the value. `value` is then `None` unless
+    /// the solver knew it anyway. The default is [`Solver::evaluate_outcome`].
+    fn outcome_alone(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
+        self.evaluate_outcome(position)
+    }
+
     /// Whether a (validated) position is *loony* (Winning Ways ch. 16): a win for the player to
     /// move alone and in any sum, with no nimber as its value (its `value` is then an error and
     /// `evaluate_outcome` gives no value). The default: no position is.

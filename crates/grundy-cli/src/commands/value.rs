@@ -1,6 +1,6 @@
 //! `grundy value GAME POS`. Where a game's theory knows the outcome but its SG value is out of
 //! reach (e.g. takeaway games with a huge pile), the value is `null` in JSON and the text gives
-//! the outcome.
+//! the outcome. With `--outcome` only the outcome is asked for ([`query::outcome_alone`]).
 
 use std::io::Write;
 
@@ -16,6 +16,7 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
         position: args,
         search,
         canonical,
+        outcome: alone,
     } = args;
     // Every flag is checked before a path is chosen.
     let settings = super::search_settings(&search)?;
@@ -47,7 +48,10 @@ pub fn run(args: ValueArgs, out: &mut dyn Write) -> Outcome {
     let report = {
         let working = crate::progress::delayed("computing");
         super::with_search(&settings, Some(&working), || {
-            working.watch(|| query::outcome(game.as_ref(), &position))
+            working.watch(|| match alone {
+                true => query::outcome_alone(game.as_ref(), &position),
+                false => query::outcome(game.as_ref(), &position),
+            })
         })?
     };
     match format {

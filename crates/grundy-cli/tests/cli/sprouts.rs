@@ -23,6 +23,59 @@ fn starts_have_the_published_outcomes() {
 }
 
 #[test]
+fn the_outcome_alone_is_the_published_one_without_a_value() {
+    // AJS 1991: the first player loses from 1, 2 and 6 spots and wins from 3, 4 and 5.
+    for (spots, outcome) in [
+        ("1", "P"),
+        ("2", "P"),
+        ("3", "N"),
+        ("4", "N"),
+        ("5", "N"),
+        ("6", "P"),
+    ] {
+        let answer = json(&["value", "sprouts", spots, "--outcome"]);
+        assert_eq!(answer["outcome"], outcome, "{spots} spots");
+        assert!(answer["value"].is_null(), "{spots} spots: {answer}");
+        assert!(
+            answer["method"].as_str().unwrap().contains("outcome alone"),
+            "{answer}"
+        );
+    }
+    let text = stdout(&["value", "sprouts", "5", "--outcome"]);
+    assert!(text.starts_with("N\n"), "{text}");
+    assert!(text.contains("N-position"), "{text}");
+    // Boards: Cram 3x8 (odd by even: the first player wins by the central domino and the
+    // half-turn symmetry, Winning Ways ch. 22) and 5x5 (0 in Beling's table) are searched, so
+    // their values are not given; 2x4 (both sides even: the second player wins by symmetry)
+    // has its value from the theorem anyway.
+    let answer = json(&["value", "cram:3x8", "--outcome"]);
+    assert_eq!(answer["outcome"], "N", "{answer}");
+    assert!(answer["value"].is_null(), "{answer}");
+    let answer = json(&["value", "cram:5x5", "--outcome"]);
+    assert_eq!(answer["outcome"], "P", "{answer}");
+    assert!(answer["value"].is_null(), "{answer}");
+    let answer = json(&["value", "cram:2x4", "--outcome"]);
+    assert_eq!(answer["outcome"], "P", "{answer}");
+    assert_eq!(answer["value"], 0, "{answer}");
+    // A game that is not searched gives its value anyway.
+    let answer = json(&["value", "nim", "1,2,3", "--outcome"]);
+    assert_eq!(answer["outcome"], "P");
+    assert_eq!(answer["value"], 0);
+    // --outcome is for the value as a whole, not for its canonical form.
+    fails(
+        &[
+            "value",
+            "nim",
+            "1,2",
+            "--misere",
+            "--canonical",
+            "--outcome",
+        ],
+        "cannot be used with",
+    );
+}
+
+#[test]
 fn misere_starts_have_the_published_outcomes() {
     // OEIS A164950: 1, 0, 0, 0, 1, 1, 0 for p = 1..7 (1: the first player wins). To 4 spots
     // (12 lives) the misère value G- comes with the outcome; beyond, the outcome alone.

@@ -2,7 +2,8 @@
 //! [`Solver`], which hands a position's parts to the board search
 //! ([`crate::solve::search`]), and small helpers on bit sets and sizes.
 
-use crate::ruleset::Evaluation;
+use crate::game::Outcome;
+use crate::ruleset::{Evaluation, OutcomeEvaluation};
 use crate::solve::search::{Search, Splittable};
 use crate::{Error, Result, Ruleset, Solver};
 
@@ -76,36 +77,41 @@ impl<'a, B: Board, G: Splittable<Part = PartOf<B>>> BoardSolver<'a, B, G> {
     }
 }
 
-impl<B: Board, G: Splittable<Part = PartOf<B>>> Solver for BoardSolver<'_, B, G> {
-    fn value(&mut self, position: &[u64]) -> Result<u64> {
-        Ok(self.evaluate(position)?.value)
-    }
+/// What a board solver knows of a position before any search: its value (a theorem, an
+/// endgame table), or the parts to search and what a theorem said of them.
+enum Before<P> {
+    Known(Evaluation),
+    Search { parts: Vec<P>, because: String },
+}
 
-    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+impl<'a, B: Board, G: Splittable<Part = PartOf<B>>> BoardSolver<'a, B, G> {
+    /// The value where a theorem or the game's endgame table gives it; otherwise the parts
+    /// to search, a theorem's "not k" recorded in the table first.
+    fn before(&mut self, position: &[u64]) -> Result<Before<PartOf<B>>> {
         self.board.validate(position)?;
         let parts = self.board.parts(position);
-        let mut because = String::new();
         let theorem = self.board.theorem(position);
         if let Some(Theorem::Value(value, why)) = theorem {
-            return Ok(Evaluation {
+            return Ok(Before::Known(Evaluation {
                 value,
                 method: format!("theorem: {why}"),
-            });
+            }));
         }
         let game = self.game;
         if let Some(table) = game.exact_method() {
             let known: Option<Vec<u64>> = parts.iter().map(|p| game.exact(p)).collect();
             if let Some(values) = known {
-                return Ok(Evaluation {
+                return Ok(Before::Known(Evaluation {
                     value: values.iter().fold(0, |x, v| x ^ v),
                     method: format!(
                         "endgame table: {} {}(s) valued apart (XOR), {table}",
                         parts.len(),
                         self.board.part_name()
                     ),
-                });
+                }));
             }
         }
+        let mut because = String::new();
         match theorem {
             Some(Theorem::Not(k, why)) if parts.len() == 1 => {
                 self.search()?.assume_not(&parts[0], k);
@@ -113,21 +119,63 @@ impl<B: Board, G: Splittable<Part = PartOf<B>>> Solver for BoardSolver<'_, B, G>
             }
             _ => {}
         }
-        let search = self.search()?;
-        let value = search.value(&parts)?;
-        let how = if game.values_whole() {
+        Ok(Before::Search { parts, because })
+    }
+
+    /// The method line of a search of `parts` that asked `how`.
+    fn method(&self, parts: &[PartOf<B>], how: &str, because: &str) -> String {
+        format!(
+            "board search: {} {}(s) valued apart (XOR), {how}, with a transposition table{}{because}",
+            parts.len(),
+            self.board.part_name(),
+            self.game.exact_method().map_or(String::new(), |t| format!("; {t}")),
+        )
+    }
+}
+
+impl<B: Board, G: Splittable<Part = PartOf<B>>> Solver for BoardSolver<'_, B, G> {
+    fn value(&mut self, position: &[u64]) -> Result<u64> {
+        Ok(self.evaluate(position)?.value)
+    }
+
+    fn evaluate(&mut self, position: &[u64]) -> Result<Evaluation> {
+        let (parts, because) = match self.before(position)? {
+            Before::Known(evaluation) => return Ok(evaluation),
+            Before::Search { parts, because } => (parts, because),
+        };
+        let value = self.search()?.value(&parts)?;
+        let how = if self.game.values_whole() {
             "each position valued as the mex of its options"
         } else {
             "set searches with pruning (is the value in S?, S = {k} for k = 0, 1, ...)"
         };
         Ok(Evaluation {
             value,
-            method: format!(
-                "board search: {} {}(s) valued apart (XOR), {how}, with a transposition table{}{because}",
-                parts.len(),
-                self.board.part_name(),
-                game.exact_method().map_or(String::new(), |t| format!("; {t}")),
-            ),
+            method: self.method(&parts, how, &because),
+        })
+    }
+
+    /// Only "is the value 0?": one search of `G + *0`, all but the largest part valued first
+    /// (their XOR is the value the largest must have for a P-position).
+    fn outcome_alone(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
+        let (parts, because) = match self.before(position)? {
+            Before::Known(e) => {
+                return Ok(OutcomeEvaluation {
+                    value: Some(e.value),
+                    outcome: Outcome::of(e.value),
+                    infinite: None,
+                    method: e.method,
+                })
+            }
+            Before::Search { parts, because } => (parts, because),
+        };
+        let zero = self.search()?.value_is(&parts, 0)?;
+        let how = "the outcome alone (is the value 0?, the search of G + *0)";
+        Ok(OutcomeEvaluation {
+            value: None,
+            outcome: if zero { Outcome::P } else { Outcome::N },
+            infinite: None,
+            method: self.method(&parts, how, &because),
         })
     }
 }
@@ -346,6 +394,57 @@ mod tests {
         let mut bits = Vec::new();
         for_each_bit(0b1010_0001, |i| bits.push(i));
         assert_eq!(bits, vec![0, 5, 7]);
+    }
+
+    /// `outcome_alone` (one search of `G + *0`) against the outcome of the value, each from a
+    /// fresh solver: boards, graphs and Sprouts, positions of several parts included.
+    #[test]
+    fn the_outcome_alone_is_the_outcome_of_the_value() {
+        let cases: &[(&str, &[&str])] = &[
+            ("cram:1x1", &[]),
+            ("cram:2x3", &[]),
+            ("cram:3x3", &[]),
+            ("cram:3x4", &[]),
+            ("cram:3x5", &[]),
+            ("cram:4x4", &[]),
+            ("chomp:3x4", &[]),
+            ("node-kayles:graph=path:7", &[]),
+            ("node-kayles:graph=cycle:9", &[]),
+            ("node-kayles:graph=petersen", &[]),
+            (
+                "sprouts",
+                &[
+                    "1",
+                    "2",
+                    "3",
+                    "4",
+                    "5",
+                    "6",
+                    "0.0.}]0.}]!",
+                    "0.AB.}AB.}]!",
+                    "0.}]0.}]0.0.0.}]!",
+                ],
+            ),
+        ];
+        for (spec, positions) in cases {
+            let game = crate::spec::parse_game(spec).unwrap();
+            let positions: Vec<Vec<u64>> = match positions.is_empty() {
+                true => vec![game.start().unwrap()],
+                false => positions
+                    .iter()
+                    .map(|p| game.parse_position(p).unwrap())
+                    .collect(),
+            };
+            for position in positions {
+                let value = game.solver().unwrap().value(&position).unwrap();
+                let alone = game.solver().unwrap().outcome_alone(&position).unwrap();
+                assert_eq!(alone.outcome, Outcome::of(value), "{spec} {position:?}");
+                assert!(
+                    alone.value.is_none_or(|v| v == value),
+                    "{spec} {position:?}"
+                );
+            }
+        }
     }
 
     /// Issue 50, item 17: `0,0,1` read as `0,1`.

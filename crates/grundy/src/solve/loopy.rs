@@ -370,6 +370,10 @@ impl Solver for CycleAware<'_> {
         self.ask(|s| s.evaluate_outcome(position))
     }
 
+    fn outcome_alone(&mut self, position: &[u64]) -> Result<OutcomeEvaluation> {
+        self.ask(|s| s.outcome_alone(position))
+    }
+
     fn loony(&mut self, position: &[u64]) -> Result<bool> {
         self.ask(|s| s.loony(position))
     }
