@@ -79,7 +79,7 @@ fn outcomes_table(mode: Mode) -> Result<Table> {
         row.push(word(published).into());
         if p <= normal_to(mode) {
             let clock = Instant::now();
-            let wins = normal.value(&start)? != 0;
+            let wins = normal.outcome_alone(&start)?.outcome == crate::Outcome::N;
             row.push(word(wins).into());
             row.push(format!("{:.2}", clock.elapsed().as_secs_f64()));
             if wins != published {
@@ -114,7 +114,7 @@ fn outcomes_table(mode: Mode) -> Result<Table> {
         id: "sprouts-outcomes".into(),
         title: "Sprouts: the outcome of the start of p spots, normal and misère play".into(),
         note: format!(
-            "Computed in this run: normal play for p = 1..{} (the board search over lands), misère play for p = 1..{} (G- by the definition over whole positions to 4 spots, the misère outcome search over whole positions beyond, lands of at most 7 lives by their misère canonical forms); published: AJS 1991 (normal to 11, misère to 9), Lemoine and Viennot 2015 (normal to 32), OEIS A164950 (misère to 20). The other rows are the published outcomes only.",
+            "Computed in this run: normal play for p = 1..{} (the board search over lands, asked only whether the value is 0), misère play for p = 1..{} (G- by the definition over whole positions to 4 spots, the misère outcome search over whole positions beyond, lands of at most 7 lives by their misère canonical forms); published: AJS 1991 (normal to 11, misère to 9), Lemoine and Viennot 2015 (normal to 32), OEIS A164950 (misère to 20). The other rows are the published outcomes only.",
             normal_to(mode),
             misere_to(mode)
         ),
