@@ -14,6 +14,18 @@ def test_normal_starts_have_the_published_outcomes():
         assert (game.value(str(spots)) != 0) == first_player_wins, spots
 
 
+def test_the_outcome_alone_is_the_published_one():
+    # AJS 1991: the first player wins from 9, 10 and 11 spots and loses from 6, 7 and 8.
+    # outcome() asks the search only whether the value is 0, far less than the value of an
+    # N-position; evaluate() still gives the value.
+    game = grundy.Game("sprouts")
+    for spots, outcome in [(6, "P"), (7, "P"), (8, "P"), (9, "N"), (10, "N")]:
+        assert game.outcome(str(spots)) == outcome, spots
+    assert game.evaluate("9").value != 0
+    # A board searched (odd by even: the first player wins by symmetry).
+    assert grundy.Game("cram:3x8").outcome("......../......../........") == "N"
+
+
 def test_misere_outcomes_past_the_definition():
     # A164950: the first player wins misère Sprouts from 5 and 6 spots and loses from 7. Past
     # 12 lives (4 spots) only the outcome is searched: no misère value, and value() refuses.
