@@ -59,6 +59,13 @@ impl<'a, B: Board> BoardSolver<'a, B> {
     }
 }
 
+/// What a board solver knows of a position before any search: its value (a theorem, an
+/// endgame table), or the parts to search and what a theorem said of them.
+enum Before<P> {
+    Known(Evaluation),
+    Search { parts: Vec<P>, because: String },
+}
+
 impl<'a, B: Board, G: Splittable<Part = PartOf<B>>> BoardSolver<'a, B, G> {
     /// The solver of `board` searching `game`.
     pub fn with_game(board: &'a B, game: &'a G) -> Self {
@@ -75,16 +82,7 @@ impl<'a, B: Board, G: Splittable<Part = PartOf<B>>> BoardSolver<'a, B, G> {
         }
         Ok(self.search.as_mut().expect("just made"))
     }
-}
 
-/// What a board solver knows of a position before any search: its value (a theorem, an
-/// endgame table), or the parts to search and what a theorem said of them.
-enum Before<P> {
-    Known(Evaluation),
-    Search { parts: Vec<P>, because: String },
-}
-
-impl<'a, B: Board, G: Splittable<Part = PartOf<B>>> BoardSolver<'a, B, G> {
     /// The value where a theorem or the game's endgame table gives it; otherwise the parts
     /// to search, a theorem's "not k" recorded in the table first.
     fn before(&mut self, position: &[u64]) -> Result<Before<PartOf<B>>> {
