@@ -9,8 +9,10 @@
 //! boards GRUNDY_BIN IGSOLVE_BIN [RUNS] [CASES] [TIMEOUT_SECONDS]
 //! ```
 //!
-//! grundy is run as `GRUNDY_BIN value SPEC --json` (SPEC is the case as written, e.g.
+//! grundy is run as `GRUNDY_BIN FLAGS value SPEC --json` (SPEC is the case as written, e.g.
 //! `cram:4x9`; the empty board is the default position) and its JSON key `"value"` read.
+//! FLAGS come from the environment variable `GRUNDY_FLAGS` (none by default; `--threads 1`
+//! compares one core with igsolve's one).
 //! igsolve is run as `IGSOLVE_BIN FLAGS cram -r ROWS -c COLS` (or `chomp`) and its line
 //! `Nimber of initial position: N` read. FLAGS come from the environment variable
 //! `IGSOLVE_FLAGS`, default `--tt hash-map`: igsolve's own default for boards of more than 40
@@ -120,13 +122,11 @@ impl Case {
         })
     }
 
-    fn grundy_command(&self, grundy: &str) -> Vec<String> {
-        vec![
-            grundy.into(),
-            "value".into(),
-            self.spec.clone(),
-            "--json".into(),
-        ]
+    fn grundy_command(&self, grundy: &str, flags: &[String]) -> Vec<String> {
+        let mut command = vec![grundy.to_string()];
+        command.extend(flags.iter().cloned());
+        command.extend(["value".into(), self.spec.clone(), "--json".into()]);
+        command
     }
 
     fn igsolve_command(&self, igsolve: &str, flags: &[String]) -> Vec<String> {
@@ -341,6 +341,16 @@ fn seconds(s: f64) -> String {
     }
 }
 
+/// The flags grundy gets before its subcommand: `GRUNDY_FLAGS` (e.g. `--threads 1`, to
+/// compare one core with igsolve's one), none by default.
+pub fn grundy_flags() -> Vec<String> {
+    std::env::var("GRUNDY_FLAGS")
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
 /// The flags igsolve gets before its subcommand: `IGSOLVE_FLAGS` or the default.
 pub fn igsolve_flags() -> Vec<String> {
     std::env::var("IGSOLVE_FLAGS")
@@ -371,7 +381,7 @@ pub fn compare(grundy: &str, igsolve: &str, runs: usize, cases: &str, limit: Dur
         let commands = [
             (
                 "grundy",
-                case.grundy_command(grundy),
+                case.grundy_command(grundy, &grundy_flags()),
                 grundy_nimber as fn(&str) -> Option<u32>,
             ),
             (
@@ -465,8 +475,12 @@ mod tests {
             ["igsolve", "--tt", "hash-map", "chomp", "-r", "8", "-c", "9"]
         );
         assert_eq!(
-            case.grundy_command("grundy"),
+            case.grundy_command("grundy", &[]),
             ["grundy", "value", "chomp:8x9", "--json"]
+        );
+        assert_eq!(
+            case.grundy_command("grundy", &["--threads".into(), "1".into()]),
+            ["grundy", "--threads", "1", "value", "chomp:8x9", "--json"]
         );
     }
 

@@ -38,13 +38,15 @@
 //! small Cram regions, [`Splittable::exact`]) is answered at once and never stored.
 //!
 //! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
-//! otherwise the values `k < 32` it is known not to have (when finding that cost 256 search
+//! otherwise the values `k < 24` it is known not to have (when finding that cost 256 search
 //! nodes or more). It starts small and doubles when three quarters of it are used, up to a
-//! memory bound; a bucket that is full meanwhile (or at the bound) gives up the entry that cost
-//! the least work to find, so a search
-//! never fails for lack of room, it only repeats work. Its entries can be
-//! saved to a checkpoint and loaded back ([`Search::save`], [`Search::load`]): a resumed search
-//! gives the same values, only faster.
+//! memory bound; a bucket that is full meanwhile (or at the bound) gives up the entry that
+//! cost the least work to find, so a search never fails for lack of room, it only repeats
+//! work. A node looks each option's parts up only after making the next option, having asked
+//! the processor for their buckets first (a prefetch): a lookup in a table larger than the
+//! cache waits on memory, and so the wait overlaps work. Its entries can be saved to a
+//! checkpoint and loaded back ([`Search::save`], [`Search::load`]): a resumed search gives the
+//! same values, only faster.
 //!
 //! **Threads** ([`Settings::threads`]). Several searches ask the same question at once and
 //! share the table ([`Table`]: a spin lock per bucket, growth and saves at a safe point where
@@ -491,6 +493,27 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     fn index(&self, b: usize, tag: u16, part: &P) -> Option<usize> {
         // SAFETY: the bucket is held (or the table not shared).
         (b..b + WAYS).find(|&i| self.tag(i) == tag && unsafe { (*self.slot(i)).key } == *part)
+    }
+
+    /// Asks the processor to start loading the part's bucket (its tags, and its slots, which
+    /// a hit reads) into its cache: a hint only, nothing changes. A [`Table::find`] of the part
+    /// soon after then does not wait on memory.
+    fn prefetch(&self, part: &P) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let (b, _) = Self::place_in(self.len(), part);
+            let data = self.data();
+            // SAFETY: `b..b + WAYS` are slots of the table, and a prefetch neither reads nor
+            // writes memory as far as the program can tell.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(data.tags.as_ptr().add(b).cast());
+                _mm_prefetch::<_MM_HINT_T0>(data.slots.as_ptr().add(b).cast());
+                _mm_prefetch::<_MM_HINT_T0>(data.slots.as_ptr().add(b + WAYS - 1).cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = part;
     }
 
     /// What the part's slot knows, if it has one.
@@ -1469,33 +1492,47 @@ impl<'g, G: Splittable> Search<'g, G> {
         // Options whose parts are all valued take their candidates first (and may settle the
         // question); the others are searched easiest first (the least sum of the squared
         // bounds of their unknown parts, as igs's "smaller components first").
-        for &mv in &frame.moves {
+        // Each option's parts are looked up in the table after the next option is made, their
+        // buckets having been asked for first: in a table larger than the processor's cache a
+        // lookup waits on memory, and this wait overlaps the making of the next option.
+        let mut pending: Option<usize> = None;
+        for next in 0..=frame.moves.len() {
             let start = frame.open.parts.len();
-            self.game.play(part, mv, &mut frame.open.parts)?;
-            let mut x = 0;
-            let mut cost = 0u64;
-            let mut all_known = true;
-            for part in &frame.open.parts[start..] {
-                match self.known(part) {
-                    Some(v) => x ^= v,
-                    None => {
-                        all_known = false;
-                        cost = cost.saturating_add(self.game.difficulty(part));
+            if let Some(&mv) = frame.moves.get(next) {
+                self.game.play(part, mv, &mut frame.open.parts)?;
+                for p in &frame.open.parts[start..] {
+                    self.table.prefetch(&self.game.key(p));
+                }
+            }
+            let mut made = start;
+            if let Some(first) = pending {
+                let mut x = 0;
+                let mut cost = 0u64;
+                let mut all_known = true;
+                for part in &frame.open.parts[first..start] {
+                    match self.known(part) {
+                        Some(v) => x ^= v,
+                        None => {
+                            all_known = false;
+                            cost = cost.saturating_add(self.game.difficulty(part));
+                        }
                     }
                 }
-            }
-            if all_known {
-                frame.open.parts.truncate(start);
-                candidates.take(Some(x));
-                taken += 1;
-                // After the last option the mex is known, wanted or not: kept (as igs does).
-                if !candidates.meet(want) && taken < frame.moves.len() {
-                    return Ok(None);
+                if all_known {
+                    frame.open.parts.drain(first..start);
+                    made = first;
+                    candidates.take(Some(x));
+                    taken += 1;
+                    // After the last option the mex is known, wanted or not: kept (as igs does).
+                    if !candidates.meet(want) && taken < frame.moves.len() {
+                        return Ok(None);
+                    }
+                } else {
+                    frame.order.push((cost, frame.open.len()));
+                    frame.open.ends.push(start);
                 }
-            } else {
-                frame.order.push((cost, frame.open.len()));
-                frame.open.ends.push(frame.open.parts.len());
             }
+            pending = (next < frame.moves.len()).then_some(made);
         }
         frame.order.sort_unstable();
         // While searches share the table, an option another search is in is put off (ABDADA,
