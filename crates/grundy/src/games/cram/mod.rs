@@ -627,6 +627,35 @@ pub(crate) mod tests {
         }
     }
 
+    /// A board one row high is the octal game 0.07 (a domino takes two adjacent cells of a
+    /// row, leaving the cells on either side): `g(n) = mex { g(a) XOR g(n - 2 - a) }`. The
+    /// lengths include 64 and 128, where a row fills the whole word of the search's sets (a
+    /// shift by the row's length once overflowed there and gave 1x64 the value 8 instead of
+    /// 4, and 1x128 6 instead of 2).
+    #[test]
+    fn a_board_one_row_high_is_the_octal_game_0_07() {
+        let mut g = vec![0u64; 129];
+        for n in 2..=128 {
+            let seen: Vec<u64> = (0..=n - 2).map(|a| g[a] ^ g[n - 2 - a]).collect();
+            g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+        // As `grundy seq octal:0.07 --to 128` (the octal engine) has them.
+        assert_eq!((g[64], g[128]), (4, 2), "the plain recursion itself");
+        for n in [2u32, 20, 21, 40, 63, 64, 65, 66, 100, 127, 128] {
+            for (rows, cols) in [(1, n), (n, 1)] {
+                let cram = game(rows, cols);
+                let full = region::full(rows, cols);
+                let parts = cram.regions(&Cram::position(full));
+                let mut search = Search::new(&Regions::WITH_TABLE, "cram regions").unwrap();
+                assert_eq!(
+                    search.value(&parts).unwrap(),
+                    g[n as usize],
+                    "{rows}x{cols}"
+                );
+            }
+        }
+    }
+
     /// The lemma of [`Geometry::without_spare_cells`]: taking away spare tufts and bridges
     /// keeps the value, on every set of every box of at most 16 cells.
     #[test]

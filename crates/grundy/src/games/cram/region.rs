@@ -333,7 +333,19 @@ impl<W: Bits> Geometry<W> {
 
     /// The empty cells whose lower neighbour is empty too (upper halves of vertical dominoes).
     pub fn vertical(&self, cells: W) -> W {
-        cells & (cells >> self.cols)
+        cells & self.up(cells)
+    }
+
+    /// `set` one row up (bit `i + cols` to bit `i`). Two shifts, as a shift by the whole width
+    /// of `W` (a box of one row of `W::BITS` cells) would overflow: this one gives no cells,
+    /// as there is no row below.
+    fn up(&self, set: W) -> W {
+        (set >> (self.cols - 1)) >> 1
+    }
+
+    /// `set` one row down (bit `i` to bit `i + cols`), as [`Geometry::up`].
+    fn down(&self, set: W) -> W {
+        (set << (self.cols - 1)) << 1
     }
 
     /// The most dominoes that fit in `cells`: at most one per cell of the rarer colour of a
@@ -362,13 +374,12 @@ impl<W: Bits> Geometry<W> {
     /// *bridge* goes, a cell that is neither a tuft nor a star and whose neighbours are all
     /// stars (each has a tuft, not the bridge). The rules are applied until neither applies.
     pub fn without_spare_cells(&self, mut cells: W) -> W {
-        let c = self.cols;
         loop {
             // Cells whose right, left, lower, upper neighbour is empty.
             let right = self.horizontal(cells);
             let left = right << 1;
             let down = self.vertical(cells);
-            let up = down << c;
+            let up = self.down(down);
             let (one_or_three, two_or_more) = {
                 let (s1, c1) = (right ^ left, right & left);
                 let (s2, c2) = (s1 ^ down, s1 & down);
@@ -382,8 +393,8 @@ impl<W: Bits> Geometry<W> {
             let stars = [
                 (tufts & right) << 1,
                 (tufts & left) >> 1,
-                (tufts & down) << c,
-                (tufts & up) >> c,
+                self.down(tufts & down),
+                self.up(tufts & up),
             ];
             let (mut seen, mut spare) = (W::ZERO, W::ZERO);
             for (side, star) in stars.into_iter().enumerate() {
@@ -391,8 +402,8 @@ impl<W: Bits> Geometry<W> {
                 spare |= match side {
                     0 => again >> 1,
                     1 => again << 1,
-                    2 => again >> c,
-                    _ => again << c,
+                    2 => self.up(again),
+                    _ => self.down(again),
                 };
                 seen |= star;
             }
@@ -434,25 +445,22 @@ impl<W: Bits> Geometry<W> {
         let right = self.horizontal(cells);
         let left = right << 1;
         let down = self.vertical(cells);
-        let up = down << c;
+        let up = self.down(down);
         // Corners: top left, bottom right, top right, bottom left.
         let top_left = right & down & !left & !up;
         let bottom_right = left & up & !right & !down;
         let top_right = left & down & !right & !up;
         let bottom_left = right & up & !left & !down;
         // Squares by their top left cell.
-        let falling = top_left & (bottom_right >> (c + 1));
+        let falling = top_left & (self.up(bottom_right) >> 1);
         let rising = (top_right & (bottom_left >> (c - 1))) >> 1;
         let squares = falling | rising;
-        squares | squares << c
+        squares | self.down(squares)
     }
 
     /// The cells of the box next to a cell of `set`.
     fn neighbours(&self, set: W) -> W {
-        (set << 1) & self.not_first
-            | (set >> 1) & self.not_last
-            | set << self.cols
-            | set >> self.cols
+        (set << 1) & self.not_first | (set >> 1) & self.not_last | self.down(set) | self.up(set)
     }
 
     /// Splits `cells` into connected pieces (neighbours share a side) and hands each to `f`.
@@ -471,10 +479,9 @@ impl<W: Bits> Geometry<W> {
     pub fn pieces_cut(&self, mut cells: W, cut: W, mut f: impl FnMut(W)) {
         let to_left = self.not_first & !(cut << 1);
         let joined = cells & self.not_last & !cut & (cells >> 1);
-        let c = self.cols;
         let grow = |set: W| {
             let rightwards = (joined.wrapping_add(set & joined) ^ joined) | set;
-            rightwards | (set & to_left) >> 1 | set << c | set >> c
+            rightwards | (set & to_left) >> 1 | self.down(set) | self.up(set)
         };
         while cells != W::ZERO {
             let mut piece = cells & cells.wrapping_neg();
