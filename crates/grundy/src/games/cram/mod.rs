@@ -107,23 +107,15 @@ impl<K> RegionsKeyed<K> {
         }
     }
 
-    /// The dominoes of a region in `W` (see [`Splittable::moves`]).
+    /// The dominoes of a region, nearest the centre of its box first
+    /// ([`region::dominoes_from_centre`]; see [`Splittable::moves`]).
     fn moves_in<W: Bits>(part: &Region, out: &mut Vec<u128>) {
-        // Vertical dominoes first, from the central column outwards, then horizontal ones from
-        // the central row outwards (igs's order: central moves split the region, and a split
-        // region is the quickest to value).
-        let (rows, cols) = (u32::from(part.rows), u32::from(part.cols));
-        let g = Geometry::<W>::of(rows, cols);
         let cells = W::from_u128(part.cells);
-        let vertical = g.vertical(cells);
-        for c in region::centre_out(cols) {
-            for_each_bit((vertical & g.column(c)).to_u128(), |i| {
-                out.push(1u128 << i | 1u128 << (i + cols))
-            });
-        }
-        let horizontal = g.horizontal(cells);
-        for r in region::centre_out(rows) {
-            for_each_bit((horizontal & g.row(r)).to_u128(), |i| out.push(3u128 << i));
+        for &domino in region::dominoes_from_centre(part.rows.into(), part.cols.into()) {
+            let d = W::from_u128(domino);
+            if cells & d == d {
+                out.push(domino);
+            }
         }
     }
 }
