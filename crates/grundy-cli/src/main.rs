@@ -18,7 +18,9 @@ use std::process::ExitCode;
 use failure::say;
 
 /// mimalloc instead of the system's allocator: the searches make and drop many small vectors
-/// (Sprouts at 6 spots: 1.46x faster, BENCHMARKS.md).
+/// (Sprouts at 6 spots: 1.46x faster, BENCHMARKS.md). Built without its huge-page advice
+/// (`no_thp`): zeroing a 2 MiB page was a third of the start-up; the search's table asks for
+/// huge pages itself (ARCHITECTURE.md, "Allocator").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -38,8 +38,9 @@
 //! small Cram regions, [`Splittable::exact`]) is answered at once and never stored.
 //!
 //! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
-//! otherwise the values `k < 24` it is known not to have (when finding that cost 256 search
-//! nodes or more). It starts small and doubles when three quarters of it are used, up to a
+//! otherwise the values `k < 24` it is known not to have (every answer, even one found from
+//! the options' entries alone without a search below: such a part is asked the same question
+//! again and again). It starts small and doubles when three quarters of it are used, up to a
 //! memory bound; a bucket that is full meanwhile (or at the bound) gives up the entry that
 //! cost the least work to find, so a search never fails for lack of room, it only repeats
 //! work. A node looks each option's parts up only after making the next option, having asked
@@ -948,10 +949,12 @@ struct Frame<G: Splittable> {
     later: Vec<usize>,
 }
 
-/// The least work (search nodes below) for which a "not in the set" answer is kept. Cheaper
-/// ones are searched again when needed: keeping them all (as before) doubled the table
-/// (less of it in the processor's cache) and made Cram 5x8 25 % slower, for 4 % fewer nodes.
-const MIN_WORK_KEPT: u64 = 256;
+/// The least work (search nodes below) for which a "not in the set" answer goes to the
+/// database of solved parts (`--db`): the table keeps every answer, since a part settled by its
+/// options' entries alone (no node below) is asked the same question again and again (Cram 5x8:
+/// a third of the positions were such repeats), but on disk such entries would outnumber the
+/// rest several times over for little.
+const MIN_WORK_SAVED: u64 = 256;
 
 /// The class of a table entry's work (`1 + log2` of the search nodes it cost), never 0.
 fn work_class(work: u64) -> u8 {
@@ -1463,8 +1466,7 @@ impl<'g, G: Splittable> Search<'g, G> {
         let work = self.nodes - before;
         match found {
             Some(v) => self.record_value(&key, v, work),
-            None if work >= MIN_WORK_KEPT => self.record_not(&key, want, work),
-            None => {}
+            None => self.record_not(&key, want, work),
         }
         Ok(found)
     }
@@ -1773,7 +1775,8 @@ impl<'g, G: Splittable> Search<'g, G> {
             for slot in Table::entries_mut(data) {
                 let facts = slot.facts;
                 slot.facts.set_dirty(false);
-                if !facts.dirty() || !facts.is_known() {
+                let cheap = facts.value().is_none() && facts.work() < work_class(MIN_WORK_SAVED);
+                if !facts.dirty() || !facts.is_known() || cheap {
                     continue;
                 }
                 let key = slot.key;

@@ -646,6 +646,28 @@ pub(crate) mod tests {
         }
     }
 
+    /// A question answered from the options' values alone (no search node below: every
+    /// option of a strip of 21 cells is two strips of the endgame table) is kept in the table
+    /// all the same: asked again, it costs no node.
+    #[test]
+    fn an_answer_from_the_options_alone_is_kept() {
+        // Octal 0.07 (a row of cells, a domino takes two adjacent ones), by its recursion.
+        let mut g = [0u64; 22];
+        for n in 2..=21 {
+            let seen: Vec<u64> = (0..=n - 2).map(|a| g[a] ^ g[n - 2 - a]).collect();
+            g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+        let cram = game(1, 21);
+        let parts = cram.regions(&Cram::position(region::full(1, 21)));
+        let mut search = Search::new(&Regions::WITH_TABLE, "cram regions").unwrap();
+        let not_its_value = g[21] + 1;
+        assert!(!search.value_is(&parts, not_its_value).unwrap());
+        assert_eq!(search.stats().nodes, 1, "one node: the strip itself");
+        assert!(!search.value_is(&parts, not_its_value).unwrap());
+        assert_eq!(search.stats().nodes, 1, "the second answer is the table's");
+        assert!(search.value_is(&parts, g[21]).unwrap());
+    }
+
     /// The lemma of [`Geometry::without_spare_cells`]: taking away spare tufts and bridges
     /// keeps the value, on every set of every box of at most 16 cells.
     #[test]
