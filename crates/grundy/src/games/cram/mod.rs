@@ -626,11 +626,7 @@ pub(crate) mod tests {
     /// 4, and 1x128 6 instead of 2).
     #[test]
     fn a_board_one_row_high_is_the_octal_game_0_07() {
-        let mut g = vec![0u64; 129];
-        for n in 2..=128 {
-            let seen: Vec<u64> = (0..=n - 2).map(|a| g[a] ^ g[n - 2 - a]).collect();
-            g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
+        let g = octal_0_07(128);
         for n in [2u32, 20, 21, 40, 63, 64, 65, 66, 100, 127, 128] {
             for (rows, cols) in [(1, n), (n, 1)] {
                 let cram = game(rows, cols);
@@ -646,17 +642,23 @@ pub(crate) mod tests {
         }
     }
 
+    /// The values of octal 0.07 (a row of `n` cells, a domino takes two adjacent ones) for
+    /// `0..=most`, by its recursion: a domino leaves rows of `a` and `n - 2 - a` cells.
+    fn octal_0_07(most: usize) -> Vec<u64> {
+        let mut g = vec![0u64; most + 1];
+        for n in 2..=most {
+            let seen: Vec<u64> = (0..=n - 2).map(|a| g[a] ^ g[n - 2 - a]).collect();
+            g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+        g
+    }
+
     /// A question answered from the options' values alone (no search node below: every
     /// option of a strip of 21 cells is two strips of the endgame table) is kept in the table
     /// all the same: asked again, it costs no node.
     #[test]
     fn an_answer_from_the_options_alone_is_kept() {
-        // Octal 0.07 (a row of cells, a domino takes two adjacent ones), by its recursion.
-        let mut g = [0u64; 22];
-        for n in 2..=21 {
-            let seen: Vec<u64> = (0..=n - 2).map(|a| g[a] ^ g[n - 2 - a]).collect();
-            g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
+        let g = octal_0_07(21);
         let cram = game(1, 21);
         let parts = cram.regions(&Cram::position(region::full(1, 21)));
         let mut search = Search::new(&Regions::WITH_TABLE, "cram regions").unwrap();
@@ -666,6 +668,31 @@ pub(crate) mod tests {
         assert!(!search.value_is(&parts, not_its_value).unwrap());
         assert_eq!(search.stats().nodes, 1, "the second answer is the table's");
         assert!(search.value_is(&parts, g[21]).unwrap());
+    }
+
+    /// The database of solved parts takes a "not" answer only when it cost 256 nodes or more:
+    /// the strip's answer of one node stays out of the file, and its value goes in.
+    #[test]
+    fn a_cheap_answer_stays_out_of_the_database() {
+        let g = octal_0_07(21);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("strip.db");
+        let settings = crate::solve::search::Settings {
+            db: Some(path.clone()),
+            ..Default::default()
+        };
+        let cram = game(1, 21);
+        let parts = cram.regions(&Cram::position(region::full(1, 21)));
+        let mut search =
+            Search::with(&Regions::WITH_TABLE, "cram regions", settings.clone()).unwrap();
+        assert!(!search.value_is(&parts, g[21] + 1).unwrap());
+        drop(search);
+        assert_eq!(crate::solve::db::info(&path).unwrap().parts, 0);
+        let mut search = Search::with(&Regions::WITH_TABLE, "cram regions", settings).unwrap();
+        assert!(search.value_is(&parts, g[21]).unwrap());
+        drop(search);
+        let written = crate::solve::db::info(&path).unwrap();
+        assert_eq!((written.parts, written.values), (1, 1));
     }
 
     /// The lemma of [`Geometry::without_spare_cells`]: taking away spare tufts and bridges
