@@ -284,40 +284,63 @@ struct Storage<P> {
 }
 
 impl<P: Default> Storage<P> {
-    /// Grows the vectors to `len` empty slots (the existing ones kept in place). Their new
-    /// memory is first reserved and advised to be backed by huge pages (Linux, where
-    /// transparent huge pages are given on request), then written: a probe of a table of
-    /// hundreds of megabytes misses the cache anyway, and with 4 KiB pages it also misses the
-    /// cache of address translations.
+    /// Grows the vectors to `len` empty slots (the existing ones kept in place). Their memory
+    /// is asked to be backed by huge pages (Linux, where transparent huge pages are given on
+    /// request): a probe of a table of hundreds of megabytes misses the cache anyway, and with
+    /// 4 KiB pages it also misses the cache of address translations. The new memory is
+    /// advised before it is written; the part the old vectors had (moved by the allocator, or
+    /// remapped in 4 KiB pages) is collapsed into huge pages after. Without the collapse about
+    /// half of Cram 5x9's table stayed in small pages, and Cram 4x11's search was 1.12x slower
+    /// (BENCHMARKS.md, "Huge pages for the whole table").
     fn resize(&mut self, len: usize) {
         self.slots.reserve_exact(len - self.slots.len());
         self.tags.reserve_exact(len - self.tags.len());
-        advise_huge_pages(&self.slots);
-        advise_huge_pages(&self.tags);
+        huge_pages(&self.slots, Pages::Advise);
+        huge_pages(&self.tags, Pages::Advise);
         self.slots.resize_with(len, Default::default);
         self.tags.resize_with(len, Default::default);
+        huge_pages(&self.slots, Pages::Collapse);
+        huge_pages(&self.tags, Pages::Collapse);
     }
 }
 
-/// See [`Storage::resize`]: the whole 4 KiB pages of the allocation of `items` (its capacity),
-/// when they span at least one huge page (2 MiB). Only advice: nothing changes if the kernel
-/// declines.
-fn advise_huge_pages<T>(items: &Vec<T>) {
+/// What [`huge_pages`] asks of the kernel.
+#[derive(Clone, Copy)]
+enum Pages {
+    /// Back pages with huge pages when they are first touched (`MADV_HUGEPAGE`).
+    Advise,
+    /// Move pages already touched into huge pages now (`MADV_COLLAPSE`, Linux 6.1 and later;
+    /// an older kernel declines).
+    Collapse,
+}
+
+/// See [`Storage::resize`]: the advice for the whole huge pages (2 MiB) within the allocation
+/// of `items` (its capacity to be advised, its items to be collapsed: memory beyond them is not
+/// made resident). Only advice: nothing changes if the kernel declines.
+fn huge_pages<T>(items: &Vec<T>, what: Pages) {
     #[cfg(target_os = "linux")]
     {
-        const PAGE: usize = 4096;
+        const HUGE: usize = 2 << 20;
         let start = items.as_ptr() as usize;
-        let end = start + items.capacity() * std::mem::size_of::<T>();
-        let first = start.next_multiple_of(PAGE);
-        if end.saturating_sub(first) >= 2 << 20 {
-            let len = (end - first) / PAGE * PAGE;
-            // SAFETY: the range lies within the vector's allocation, and MADV_HUGEPAGE only
-            // changes how the kernel backs those pages, never their contents.
-            unsafe { libc::madvise(first as *mut libc::c_void, len, libc::MADV_HUGEPAGE) };
+        let items_in = match what {
+            Pages::Advise => items.capacity(),
+            Pages::Collapse => items.len(),
+        };
+        let end = start + items_in * std::mem::size_of::<T>();
+        let first = start.next_multiple_of(HUGE);
+        if end.saturating_sub(first) >= HUGE {
+            let len = (end - first) / HUGE * HUGE;
+            let advice = match what {
+                Pages::Advise => libc::MADV_HUGEPAGE,
+                Pages::Collapse => libc::MADV_COLLAPSE,
+            };
+            // SAFETY: the range lies within the vector's allocation, and neither advice changes
+            // the contents of those pages, only how the kernel backs them.
+            unsafe { libc::madvise(first as *mut libc::c_void, len, advice) };
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = items;
+    let _ = (items, what);
 }
 
 /// Who is at the table's safe point ([`Table::exclusive`]).
@@ -350,7 +373,9 @@ pub struct Table<P> {
     data: UnsafeCell<Storage<P>>,
     /// The most slots the memory bound allows (a power of two).
     most: usize,
-    filled: AtomicUsize,
+    /// Slots in use, counted by each search on a line of its own (their sum): one counter
+    /// written by every search moved its cache line between the cores at nearly every store.
+    filled: Box<[Counter]>,
     /// Several searches use the table now: buckets are locked and growth waits for the gate.
     shared: AtomicBool,
     /// A search waits at the gate for the table to itself: the others park.
@@ -364,6 +389,19 @@ pub struct Table<P> {
 
 /// Places for marks of parts being searched.
 const BUSY_PLACES: usize = 1 << 12;
+
+/// Counters of [`Table::filled`]: search `i` counts in `i % COUNTERS`.
+const COUNTERS: usize = 8;
+
+/// A count on a cache line of its own (128 bytes: two lines, which some processors fetch
+/// together).
+#[derive(Default)]
+#[repr(align(128))]
+struct Counter(AtomicUsize);
+
+/// Stores a search makes between looks at the whole count while the table is shared (to see
+/// whether it must grow): the table grows at most this many stores per search late.
+const COUNT_EVERY: usize = 64;
 
 // SAFETY: slots are read and written only under their bucket's lock while the table is shared
 // (and by one thread otherwise), and the vectors change only when every other search is parked
@@ -413,7 +451,9 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         Table {
             data: UnsafeCell::new(storage),
             most,
-            filled: AtomicUsize::new(0),
+            filled: std::iter::repeat_with(Counter::default)
+                .take(COUNTERS)
+                .collect(),
             shared: AtomicBool::new(false),
             pause: AtomicBool::new(false),
             gate: Mutex::new(Gate::default()),
@@ -438,7 +478,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
 
     /// Slots in use.
     pub fn filled(&self) -> usize {
-        self.filled.load(Relaxed)
+        self.filled.iter().map(|c| c.0.load(Relaxed)).sum()
     }
 
     /// Slots now.
@@ -641,11 +681,17 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     /// cheapest entry, as at the memory bound: growing at the first full bucket (at half load,
     /// as this table once did) doubled Cram 5x9's table to 75 MB for 3.8% fewer positions
     /// searched (BENCHMARKS.md, eleventh measurement).
-    fn update(&self, part: &P, work: u8, f: impl FnOnce(&mut Facts)) {
+    ///
+    /// `by` is the index of the search storing (its count of filled slots); while the table is
+    /// shared, its load is looked at once every [`COUNT_EVERY`] slots this search fills.
+    fn update(&self, part: &P, work: u8, by: usize, f: impl FnOnce(&mut Facts)) {
         let mut len = self.len();
-        while self.filled() >= len / 4 * 3 && len < self.most {
-            self.grow_from(len);
-            len = self.len();
+        let mine = &self.filled[by % COUNTERS].0;
+        if !self.shared.load(Relaxed) || mine.load(Relaxed).is_multiple_of(COUNT_EVERY) {
+            while self.filled() >= len / 4 * 3 && len < self.most {
+                self.grow_from(len);
+                len = self.len();
+            }
         }
         let (b, tag) = Self::place_in(len, part);
         self.locked(b, || {
@@ -654,7 +700,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                 None => {
                     let i = match (b..b + WAYS).find(|&i| self.tag(i) == 0) {
                         Some(i) => {
-                            self.filled.fetch_add(1, Relaxed);
+                            mine.fetch_add(1, Relaxed);
                             i
                         }
                         // SAFETY (here and below): the bucket is held.
@@ -1336,7 +1382,7 @@ impl<'g, G: Splittable> Search<'g, G> {
         if k < NOT_BITS {
             let key = self.game.key(part);
             self.table
-                .update(&key, u8::MAX, |facts| facts.add_not(1 << k));
+                .update(&key, u8::MAX, self.helper, |facts| facts.add_not(1 << k));
         }
     }
 
@@ -1379,16 +1425,19 @@ impl<'g, G: Splittable> Search<'g, G> {
         // A value too large for a slot is not kept (it is found again when needed).
         if value < SLOT_VALUES {
             self.table
-                .update(key, work_class(work), |facts| facts.set_value(value));
+                .update(key, work_class(work), self.helper, |facts| {
+                    facts.set_value(value)
+                });
         }
     }
 
     /// Stores that the part of key `key` has none of `values` (those below [`NOT_BITS`] are
     /// kept).
     fn record_not(&mut self, key: &G::Key, values: NimSet, work: u64) {
-        self.table.update(key, work_class(work), |facts| {
-            facts.add_not(values.low_word())
-        });
+        self.table
+            .update(key, work_class(work), self.helper, |facts| {
+                facts.add_not(values.low_word())
+            });
     }
 
     /// The value of a sum of parts if it is in `want`: `Some(value)` (exact, possibly outside
@@ -1744,13 +1793,14 @@ impl<'g, G: Splittable> Search<'g, G> {
             return Ok(());
         }
         // Values and masks beyond a slot's width are dropped (only work is lost).
-        self.table.update(&self.game.key(&part), work, |facts| {
-            facts.add_not(not);
-            if value != u32::MAX {
-                facts.set_value(value.into());
-            }
-            facts.set_dirty(dirty);
-        });
+        self.table
+            .update(&self.game.key(&part), work, self.helper, |facts| {
+                facts.add_not(not);
+                if value != u32::MAX {
+                    facts.set_value(value.into());
+                }
+                facts.set_dirty(dirty);
+            });
         Ok(())
     }
 
@@ -2123,7 +2173,7 @@ mod tests {
     fn the_table_doubles_at_three_quarters_load_and_replaces_in_a_full_bucket_before() {
         let table = Table::<u64>::with_memory(DEFAULT_MEMORY);
         assert_eq!(table.len(), FIRST_SLOTS);
-        let store = |key: u64, work: u8| table.update(&key, work, |facts| facts.set_value(0));
+        let store = |key: u64, work: u8| table.update(&key, work, 0, |facts| facts.set_value(0));
         // WAYS + 1 keys of one bucket, the first one the most costly.
         let bucket = |key: &u64| Table::place_in(FIRST_SLOTS, key).0;
         let same: Vec<u64> = (1..)
@@ -2161,7 +2211,8 @@ mod tests {
 
     /// Cram 5x6 is 2 (Beling's table, `cram::theory::PUBLISHED`). Two searches in a table
     /// that starts at 4096 slots and must double while both run (growth at the safe point),
-    /// and with a table of a few hundred slots, find it.
+    /// and with a table of a few hundred slots, find it; the slots the two counted as filled
+    /// are the slots in use.
     #[test]
     fn the_table_grows_at_the_safe_point_while_two_searches_share_it() {
         // Cram 5x6, 2 in Beling's table (a board small enough for a debug test whose search
@@ -2181,6 +2232,10 @@ mod tests {
                 // Every entry was stored while both searched: it grew then.
                 assert!(search.table.len() > FIRST_SLOTS, "{}", search.table.len());
             }
+            // Each search counted the slots it filled: together, the slots in use.
+            let filled = search.table.filled();
+            let in_use = search.table.exclusive(|data| Table::entries(data).count());
+            assert_eq!(filled, in_use, "with {memory} bytes");
         }
     }
 
