@@ -1,10 +1,10 @@
-//! Search statistics of empty Cram boards, one thread, as `grundy --threads 1 value cram:RxC`
-//! searches them (the same game, keys and theorem), without the command's start-up:
+//! Search statistics of empty Cram boards, one thread (`--threads N`: N), as
+//! `grundy --threads 1 value cram:RxC` searches them (the same game, keys and theorem), without the command's start-up:
 //! `cargo run --release -p grundy --example cram_stats -- 4x9 5x8` prints, for each board, its
 //! value, the positions searched (questions the table did not answer), the table's filled
 //! slots and the time of the search alone. `--memory 64M` (before the boards) bounds the table;
 //! `--positions N` stops each search after about N positions (a fixed amount of work, to time
-//! the first part of a search too long to finish).
+//! the first part of a search too long to finish; one thread only).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
@@ -22,6 +22,7 @@ use grundy::solve::search::{Search, Settings};
 fn main() {
     let mut memory = grundy::solve::search::DEFAULT_MEMORY;
     let mut positions = None;
+    let mut threads = 1;
     let mut boards = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -32,6 +33,12 @@ fn main() {
                     .and_then(|m| m.strip_suffix('M')?.parse().ok())
                     .expect("--memory SIZE, in megabytes like 64M");
                 memory = megabytes << 20;
+            }
+            "--threads" => {
+                threads = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--threads N");
             }
             "--positions" => {
                 let n: u64 = args
@@ -54,6 +61,7 @@ fn main() {
         let game = WordRegions::WITH_TABLE;
         let settings = Settings {
             memory,
+            threads,
             stop: positions.map(|_| stop as fn() -> bool),
             ..Settings::default()
         };
