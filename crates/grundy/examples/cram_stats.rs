@@ -1,10 +1,11 @@
-//! Search statistics of empty Cram boards, one thread (`--threads N`: N), as
-//! `grundy --threads 1 value cram:RxC` searches them (the same game, keys and theorem), without the command's start-up:
+//! Search statistics of empty Cram boards, as `grundy --threads 1 value cram:RxC` searches
+//! them (the same game, keys and theorem), without the command's start-up:
 //! `cargo run --release -p grundy --example cram_stats -- 4x9 5x8` prints, for each board, its
 //! value, the positions searched (questions the table did not answer), the table's filled
-//! slots and the time of the search alone. `--memory 64M` (before the boards) bounds the table;
-//! `--positions N` stops each search after about N positions (a fixed amount of work, to time
-//! the first part of a search too long to finish; one thread only).
+//! slots and the time of the search alone. Options, before the boards: `--memory 64M` bounds
+//! the table; `--threads N` searches with N threads sharing it (one by default); `--positions
+//! N` stops each search after about N positions (a fixed amount of work, to time the first
+//! part of a search too long to finish; counted for one thread).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
