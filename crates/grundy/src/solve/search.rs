@@ -688,7 +688,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         let mut len = self.len();
         let mine = &self.filled[by % COUNTERS].0;
         if !self.shared.load(Relaxed) || mine.load(Relaxed).is_multiple_of(COUNT_EVERY) {
-            while self.filled() >= len / 4 * 3 && len < self.most {
+            while len < self.most && self.filled() >= len / 4 * 3 {
                 self.grow_from(len);
                 len = self.len();
             }
