@@ -111,12 +111,17 @@ impl<K> RegionsKeyed<K> {
     /// ([`region::dominoes_from_centre`]; see [`Splittable::moves`]).
     fn moves_in<W: Bits>(part: &Region, out: &mut Vec<u128>) {
         let cells = W::from_u128(part.cells);
-        for &domino in region::dominoes_from_centre(part.rows.into(), part.cols.into()) {
+        let dominoes = region::dominoes_from_centre(part.rows.into(), part.cols.into());
+        // Every domino is written, and kept when both its cells are empty: no branch to guess.
+        let start = out.len();
+        out.resize(start + dominoes.len(), 0);
+        let mut kept = start;
+        for &domino in dominoes {
             let d = W::from_u128(domino);
-            if cells & d == d {
-                out.push(domino);
-            }
+            out[kept] = domino;
+            kept += usize::from(cells & d == d);
         }
+        out.truncate(kept);
     }
 }
 

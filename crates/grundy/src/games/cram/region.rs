@@ -57,8 +57,10 @@ pub trait Bits:
     /// The low bits of a `u128` (the caller knows the others are 0).
     fn from_u128(x: u128) -> Self;
     fn to_u128(self) -> u128;
-    /// The geometries of every box that fits the word, made once.
-    fn geometries() -> &'static OnceLock<Vec<Geometry<Self>>>;
+    /// The geometry of every box that fits the word, `[(rows - 1) * BITS + cols - 1]`, each
+    /// made on first use (making all 16,384 of `u128` took about a millisecond, most of a
+    /// small board's search).
+    fn geometries() -> &'static [OnceLock<Geometry<Self>>];
     /// Bit `b` of the byte `byte` moved to bit `b * stride` (those that fit the word).
     fn spread(byte: u32, stride: u32) -> Self {
         let mut out = Self::ZERO;
@@ -103,8 +105,9 @@ macro_rules! bits {
             fn to_u128(self) -> u128 {
                 self as u128
             }
-            fn geometries() -> &'static OnceLock<Vec<Geometry<Self>>> {
-                static ALL: OnceLock<Vec<Geometry<$t>>> = OnceLock::new();
+            fn geometries() -> &'static [OnceLock<Geometry<Self>>] {
+                static ALL: [OnceLock<Geometry<$t>>; (<$t>::BITS * <$t>::BITS) as usize] =
+                    [const { OnceLock::new() }; (<$t>::BITS * <$t>::BITS) as usize];
                 &ALL
             }
         }
@@ -142,8 +145,8 @@ impl Bits for u64 {
     fn to_u128(self) -> u128 {
         self as u128
     }
-    fn geometries() -> &'static OnceLock<Vec<Geometry<Self>>> {
-        static ALL: OnceLock<Vec<Geometry<u64>>> = OnceLock::new();
+    fn geometries() -> &'static [OnceLock<Geometry<Self>>] {
+        static ALL: [OnceLock<Geometry<u64>>; 64 * 64] = [const { OnceLock::new() }; 64 * 64];
         &ALL
     }
     /// From a table made once (a transpose is a few lookups a row).
@@ -297,23 +300,11 @@ impl<W: Bits> Geometry<W> {
         }
     }
 
-    /// The geometry of a `rows x cols` box (at most `W::BITS` cells), from a table made once.
+    /// The geometry of a `rows x cols` box (at most `W::BITS` cells), made once.
     pub fn of(rows: u32, cols: u32) -> &'static Geometry<W> {
-        let n = W::BITS;
-        let all = W::geometries().get_or_init(|| {
-            (0..n * n)
-                .map(|i| {
-                    let (rows, cols) = (i / n + 1, i % n + 1);
-                    match rows * cols <= n {
-                        true => Geometry::new(rows, cols),
-                        false => Geometry::new(1, 1),
-                    }
-                })
-                .collect()
-        });
-        let g = &all[((rows - 1) * n + cols - 1) as usize];
-        debug_assert_eq!((g.rows, g.cols), (rows, cols));
-        g
+        debug_assert!(rows >= 1 && cols >= 1 && rows * cols <= W::BITS);
+        W::geometries()[((rows - 1) * W::BITS + cols - 1) as usize]
+            .get_or_init(|| Geometry::new(rows, cols))
     }
 
     /// The cells of column `c`.
