@@ -58,8 +58,7 @@ pub trait Bits:
     fn from_u128(x: u128) -> Self;
     fn to_u128(self) -> u128;
     /// The geometry of every box that fits the word, `[(rows - 1) * BITS + cols - 1]`, each
-    /// made on first use (making all 16,384 of `u128` took about a millisecond, most of a
-    /// small board's search).
+    /// made on first use (making all 16,384 of `u128` at once took about a millisecond).
     fn geometries() -> &'static [OnceLock<Geometry<Self>>];
     /// Bit `b` of the byte `byte` moved to bit `b * stride` (those that fit the word).
     fn spread(byte: u32, stride: u32) -> Self {
