@@ -123,10 +123,11 @@ impl<'a, B: Board, G: Splittable<Part = PartOf<B>>> BoardSolver<'a, B, G> {
     /// The method line of a search of `parts` that asked `how`.
     fn method(&self, parts: &[PartOf<B>], how: &str, because: &str) -> String {
         format!(
-            "board search: {} {}(s) valued apart (XOR), {how}, with a transposition table{}{because}",
+            "board search: {} {}(s) valued apart (XOR), {how}, with a transposition table{}{}{because}",
             parts.len(),
             self.board.part_name(),
             self.game.exact_method().map_or(String::new(), |t| format!("; {t}")),
+            self.game.fact_method().map_or(String::new(), |t| format!("; {t}")),
         )
     }
 }

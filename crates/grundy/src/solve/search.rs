@@ -121,6 +121,17 @@ pub trait Splittable: Sync {
         None
     }
 
+    /// What a theorem says of `part` (its value, or values it does not have), asked when the
+    /// part is about to be searched; a value found so is then kept in the table.
+    fn fact(&self, _part: &Self::Part) -> Option<Fact> {
+        None
+    }
+
+    /// How [`Splittable::fact`] knows, for a method line (`None`: it never does).
+    fn fact_method(&self) -> Option<&'static str> {
+        None
+    }
+
     /// An upper bound on the number of moves of any play from `part` (so on its value), and its
     /// size: the largest part of a sum is the one searched last.
     fn bound(&self, part: &Self::Part) -> u64;
@@ -148,6 +159,15 @@ pub trait Splittable: Sync {
     fn values_whole(&self) -> bool {
         false
     }
+}
+
+/// What a theorem says of a part ([`Splittable::fact`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fact {
+    /// Its value.
+    Value(u64),
+    /// Values it does not have: bit `k` of the mask, not `k` (for `k < 64`).
+    Not(u64),
 }
 
 /// Options kept for a search: each a run of parts in one buffer.
@@ -1492,6 +1512,14 @@ impl<'g, G: Splittable> Search<'g, G> {
                 return Ok(Some(value));
             }
             want = want.minus(NimSet::from_low_word(facts.not().into()));
+        }
+        match self.game.fact(part) {
+            Some(Fact::Value(value)) => {
+                self.record_value(&key, value, 0);
+                return Ok(Some(value));
+            }
+            Some(Fact::Not(mask)) => want = want.minus(NimSet::from_low_word(mask)),
+            None => {}
         }
         if want.is_empty() {
             return Ok(None);

@@ -26,7 +26,7 @@ use crate::games::board::{below_at_least, Below, Board, BoardSolver, Removal, Th
 use crate::ruleset::{Arity, Move, Position};
 #[cfg(test)]
 use crate::solve::search::Search;
-use crate::solve::search::Splittable;
+use crate::solve::search::{Fact, Splittable};
 use crate::{Error, Result, Ruleset, Solver};
 
 /// The regions of a board as a [`Splittable`] game, kept in the table under keys of kind `K`
@@ -36,6 +36,9 @@ use crate::{Error, Result, Ruleset, Solver};
 pub struct RegionsKeyed<K> {
     /// Whether regions of small boxes are valued by [`small`]'s table.
     by_table: bool,
+    /// Whether regions that are their own half-turn are valued by the symmetry strategy
+    /// ([`region::half_turn_outcome`]).
+    by_symmetry: bool,
     key: std::marker::PhantomData<K>,
 }
 
@@ -47,15 +50,26 @@ pub type Regions = RegionsKeyed<Region>;
 pub type WordRegions = RegionsKeyed<u64>;
 
 impl<K> RegionsKeyed<K> {
-    /// Regions of at most [`small::SMALL_CELLS`] cells valued by table, the others searched.
+    /// Regions of at most [`small::SMALL_CELLS`] cells valued by table, those that are their
+    /// own half-turn by the symmetry strategy where it decides, the others searched.
     pub const WITH_TABLE: Self = RegionsKeyed {
         by_table: true,
+        by_symmetry: true,
+        key: std::marker::PhantomData,
+    };
+
+    /// As [`RegionsKeyed::WITH_TABLE`] without the symmetry strategy (to check that theorem
+    /// by the search).
+    pub const WITHOUT_SYMMETRY: Self = RegionsKeyed {
+        by_table: true,
+        by_symmetry: false,
         key: std::marker::PhantomData,
     };
 
     /// Every region searched (to test the search itself on small boards).
     pub const SEARCH_ONLY: Self = RegionsKeyed {
         by_table: false,
+        by_symmetry: false,
         key: std::marker::PhantomData,
     };
 
@@ -174,6 +188,22 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
         const _: () = assert!(small::SMALL_CELLS == 20, "the text below names the bound");
         self.by_table.then_some(
             "regions of at most 20 cells looked up in an endgame table (every set of cells of their box, valued by the definition)",
+        )
+    }
+
+    fn fact(&self, part: &Region) -> Option<Fact> {
+        match self.by_symmetry {
+            true => region::half_turn_outcome(part).map(|zero| match zero {
+                true => Fact::Value(0),
+                false => Fact::Not(1),
+            }),
+            false => None,
+        }
+    }
+
+    fn fact_method(&self) -> Option<&'static str> {
+        self.by_symmetry.then_some(
+            "a region that is its own half-turn has value 0 when no domino meets its image, and not 0 when one side is odd and its central domino is free (the symmetry strategy of Winning Ways ch. 22)",
         )
     }
 
@@ -871,6 +901,90 @@ pub(crate) mod tests {
         assert_eq!(word.value(&parts).unwrap(), fresh.value(&parts).unwrap());
         assert!(word.stats().nodes < fresh.stats().nodes);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The set made of `half` (cells of the box's first `n / 2` bits), its image under the
+    /// half-turn, and the centre cell when `centre` and the box has one.
+    fn symmetric_set(rows: u32, cols: u32, half: u128, centre: bool) -> u128 {
+        let n = rows * cols;
+        let half = half & region::full(1, n / 2);
+        let image = half.reverse_bits() >> (128 - n);
+        let middle = match n % 2 == 1 && centre {
+            true => 1u128 << (n / 2),
+            false => 0,
+        };
+        half | image | middle
+    }
+
+    /// The half-turn strategy against the definition: every set of every box of at most 16
+    /// cells that is its own half-turn, by the definition; those of 17 to 20 cells by the
+    /// endgame table (itself checked against the definition in `small`). Each of the three
+    /// answers occurs.
+    #[test]
+    fn the_half_turn_strategy_agrees_with_the_definition() {
+        let mut seen = [0usize; 3];
+        for rows in 1..=20u32 {
+            for cols in 1..=20 / rows {
+                let n = rows * cols;
+                let mut memo = HashMap::new();
+                for half in 0u128..1 << (n / 2) {
+                    for centre in [false, true] {
+                        let cells = symmetric_set(rows, cols, half, centre);
+                        let region = Region {
+                            rows: rows as u8,
+                            cols: cols as u8,
+                            cells,
+                        };
+                        let value = match n <= 16 {
+                            true => by_definition(rows, cols, cells, &mut memo),
+                            false => small::value(&region).unwrap(),
+                        };
+                        let said = region::half_turn_outcome(&region);
+                        match said {
+                            Some(true) => assert_eq!(value, 0, "{rows}x{cols} {cells:#b}"),
+                            Some(false) => assert_ne!(value, 0, "{rows}x{cols} {cells:#b}"),
+                            // Nothing said only with both sides odd and the centre cell empty.
+                            None => assert!(
+                                n % 2 == 1 && cells >> (n / 2) & 1 == 1,
+                                "{rows}x{cols} {cells:#b}"
+                            ),
+                        }
+                        seen[said.map_or(2, usize::from)] += 1;
+                    }
+                }
+                // A set that is not its own half-turn: nothing said.
+                if n >= 2 {
+                    let region = Region {
+                        rows: rows as u8,
+                        cols: cols as u8,
+                        cells: 1,
+                    };
+                    assert_eq!(region::half_turn_outcome(&region), None);
+                }
+            }
+        }
+        assert!(seen.iter().all(|&k| k > 1000), "{seen:?}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Boards of 21 to 35 cells, most of them their own half-turn: the search with the
+        /// symmetry strategy gives the value it gives without (the table alone).
+        #[test]
+        fn the_half_turn_strategy_changes_no_value(rows in 3u32..=5, cols in 5u32..=7, half in any::<u128>(), centre: bool, filled in 0u32..=50) {
+            prop_assume!(rows * cols > small::SMALL_CELLS);
+            let mut cells = symmetric_set(rows, cols, half | half.rotate_left(29), centre);
+            // Sometimes one cell more filled: not symmetric any more.
+            if filled < rows * cols {
+                cells &= !(1u128 << filled);
+            }
+            let cram = Cram::new(rows, cols, cells, String::new()).unwrap();
+            let parts = cram.regions(&Cram::position(cells));
+            let mut with = Search::new(&Regions::WITH_TABLE, "cram regions").unwrap();
+            let mut without = Search::new(&Regions::WITHOUT_SYMMETRY, "cram regions").unwrap();
+            prop_assert_eq!(with.value(&parts).unwrap(), without.value(&parts).unwrap());
+        }
     }
 
     proptest! {

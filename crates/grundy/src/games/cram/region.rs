@@ -615,6 +615,48 @@ fn half_turn<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     cells.reverse_bits() >> (W::BITS - rows * cols)
 }
 
+/// What the half-turn strategy says of a region: `Some(true)` its value is 0, `Some(false)` it
+/// is not 0, `None` nothing.
+///
+/// Winning Ways (ch. 22) gives the strategy for the empty board; the argument holds for any set
+/// of cells `S` that is its own image under the half-turn `σ` about the centre of its box.
+/// While the filled cells are symmetric, a domino `d` that can be placed has a free image
+/// `σ(d)`, and `σ(d)` is still free after `d` unless the two meet. They meet only through the
+/// centre: when it is a cell (both sides odd), on the dominoes that cover it; when it is the
+/// middle of the edge between two cells (one side odd), on the domino of those two; when it is
+/// a corner (both sides even), never. So if no domino of `S` meets its image, the second player
+/// answers each `d` by `σ(d)` and wins: value 0. With one side odd and both central cells in
+/// `S`, the first player covers them, leaving a symmetric board with no domino meeting its
+/// image, and wins as second player from there: not 0.
+pub fn half_turn_outcome(region: &Region) -> Option<bool> {
+    let (rows, cols) = (u32::from(region.rows), u32::from(region.cols));
+    let cells = region.cells;
+    match region.is_small() {
+        true => half_turn_outcome_in(rows, cols, cells as u64),
+        false => half_turn_outcome_in(rows, cols, cells),
+    }
+}
+
+fn half_turn_outcome_in<W: Bits>(rows: u32, cols: u32, cells: W) -> Option<bool> {
+    let n = rows * cols;
+    // A cheap necessary test first: the two halves of the box hold as many cells.
+    let low = cells & low_bits::<W>(n / 2);
+    if low.count_ones() != (cells >> n.div_ceil(2)).count_ones()
+        || half_turn(rows, cols, cells) != cells
+    {
+        return None;
+    }
+    let centre = match (rows % 2, cols % 2) {
+        (0, 0) => return Some(true),
+        (1, 1) => return (cells >> (n / 2) & W::ONE == W::ZERO).then_some(true),
+        // One row in the middle: its two middle cells, bits n/2 - 1 and n/2.
+        (1, 0) => W::ONE << (n / 2 - 1) | W::ONE << (n / 2),
+        // One column in the middle: its two middle cells, one row apart.
+        _ => W::ONE << (n / 2 + cols / 2) | W::ONE << (n / 2 + cols / 2 - cols),
+    };
+    Some(cells & centre != centre)
+}
+
 /// The transpose of a `rows x cols` set (a `cols x rows` set): each row, a byte at a time,
 /// spread into a column.
 fn transpose<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
