@@ -26,6 +26,35 @@ fn cram_empty_boards_have_the_published_values() {
     assert!(text.contains("theorem"), "{text}");
 }
 
+/// A board whose empty cells are their own half-turn (Winning Ways ch. 22's symmetry strategy,
+/// which holds for any such set of cells): 5x5 without its centre cell is won by the second
+/// player, who copies each domino by its image; 5x6 without two opposite corners by the first,
+/// who takes the central domino of the middle row and then copies.
+#[test]
+fn cram_boards_that_are_their_own_half_turn_follow_the_symmetry_strategy() {
+    let answer = json(&["value", "cram:board=...../...../..#../...../....."]);
+    assert_eq!(answer["value"], 0);
+    let method = answer["method"].as_str().unwrap();
+    assert!(
+        method.starts_with("theorem: the empty cells are their own half-turn"),
+        "{method}"
+    );
+    let answer = json(&["value", "cram:board=#...../....../....../....../.....#"]);
+    assert_ne!(answer["value"], 0);
+    let method = answer["method"].as_str().unwrap();
+    assert!(
+        method.contains("not 0 by a theorem: the empty cells are their own half-turn"),
+        "{method}"
+    );
+    // One cell more filled, and the board is no longer its own half-turn: searched.
+    let answer = json(&["value", "cram:board=#...../....../....../....../....##"]);
+    let method = answer["method"].as_str().unwrap();
+    assert!(
+        method.starts_with("board search") && !method.contains("by a theorem"),
+        "{method}"
+    );
+}
+
 #[test]
 fn cram_moves_show_boards_and_mark_the_winning_ones() {
     // On 2x3, a vertical domino at an end leaves a 2x2 board (second player wins by symmetry)

@@ -1108,8 +1108,17 @@ impl<'g, G: Splittable> Search<'g, G> {
             return self.together(|search| search.whole(part));
         }
         let key = self.game.key(part);
-        // The values the part is known not to have, from the bottom, are options' values.
-        let not = self.table.find(&key).map_or(0, Facts::not);
+        // The values the part is known not to have (by the table or a theorem), from the
+        // bottom, are options' values.
+        let mut not = u64::from(self.table.find(&key).map_or(0, Facts::not));
+        match self.game.fact(part) {
+            Some(Fact::Value(value)) => {
+                self.record_value(&key, value, 0);
+                return Ok(value);
+            }
+            Some(Fact::Not(mask)) => not |= mask,
+            None => {}
+        }
         let mut met: std::collections::BTreeSet<u64> =
             (0..u64::from(not.trailing_ones())).collect();
         // The options not valued yet: the XOR of their known parts and their other parts,

@@ -523,8 +523,17 @@ impl Board for Cram {
     }
 
     fn theorem(&self, position: &[u64]) -> Option<Theorem> {
-        if Cram::cells(position) != region::full(self.rows, self.cols) {
-            return None;
+        let cells = Cram::cells(position);
+        if cells != region::full(self.rows, self.cols) {
+            let board = Region {
+                rows: self.rows as u8,
+                cols: self.cols as u8,
+                cells,
+            };
+            return Some(match region::half_turn_outcome(&board)? {
+                true => Theorem::Value(0, "the empty cells are their own half-turn and no domino meets its image, so the second player wins by copying each domino by its image (the symmetry strategy, Winning Ways ch. 22)"),
+                false => Theorem::Not(0, "the empty cells are their own half-turn and the central domino is free, so the first player wins by taking it and then copying (the symmetry strategy, Winning Ways ch. 22)"),
+            });
         }
         Some(match theory::symmetry(self.rows, self.cols)? {
             true => Theorem::Value(0, "an empty board with both sides even is won by the second player (the half-turn symmetry strategy, Winning Ways ch. 22)"),
@@ -964,6 +973,21 @@ pub(crate) mod tests {
             }
         }
         assert!(seen.iter().all(|&k| k > 1000), "{seen:?}");
+    }
+
+    /// A part the strategy values is not searched, also at the root: 5x5 without its centre
+    /// cell (value 0 by the search without the strategy too).
+    #[test]
+    fn a_region_that_is_its_own_half_turn_is_not_searched() {
+        let cells = region::full(5, 5) & !(1 << 12);
+        let cram = Cram::new(5, 5, cells, String::new()).unwrap();
+        let parts = cram.regions(&Cram::position(cells));
+        let mut with = Search::new(&Regions::WITH_TABLE, "cram regions").unwrap();
+        assert_eq!(with.value(&parts).unwrap(), 0);
+        assert_eq!(with.stats().nodes, 0);
+        let mut without = Search::new(&Regions::WITHOUT_SYMMETRY, "cram regions").unwrap();
+        assert_eq!(without.value(&parts).unwrap(), 0);
+        assert!(without.stats().nodes > 0);
     }
 
     proptest! {
