@@ -32,23 +32,25 @@ fn cram_empty_boards_have_the_published_values() {
 /// who takes the central domino of the middle row and then copies.
 #[test]
 fn cram_boards_that_are_their_own_half_turn_follow_the_symmetry_strategy() {
-    let answer = json(&["value", "cram:board=...../...../..#../...../....."]);
-    assert_eq!(answer["value"], 0);
-    let method = answer["method"].as_str().unwrap();
+    let valued = |board: &str| {
+        let answer = json(&["value", &format!("cram:board={board}")]);
+        let method = answer["method"].as_str().unwrap().to_string();
+        (answer["value"].as_u64().unwrap(), method)
+    };
+    let (value, method) = valued("...../...../..#../...../.....");
+    assert_eq!(value, 0);
     assert!(
         method.starts_with("theorem: the empty cells are their own half-turn"),
         "{method}"
     );
-    let answer = json(&["value", "cram:board=#...../....../....../....../.....#"]);
-    assert_ne!(answer["value"], 0);
-    let method = answer["method"].as_str().unwrap();
+    let (value, method) = valued("#...../....../....../....../.....#");
+    assert_ne!(value, 0);
     assert!(
         method.contains("not 0 by a theorem: the empty cells are their own half-turn"),
         "{method}"
     );
     // One cell more filled, and the board is no longer its own half-turn: searched.
-    let answer = json(&["value", "cram:board=#...../....../....../....../....##"]);
-    let method = answer["method"].as_str().unwrap();
+    let (_, method) = valued("#...../....../....../....../....##");
     assert!(
         method.starts_with("board search") && !method.contains("by a theorem"),
         "{method}"
