@@ -35,7 +35,9 @@
 //! parts).
 //!
 //! **Known parts.** A part whose value the game knows without a search (an endgame table of
-//! small Cram regions, [`Splittable::exact`]) is answered at once and never stored.
+//! small Cram regions, [`Splittable::exact`]) is answered at once and never stored. What a
+//! theorem says of a part about to be searched ([`Splittable::fact`]: a value, or values it does
+//! not have) is asked after its table lookup; a value found so is stored like a searched one.
 //!
 //! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
 //! otherwise the values `k < 24` it is known not to have (every answer, even one found from
