@@ -76,6 +76,11 @@ impl NimSet {
         NimSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
+    /// The values of `self` or `other`.
+    pub fn or(self, other: NimSet) -> NimSet {
+        NimSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
     /// The values of `self` not in `other`.
     pub fn minus(self, other: NimSet) -> NimSet {
         NimSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
@@ -146,6 +151,7 @@ mod tests {
             prop_assert_eq!(sa.is_empty(), ma.is_empty());
             prop_assert_eq!(model(&sa.and(sb)), ma.intersection(&mb).copied().collect());
             prop_assert_eq!(model(&sa.minus(sb)), ma.difference(&mb).copied().collect());
+            prop_assert_eq!(model(&sa.or(sb)), ma.union(&mb).copied().collect());
             let shifted: BTreeSet<u64> = ma.iter().map(|v| v ^ x).collect();
             match sa.xor(x) {
                 Some(s) => prop_assert_eq!(model(&s), shifted),
