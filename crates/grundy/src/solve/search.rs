@@ -2052,6 +2052,28 @@ mod tests {
         }
     }
 
+    /// A "no" keeps the values of the options the question met. On the path a - b - c
+    /// (Node-Kayles), taking a leaves {c} (value 1), taking b leaves nothing (0), taking c
+    /// leaves {a} (1): the path's value is mex{1, 0, 1} = 2. Asked "is it 0?" with the
+    /// single vertices valued first, the question meets the options a (1) and b (0) and ends
+    /// no: the path is then known not to be 0 nor 1.
+    #[test]
+    fn a_no_keeps_the_values_of_the_options_it_met() {
+        let (game, parts, expected) = random_kayles(3, &[(0, 1), (1, 2)]);
+        assert_eq!((parts.as_slice(), expected), (&[0b111][..], 2));
+        let mut search = Search::new(&game, "node-kayles test").unwrap();
+        for single in [0b001, 0b100] {
+            assert_eq!(search.nimber(&single).unwrap(), 1);
+        }
+        let zero = NimSet::single(0).unwrap();
+        assert_eq!(search.in_set(&0b111, zero).unwrap(), None);
+        let facts = search
+            .table
+            .find(&0b111)
+            .expect("the path's answer is kept");
+        assert_eq!((facts.value(), facts.not()), (None, 0b11));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(40))]
 
