@@ -40,18 +40,17 @@
 //! not have) is asked after its table lookup; a value found so is stored like a searched one.
 //!
 //! **The transposition table** ([`Table`]) holds, per part, its exact value when known and
-//! otherwise the values `k < 24` it is known not to have (every answer, even one found from
-//! the options' entries alone without a search below: such a part is asked the same question
-//! again and again). A "no" keeps, beside the values asked about, the values of the options
-//! the question met on its way, which the part cannot have either (8-9 % fewer positions on
-//! Cram, where a part asked about 0 is often asked about 1 later). It starts small and doubles when three quarters of it are used, up to a
-//! memory bound; a bucket that is full meanwhile (or at the bound) gives up the entry that
-//! cost the least work to find, so a search never fails for lack of room, it only repeats
-//! work. A node looks each option's parts up only after making the next option, having asked
-//! the processor for their buckets first (a prefetch): a lookup in a table larger than the
-//! cache waits on memory, and so the wait overlaps work. Its entries can be saved to a
-//! checkpoint and loaded back ([`Search::save`], [`Search::load`]): a resumed search gives the
-//! same values, only faster.
+//! otherwise the values `k < 24` it is known not to have (every answer, even one found from the
+//! options' entries alone without a search below: such a part is asked the same question again and
+//! again). A "no" keeps, beside the values asked about, the values of the options the question met
+//! on its way, which the part cannot have either (8-9 % fewer positions on Cram, where a part asked
+//! about 0 is often asked about 1 later). It starts small and doubles when three quarters of it are
+//! used, up to a memory bound; a bucket that is full meanwhile (or at the bound) gives up the entry
+//! that cost the least work to find, so a search never fails for lack of room, it only repeats
+//! work. A node looks each option's parts up only after making the next option, having asked the
+//! processor for their buckets first (a prefetch): a lookup in a table larger than the cache waits
+//! on memory, and so the wait overlaps work. Its entries can be saved to a checkpoint and loaded
+//! back ([`Search::save`], [`Search::load`]): a resumed search gives the same values, only faster.
 //!
 //! **Threads** ([`Settings::threads`]). Several searches ask the same question at once and
 //! share the table ([`Table`]: a spin lock per bucket, growth and saves at a safe point where

@@ -2,17 +2,18 @@
 //! them nor keeps them in its transposition table.
 //!
 //! For a box of `rows x cols` cells with `rows * cols <= SMALL_CELLS`, a set of empty cells is
-//! valued by the definition: its value is the mex of the values of the sets a domino leaves,
-//! each found the same way; a set with spare cells ([`Geometry::without_spare_cells`]) has the
-//! value of the set without them, and a set of several pieces the XOR of theirs (each a set of
-//! the same box, so looked up in the same table). A set is its own index in its shape's table (bit `r * cols + c`, as
-//! in a [`Region`]), one byte a set (0 while unknown, else 1 + the value; at most
-//! `SMALL_CELLS / 2` dominoes fit, so no value is larger). Entries are filled on demand, so a
-//! small board pays only for the sets its play reaches, and kept for the life of the process:
-//! every search shares them. A set valued by its options gives its value to its seven images
-//! under the symmetries of the square too (in its box's table and the transposed box's). The largest tables (`4 x 5`, `2 x 10`, `1 x 20` and their
-//! transposes) hold `2^20` bytes each. (igs offers a compressed endgame database of whole Cram
-//! positions; this is the plain version of that idea for the regions a search meets most.)
+//! valued by the definition: its value is the mex of the values of the sets a domino leaves, each
+//! found the same way; a set with spare cells ([`Geometry::without_spare_cells`]) has the value of
+//! the set without them, and a set of several pieces the XOR of theirs (each a set of the same box,
+//! so looked up in the same table). A set is its own index in its shape's table (bit
+//! `r * cols + c`, as in a [`Region`]), one byte a set (0 while unknown, else 1 + the value; at most
+//! `SMALL_CELLS / 2` dominoes fit, so no value is larger). Entries are filled on demand, so a small
+//! board pays only for the sets its play reaches, and kept for the life of the process: every
+//! search shares them. A set valued by its options gives its value to its seven images under the
+//! symmetries of the square too (in its box's table and the transposed box's). The largest tables
+//! (`4 x 5`, `2 x 10`, `1 x 20` and their transposes) hold `2^20` bytes each. (igs offers a
+//! compressed endgame database of whole Cram positions; this is the plain version of that idea for
+//! the regions a search meets most.)
 
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::OnceLock;
