@@ -603,7 +603,7 @@ fn low_bits<W: Bits>(n: u32) -> W {
 }
 
 /// The set with its rows in the opposite order (upside down).
-pub(crate) fn upside_down<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
+fn upside_down<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     let mask = low_bits::<W>(cols);
     (0..rows).fold(W::ZERO, |out, r| {
         out | ((cells >> (r * cols)) & mask) << ((rows - 1 - r) * cols)
@@ -611,7 +611,7 @@ pub(crate) fn upside_down<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
 }
 
 /// The set turned by a half-turn: every bit in the opposite place.
-pub(crate) fn half_turn<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
+fn half_turn<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     cells.reverse_bits() >> (W::BITS - rows * cols)
 }
 
@@ -659,7 +659,7 @@ fn half_turn_outcome_in<W: Bits>(rows: u32, cols: u32, cells: W) -> Option<bool>
 
 /// The transpose of a `rows x cols` set (a `cols x rows` set): each row, a byte at a time,
 /// spread into a column.
-pub(crate) fn transpose<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
+fn transpose<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     let mask = low_bits::<W>(cols);
     let mut out = W::ZERO;
     for r in 0..rows {
