@@ -50,8 +50,9 @@ pub type Regions = RegionsKeyed<Region>;
 pub type WordRegions = RegionsKeyed<u64>;
 
 impl<K> RegionsKeyed<K> {
-    /// Regions of at most [`small::SMALL_CELLS`] cells valued by table, those that are their
-    /// own half-turn by the symmetry strategy where it decides, the others searched.
+    /// Regions of the boxes with endgame tables ([`small::has_table`]) valued by table, those
+    /// that are their own half-turn by the symmetry strategy where it decides, the others
+    /// searched.
     pub const WITH_TABLE: Self = RegionsKeyed {
         by_table: true,
         by_symmetry: true,
@@ -76,7 +77,7 @@ impl<K> RegionsKeyed<K> {
     /// The regions of `cells` in the box `g` that have a move (a region without two adjacent
     /// cells has value 0 and is left out), pairs of equal regions cancelled (G + G = 0). Each
     /// region is in canonical form, but those the table values when `self.by_table` (their
-    /// boxes have at most [`small::SMALL_CELLS`] cells) are left as they lie: a lookup needs no
+    /// boxes have tables, [`small::has_table`]) are left as they lie: a lookup needs no
     /// symmetry, and they never enter the transposition table.
     ///
     /// Spare cells go first ([`Geometry::without_spare_cells`]), then the edges that
@@ -105,7 +106,7 @@ impl<K> RegionsKeyed<K> {
     fn push_piece<W: Bits>(&self, g: &Geometry<W>, piece: W, out: &mut Vec<Region>) {
         if g.horizontal(piece) | g.vertical(piece) != W::ZERO {
             let (rows, cols, trimmed) = g.trimmed(piece);
-            let (rows, cols, cells) = match self.by_table && rows * cols <= small::SMALL_CELLS {
+            let (rows, cols, cells) = match self.by_table && small::has_table(rows, cols) {
                 true => (rows, cols, trimmed),
                 false => (
                     rows.min(cols),
@@ -185,9 +186,12 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
     }
 
     fn exact_method(&self) -> Option<&'static str> {
-        const _: () = assert!(small::SMALL_CELLS == 20, "the text below names the bound");
+        const _: () = assert!(
+            small::SMALL_CELLS == 20 && small::has_table(4, 6) && !small::has_table(3, 7),
+            "the text below names the boxes"
+        );
         self.by_table.then_some(
-            "regions of at most 20 cells looked up in an endgame table (every set of cells of their box, valued by the definition)",
+            "regions of at most 20 cells or of a 4x6 box looked up in an endgame table (every set of cells of their box, valued by the definition)",
         )
     }
 
@@ -997,7 +1001,7 @@ pub(crate) mod tests {
         /// symmetry strategy gives the value it gives without (the table alone).
         #[test]
         fn the_half_turn_strategy_changes_no_value(rows in 3u32..=5, cols in 5u32..=7, half in any::<u128>(), centre: bool, filled in 0u32..=50) {
-            prop_assume!(rows * cols > small::SMALL_CELLS);
+            prop_assume!(!small::has_table(rows, cols));
             let mut cells = symmetric_set(rows, cols, half | half.rotate_left(29), centre);
             // Sometimes one cell more filled: not symmetric any more.
             if filled < rows * cols {

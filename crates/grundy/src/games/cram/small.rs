@@ -1,37 +1,43 @@
 //! Small regions valued by table (an endgame database), so the board search never searches
 //! them nor keeps them in its transposition table.
 //!
-//! For a box of `rows x cols` cells with `rows * cols <= SMALL_CELLS`, every set of its empty
-//! cells has its value in the box's table, computed when grundy is built (`build.rs`) by the
-//! definition alone: the mex of the values of the sets a domino leaves, which are smaller
-//! numbers than the set, so one pass in increasing order values them all. A set is its own
-//! index in its box's table (bit `r * cols + c`, as in a [`Region`]) and takes four bits (at
-//! most `SMALL_CELLS / 2` dominoes fit, so no value is larger): 4.65 MiB for the 66 boxes, in
-//! the program's read-only data. The kernel reads a page of it only when a lookup first
-//! reaches it, so a small board pays for the pages its play touches, not for the tables.
+//! Every box of at most [`SMALL_CELLS`] cells, and the 4x6 box both ways, has a table
+//! ([`has_table`]) holding the value of every set of its empty cells, computed when grundy is
+//! built (`build.rs`) by the definition alone: the mex of the values of the sets a domino
+//! leaves, which are smaller numbers than the set, so one pass in increasing order values them
+//! all. A set is its own index in its box's table (bit `r * cols + c`, as in a [`Region`]) and
+//! takes four bits (at most 12 dominoes fit, so no value is larger): 4.65 MiB for the 66 boxes
+//! of at most 20 cells and 16 MiB for 4x6 and 6x4, in the program's read-only data. The kernel
+//! reads a page of it only when a lookup first reaches it, so a board pays for the pages its
+//! play touches, not for the tables.
 //!
 //! The tables were first filled at run time, on demand (a set valued when first reached, with
-//! its seven images under the symmetries of the square). That cost a third of Cram 4x7's search
-//! and all of 4x5's beyond the start-up (BENCHMARKS.md, "Endgame tables built with grundy").
-//! (igs offers a compressed endgame database of whole Cram positions; this is the plain version
-//! of that idea for the regions a search meets most.)
+//! its seven images under the symmetries of the square), for boxes of at most 20 cells only.
+//! That cost a third of Cram 4x7's search and all of 4x5's beyond the start-up; filled so, the
+//! 4x6 box cost more than it saved (BENCHMARKS.md, "Endgame tables built with grundy"). (igs
+//! offers a compressed endgame database of whole Cram positions; this is the plain version of
+//! that idea for the regions a search meets most.)
 
 use super::region::Region;
 
-/// The most cells of a box whose regions are valued by table.
+/// Every box of at most this many cells has a table (and so do 4x6 and 6x4).
 pub const SMALL_CELLS: u32 = 20;
 
 include!(concat!(env!("OUT_DIR"), "/cram_small.rs"));
 
-const _: () = assert!(
-    TABLE_CELLS == SMALL_CELLS,
-    "build.rs makes the tables of the boxes of SMALL_CELLS cells"
-);
+/// [`OFFSETS`] of a box without a table.
+const NONE: u32 = u32::MAX;
 
-/// The value of a region whose box has at most [`SMALL_CELLS`] cells; `None` for larger ones.
+/// Whether regions of the `rows x cols` box are valued by table (`build.rs` makes the tables
+/// of the same boxes; a test checks that they agree).
+pub const fn has_table(rows: u32, cols: u32) -> bool {
+    rows * cols <= SMALL_CELLS || matches!((rows, cols), (4, 6) | (6, 4))
+}
+
+/// The value of a region whose box has a table ([`has_table`]); `None` for other boxes.
 pub fn value(region: &Region) -> Option<u64> {
     let (rows, cols) = (u32::from(region.rows), u32::from(region.cols));
-    if rows * cols > SMALL_CELLS || rows == 0 || cols == 0 {
+    if !has_table(rows, cols) || rows == 0 || cols == 0 {
         return None;
     }
     let set = region.cells as usize;
@@ -85,7 +91,16 @@ mod tests {
             let z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^ z >> 31
         };
-        for (rows, cols) in [(4, 5), (5, 4), (2, 10), (1, 20), (20, 1), (6, 3)] {
+        for (rows, cols) in [
+            (4, 5),
+            (5, 4),
+            (2, 10),
+            (1, 20),
+            (20, 1),
+            (6, 3),
+            (4, 6),
+            (6, 4),
+        ] {
             let mut memo = HashMap::new();
             for _ in 0..10 {
                 check(
@@ -96,6 +111,18 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The build script made a table for exactly the boxes [`has_table`] names.
+    #[test]
+    fn the_built_tables_are_those_of_the_boxes_named() {
+        for rows in 1..=TABLE_SIDE as u32 {
+            for cols in 1..=TABLE_SIDE as u32 {
+                let built = OFFSETS[rows as usize - 1][cols as usize - 1] != NONE;
+                assert_eq!(built, has_table(rows, cols), "{rows}x{cols}");
+            }
+        }
+        assert!(!has_table(1, 25) && !has_table(25, 1) && !has_table(3, 7));
     }
 
     #[test]
