@@ -7,9 +7,9 @@
 //! values) and stored in canonical form under the eight symmetries of the square
 //! ([`region::canonical`]). A region of `b` cells of one colour and `w` of the other of a
 //! checkerboard holds at most `min(b, w)` dominoes, so no play is longer and its value is at
-//! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells are not searched:
-//! [`small`] holds the value of every set of cells of such a box, found by the definition when
-//! grundy is built, and the search looks them up ([`Splittable::exact`]).
+//! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells, or is 4x6, are
+//! not searched: [`small`] holds the value of every set of cells of such a box, found by the
+//! definition when grundy is built, and the search looks them up ([`Splittable::exact`]).
 //!
 //! Known theorems ([`theory`]): on an empty board with both sides even the second player wins,
 //! and with one side even and one odd the first player wins (the symmetry strategies of Winning
