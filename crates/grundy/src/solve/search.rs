@@ -119,6 +119,13 @@ pub trait Splittable: Sync {
         None
     }
 
+    /// Whether [`Splittable::exact`] values `part`, known cheaply; if so, the memory it will read
+    /// is asked for now (a prefetch: a hint that changes nothing). The search then does not ask
+    /// for the part's bucket of its own table, which [`Splittable::exact`]'s parts never enter.
+    fn prefetch_exact(&self, _part: &Self::Part) -> bool {
+        false
+    }
+
     /// How [`Splittable::exact`] knows its values, for a method line (`None`: it never does).
     fn exact_method(&self) -> Option<&'static str> {
         None
@@ -1604,7 +1611,9 @@ impl<'g, G: Splittable> Search<'g, G> {
             if let Some(&mv) = frame.moves.get(next) {
                 self.game.play(part, mv, &mut frame.open.parts)?;
                 for p in &frame.open.parts[start..] {
-                    self.table.prefetch(&self.game.key(p));
+                    if !self.game.prefetch_exact(p) {
+                        self.table.prefetch(&self.game.key(p));
+                    }
                 }
             }
             let mut made = start;

@@ -185,6 +185,10 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
         }
     }
 
+    fn prefetch_exact(&self, part: &Region) -> bool {
+        self.by_table && small::prefetch(part)
+    }
+
     fn exact_method(&self) -> Option<&'static str> {
         const _: () = assert!(
             small::SMALL_CELLS == 20 && small::has_table(4, 6) && !small::has_table(3, 7),
