@@ -13,8 +13,6 @@ mod report;
 mod serve;
 mod stream;
 
-use std::process::ExitCode;
-
 use failure::say;
 
 /// mimalloc instead of the system's allocator: the searches make and drop many small vectors
@@ -27,13 +25,28 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// The exit code of a write to a closed pipe (`| head`): the shell's code for SIGPIPE.
 const BROKEN_PIPE: u8 = 141;
 
-fn main() -> ExitCode {
+fn main() {
+    let code = run();
+    // Whatever the command wrote to stdout outside its own flushed writer (none is known).
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    // SAFETY: `_exit` ends the process at once; every file the command wrote was flushed and
+    // closed when its writer was dropped, before `run` returned.
+    unsafe { libc::_exit(code.into()) }
+}
+
+/// The command, and its exit code.
+///
+/// `main` ends the process with `_exit`, without the handlers that `exit` runs: the only one
+/// with work to do was mimalloc's, which gives its memory back to the kernel page by page,
+/// 5 % of the CPU time of a command that takes a few milliseconds (BENCHMARKS.md, "Start-up"),
+/// memory the kernel takes back whole anyway.
+fn run() -> u8 {
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     if let Some(refusal) = cli::misere_refusal(&args) {
         say(&refusal);
-        return ExitCode::from(2);
+        return 2;
     }
     let cli = match cli::parse() {
         Ok(cli) => cli,
@@ -50,18 +63,18 @@ fn main() -> ExitCode {
                 let written = std::io::Write::write_all(&mut stdout, e.to_string().as_bytes())
                     .and_then(|()| std::io::Write::flush(&mut stdout));
                 return match written {
-                    Ok(()) => ExitCode::SUCCESS,
+                    Ok(()) => 0,
                     Err(e) => failed(failure::Failure::Io(e)),
                 };
             }
             say(&one_line(&e.to_string()));
-            return ExitCode::from(2);
+            return 2;
         }
     };
     if let Some(threads) = &cli.threads {
         if let Err(e) = use_threads(threads) {
             say(&format!("error: {e}"));
-            return ExitCode::from(2);
+            return 2;
         }
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -69,47 +82,50 @@ fn main() -> ExitCode {
     let result =
         result.and_then(|()| std::io::Write::flush(&mut out).map_err(failure::Failure::Io));
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(e) => failed(e),
     }
 }
 
 /// What a failed command says on stderr, and its exit code.
-fn failed(failure: failure::Failure) -> ExitCode {
+fn failed(failure: failure::Failure) -> u8 {
     match failure {
         // A closed pipe (e.g. `| head`) is not an error worth a message: the shell's code for
         // a process that SIGPIPE ended.
-        failure::Failure::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-            ExitCode::from(BROKEN_PIPE)
-        }
+        failure::Failure::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe => BROKEN_PIPE,
         // Ctrl-C on a command whose output stays valid: said on stderr, the shell's code for it.
         failure::Failure::Interrupted(what) => {
             say(&what);
-            ExitCode::from(130)
+            130
         }
         // A run that stopped short with a valid partial answer on stdout (not an error).
         failure::Failure::Incomplete(what) => {
             say(&format!("stopped: {what}"));
-            ExitCode::from(3)
+            3
         }
         e => {
             say(&format!("error: {}", e.to_string().replace('\n', " ")));
-            ExitCode::from(2)
+            2
         }
     }
 }
 
-/// `--threads N`: the global thread pool of the parallel computations gets N threads.
+/// `--threads N`: the parallel computations get N threads.
+///
+/// Said through `RAYON_NUM_THREADS`, which sizes rayon's global pool when a computation first
+/// needs it, instead of building the pool here: a command that needs none (a board search,
+/// whose searches are threads of their own, [`commands::threads`]) starts no idle workers,
+/// whose start and spinning were a third of the CPU time of a command that takes a few
+/// milliseconds (BENCHMARKS.md, "Start-up").
 fn use_threads(text: &str) -> Result<(), String> {
     const MAX: u64 = 1024;
     let n = grundy::number::parse_u64(text).map_err(|e| format!("--threads: {e}"))?;
     if !(1..=MAX).contains(&n) {
         return Err(format!("--threads must be between 1 and {MAX}, not {n}"));
     }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(n as usize)
-        .build_global()
-        .map_err(|e| format!("--threads: {e}"))
+    // Before any other thread exists: nothing reads the environment meanwhile.
+    std::env::set_var(commands::THREADS_VARIABLE, n.to_string());
+    Ok(())
 }
 
 /// clap's several-line message as one line: what is wrong with its details (the missing

@@ -90,14 +90,17 @@ pub fn delayed(what: &str) -> Delayed {
     bar.set_message(what.to_string());
     let done = std::sync::Arc::new(std::sync::Mutex::new(false));
     let (shown, finished) = (bar.clone(), done.clone());
-    std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs(1));
-        let finished = finished.lock().unwrap_or_else(|e| e.into_inner());
-        if !*finished {
-            shown.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            shown.enable_steady_tick(std::time::Duration::from_millis(200));
-        }
-    });
+    // Shown on a terminal only: elsewhere no thread waits to show it.
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            let finished = finished.lock().unwrap_or_else(|e| e.into_inner());
+            if !*finished {
+                shown.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                shown.enable_steady_tick(std::time::Duration::from_millis(200));
+            }
+        });
+    }
     Delayed {
         bar,
         done,

@@ -241,6 +241,19 @@ pub fn parse_memory(text: &str) -> Result<u64, grundy::Error> {
         })
 }
 
+/// The variable that sizes rayon's global pool, which `--threads` sets.
+pub const THREADS_VARIABLE: &str = "RAYON_NUM_THREADS";
+
+/// The threads of the parallel computations: `--threads` ([`THREADS_VARIABLE`]), else one per
+/// processor (rayon's own rule, read without building its pool).
+pub fn threads() -> usize {
+    std::env::var(THREADS_VARIABLE)
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// The board search's (and record runs') settings from `--memory` and `--checkpoint`, checked
 /// the same way whatever path the command then takes (issue 50): each command asks for them
 /// before it chooses one, so a size that does not parse or is out of range, or a checkpoint
@@ -249,8 +262,8 @@ pub fn search_settings(
     args: &crate::cli::SearchArgs,
 ) -> Result<grundy::solve::search::Settings, grundy::Error> {
     let mut settings = grundy::solve::search::Settings {
-        // `--threads` (rayon's pool): that many searches of each question share the table.
-        threads: rayon::current_num_threads(),
+        // `--threads`: that many searches of each question share the table.
+        threads: threads(),
         ..Default::default()
     };
     if let Some(memory) = &args.memory {
