@@ -603,8 +603,9 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     }
 
     /// Doubles the slots in place (the caller has the table to itself): the vectors are grown
-    /// (a large one by remapping its pages, not copying them, so the old and new tables are
-    /// never both held), and an entry of bucket `b` stays there or moves to bucket
+    /// (glibc's allocator remaps a large one's pages, so the old and new tables are never both
+    /// held; mimalloc, the CLI's, copies it, and for a moment holds both), and an entry of
+    /// bucket `b` stays there or moves to bucket
     /// `b + old length`, as the next bit of its hash says.
     fn grow(data: &mut Storage<P>) {
         let old = data.slots.len();
