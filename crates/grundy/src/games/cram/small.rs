@@ -36,33 +36,39 @@ pub const fn has_table(rows: u32, cols: u32) -> bool {
 
 /// The value of a region whose box has a table ([`has_table`]); `None` for other boxes.
 pub fn value(region: &Region) -> Option<u64> {
+    let (byte, half) = place(region)?;
+    Some(u64::from(TABLES[byte] >> (half * 4) & 0xf))
+}
+
+/// Whether [`value`] values the region; if so, the byte it will read is asked for now (a
+/// prefetch, a hint only).
+pub fn prefetch(region: &Region) -> bool {
+    let Some((byte, _)) = place(region) else {
+        return false;
+    };
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: the byte lies in the table of the region's box, and a prefetch neither reads
+        // nor writes memory as far as the program can tell.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(TABLES.as_ptr().add(byte).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = byte;
+    true
+}
+
+/// Where the region's value lies in [`TABLES`]: its byte, and which half of it (a set is its
+/// own index in its box's table, two sets a byte); `None` for a box without a table.
+fn place(region: &Region) -> Option<(usize, usize)> {
     let (rows, cols) = (u32::from(region.rows), u32::from(region.cols));
     if !has_table(rows, cols) || rows == 0 || cols == 0 {
         return None;
     }
     let set = region.cells as usize;
     debug_assert!(set >> (rows * cols) == 0, "a region lies in its box");
-    let byte = TABLES[OFFSETS[rows as usize - 1][cols as usize - 1] as usize + (set >> 1)];
-    Some(u64::from(byte >> ((set & 1) * 4) & 0xf))
-}
-
-/// Whether [`value`] values the region; if so, the byte it will read is asked for now (a
-/// prefetch, a hint only).
-pub fn prefetch(region: &Region) -> bool {
-    let (rows, cols) = (u32::from(region.rows), u32::from(region.cols));
-    if !has_table(rows, cols) || rows == 0 || cols == 0 {
-        return false;
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let byte =
-            OFFSETS[rows as usize - 1][cols as usize - 1] as usize + (region.cells as usize >> 1);
-        // SAFETY: the byte lies in the table of the region's box, and a prefetch neither reads
-        // nor writes memory as far as the program can tell.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(TABLES.as_ptr().add(byte).cast()) };
-    }
-    true
+    let first = OFFSETS[rows as usize - 1][cols as usize - 1] as usize;
+    Some((first + (set >> 1), set & 1))
 }
 
 #[cfg(test)]
