@@ -540,12 +540,15 @@ pub fn centre_out(n: u32) -> impl Iterator<Item = u32> {
 /// nearest the centre first: by the taxicab distance from the box's centre to the domino's
 /// centre, then vertical before horizontal, then vertical ones by column and horizontal ones by
 /// row from the centre outwards ([`centre_out`]), then in the order of their bits. Made once per
-/// box, on first use.
+/// box, on first use. In a long box, at least 4 cells across and 2.5 times as long, every
+/// domino across it comes first (each kind still by that distance).
 ///
 /// A central domino is the likeliest to split a region (a split region is the quickest to
 /// value) and to answer a question early. igs's order, all vertical dominoes by column and
 /// then all horizontal ones by row, searched 1.35x more positions on Cram 5x9 (22.7 M against
-/// 16.9 M) and 2x more on 5x7; on 4x11 it searched fewer (BENCHMARKS.md, issue 49).
+/// 16.9 M) and 2x more on 5x7, but fewer on 4x11: hence the long boxes' order, with which
+/// 4x11 searches 1.20x fewer positions than with the distance alone, and the boards with no
+/// such box as many (BENCHMARKS.md, issue 49).
 pub fn dominoes_from_centre(rows: u32, cols: u32) -> &'static [u128] {
     const SIDE: usize = 128;
     static ORDERS: [OnceLock<Box<[u128]>>; SIDE * SIDE] = [const { OnceLock::new() }; SIDE * SIDE];
@@ -569,7 +572,12 @@ pub fn dominoes_from_centre(rows: u32, cols: u32) -> &'static [u128] {
             y.abs_diff(rows - 1) + x.abs_diff(cols - 1)
         };
         let horizontal = |d: u128| d.trailing_zeros() / cols == (127 - d.leading_zeros()) / cols;
-        dominoes.sort_by_key(|&d| (distance(d), horizontal(d)));
+        let (short, long) = (rows.min(cols), rows.max(cols));
+        match short >= 4 && 2 * long >= 5 * short {
+            // A long box: every domino across it first.
+            true => dominoes.sort_by_key(|&d| (horizontal(d) == (cols >= rows), distance(d))),
+            false => dominoes.sort_by_key(|&d| (distance(d), horizontal(d))),
+        }
         dominoes.into_boxed_slice()
     })
 }
@@ -762,7 +770,16 @@ mod tests {
                     let ((r0, c0), (r1, c1)) = (cells[0], cells[1]);
                     assert_eq!(r0.abs_diff(r1) + c0.abs_diff(c1), 1, "adjacent cells");
                     let twice = (r0 + r1).abs_diff(rows - 1) + (c0 + c1).abs_diff(cols - 1);
-                    (twice, r0 == r1)
+                    // In a long box (4 cells across or more, 2.5 times as long), the dominoes
+                    // across it first.
+                    let across = match cols >= rows {
+                        true => r0 != r1,
+                        false => r0 == r1,
+                    };
+                    match rows.min(cols) >= 4 && 2 * rows.max(cols) >= 5 * rows.min(cols) {
+                        true => (u32::from(!across), twice),
+                        false => (twice, u32::from(r0 == r1)),
+                    }
                 };
                 assert!(
                     order.windows(2).all(|w| key(w[0]) <= key(w[1])),
@@ -779,6 +796,16 @@ mod tests {
             order[..5].iter().map(|&d| cells(d)).collect::<Vec<_>>(),
             [(5, 6), (1, 5), (5, 9), (2, 6), (6, 10)]
         );
+        // A 4 x 10 box is long: its first dominoes are the vertical ones of the two middle
+        // columns (4 and 5) across the middle rows, then those beside them in rows 0-1 and
+        // 2-3; its first horizontal one (after all 30 vertical ones) lies on the centre.
+        let order = dominoes_from_centre(4, 10);
+        assert_eq!(
+            order[..3].iter().map(|&d| cells(d)).collect::<Vec<_>>(),
+            [(14, 24), (15, 25), (4, 14)]
+        );
+        assert!(order[..30].iter().all(|&d| cells(d).1 - cells(d).0 == 10));
+        assert_eq!(cells(order[30]), (14, 15));
     }
 
     #[test]
