@@ -614,6 +614,17 @@ pub(crate) mod tests {
         assert_eq!(game.options(&position).unwrap(), targets);
     }
 
+    /// A fixed stream of random words from `seed` (splitmix64), for random sets in tests.
+    pub(crate) fn random_words(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let z = (state ^ state >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            let z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ z >> 31
+        }
+    }
+
     /// The value of a board by the definition: mex over every domino, whole boards memoised,
     /// no regions, no symmetry.
     pub(crate) fn by_definition(

@@ -865,14 +865,8 @@ mod tests {
                 }
             }
         }
-        // splitmix64: a fixed stream of random sets of larger boxes.
-        let mut state = 49u64;
-        let mut random = || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let z = (state ^ state >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            let z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ z >> 31
-        };
+        // Random sets of larger boxes.
+        let mut random = crate::games::cram::tests::random_words(49);
         for (rows, cols) in [(5, 10), (8, 8), (4, 11), (6, 7), (7, 9)] {
             let (g, all) = (Geometry::<u64>::new(rows, cols), full_in::<u64>(rows, cols));
             let g128 = Geometry::<u128>::new(rows, cols);

@@ -108,14 +108,7 @@ mod tests {
     /// Random sets of the largest boxes against the definition.
     #[test]
     fn random_sets_of_the_largest_boxes_are_valued_by_the_definition() {
-        // splitmix64: a fixed stream of random sets.
-        let mut state = 20u64;
-        let mut random = || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let z = (state ^ state >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            let z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ z >> 31
-        };
+        let mut random = crate::games::cram::tests::random_words(20);
         for (rows, cols) in [
             (4, 5),
             (5, 4),
