@@ -44,7 +44,7 @@
 //! options' entries alone without a search below: such a part is asked the same question again and
 //! again). A "no" keeps, beside the values asked about, the values of the options the question met
 //! on its way, which the part cannot have either (8-9 % fewer positions on Cram, where a part asked
-//! about 0 is often asked about 1 later). It starts small and doubles when three quarters of it are
+//! about 0 is often asked about 1 later). It starts small and doubles when three fifths of it are
 //! used, up to a memory bound; a bucket that is full meanwhile (or at the bound) gives up the entry
 //! that cost the least work to find, so a search never fails for lack of room, it only repeats
 //! work. A node looks each option's parts up only after making the next option, having asked the
@@ -67,7 +67,7 @@ use std::path::Path;
 
 use super::db::{Known, PartDb};
 use std::sync::atomic::{
-    AtomicBool, AtomicU16, AtomicU64, AtomicUsize,
+    AtomicBool, AtomicU32, AtomicU64, AtomicUsize,
     Ordering::{Acquire, Relaxed, Release},
 };
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -296,41 +296,53 @@ struct Slot<K> {
 
 const _: () = assert!(std::mem::size_of::<Slot<u64>>() == 12);
 
-/// Slots per bucket: a part is kept in one of the eight slots after its hash.
-const WAYS: usize = 8;
+/// Slots per bucket: a part is kept in one of the five slots of the bucket its hash names.
+const WAYS: usize = 5;
 
-/// The slots a table starts with; it doubles when three quarters are in use, until its
-/// memory bound.
-const FIRST_SLOTS: usize = 1 << 12;
+/// The buckets a table starts with; it doubles when three fifths of its slots are in use
+/// ([`Table::grows_at`]), until its memory bound.
+const FIRST_BUCKETS: usize = 1 << 10;
 
-/// The top bit of a bucket's first tag: the bucket is locked (while searches share the table).
-/// Tags themselves have 15 bits (0: empty).
-const LOCKED: u16 = 1 << 15;
+/// A bucket: its lock word and its slots, aligned to a cache line. With one-word keys (12-byte
+/// slots) a bucket is exactly one 64-byte line, so a probe reads one line; larger keys take two
+/// or more lines.
+#[repr(C, align(64))]
+struct Bucket<P> {
+    /// 1 while a search holds the bucket (only while searches share the table).
+    lock: AtomicU32,
+    slots: [UnsafeCell<Slot<P>>; WAYS],
+}
 
-/// The slots and their tags; the vectors change only when the table grows.
+const _: () = assert!(std::mem::size_of::<Bucket<u64>>() == 64);
+
+impl<P: Default> Default for Bucket<P> {
+    fn default() -> Self {
+        Bucket {
+            lock: AtomicU32::new(0),
+            slots: std::array::from_fn(|_| UnsafeCell::new(Slot::default())),
+        }
+    }
+}
+
+/// The buckets; the vector changes only when the table grows.
 struct Storage<P> {
-    slots: Vec<UnsafeCell<Slot<P>>>,
-    tags: Vec<AtomicU16>,
+    buckets: Vec<Bucket<P>>,
 }
 
 impl<P: Default> Storage<P> {
-    /// Grows the vectors to `len` empty slots (the existing ones kept in place). Their memory
-    /// is asked to be backed by huge pages (Linux, where transparent huge pages are given on
+    /// Grows the vector to `len` empty buckets (the existing ones kept in place). Its memory is
+    /// asked to be backed by huge pages (Linux, where transparent huge pages are given on
     /// request): a probe of a table of hundreds of megabytes misses the cache anyway, and with
-    /// 4 KiB pages it also misses the cache of address translations. The new memory is
-    /// advised before it is written; the part the old vectors had (moved by the allocator, or
-    /// remapped in 4 KiB pages) is collapsed into huge pages after. Without the collapse about
-    /// half of Cram 5x9's table stayed in small pages, and Cram 4x11's search was 1.12x slower
+    /// 4 KiB pages it also misses the cache of address translations. The new memory is advised
+    /// before it is written; the part the old vector had (moved by the allocator, or remapped in
+    /// 4 KiB pages) is collapsed into huge pages after. Without the collapse about half of Cram
+    /// 5x9's table stayed in small pages, and Cram 4x11's search was 1.12x slower
     /// (BENCHMARKS.md, "Huge pages for the whole table").
     fn resize(&mut self, len: usize) {
-        self.slots.reserve_exact(len - self.slots.len());
-        self.tags.reserve_exact(len - self.tags.len());
-        huge_pages(&self.slots, Pages::Advise);
-        huge_pages(&self.tags, Pages::Advise);
-        self.slots.resize_with(len, Default::default);
-        self.tags.resize_with(len, Default::default);
-        huge_pages(&self.slots, Pages::Collapse);
-        huge_pages(&self.tags, Pages::Collapse);
+        self.buckets.reserve_exact(len - self.buckets.len());
+        huge_pages(&self.buckets, Pages::Advise);
+        self.buckets.resize_with(len, Default::default);
+        huge_pages(&self.buckets, Pages::Collapse);
     }
 }
 
@@ -386,19 +398,18 @@ struct Gate {
     generation: u64,
 }
 
-/// The transposition table: eight-way set-associative, growing to a memory bound and then
-/// replacing the entry that was cheapest to find. Beside each slot a 15-bit tag from the
-/// part's hash (0: empty) lets a lookup read one cache line of tags and touch only the slot
-/// whose tag matches.
+/// The transposition table: five-way set-associative, growing to a memory bound and then
+/// replacing the entry that was cheapest to find. A bucket is one cache line (with one-word
+/// keys): a probe reads that line and nothing else.
 ///
 /// **Shared by several searches** (threads): while it is shared (`Table::share`), a probe or a
-/// store locks its bucket (a spin lock in the top bit of the bucket's first tag, on the cache
-/// line the probe reads anyway) and copies a whole slot in or out, so every entry is a correct
-/// entry for its part whatever the interleaving (a lost update only costs work). Growth (and a
-/// checkpoint's save) moves every slot, so it waits for a safe point: the search that wants it
-/// raises `pause`, every other search parks at its next node (`Table::park`, a relaxed load
-/// of the flag per node), the leader grows the table alone and wakes them. No search holds a
-/// bucket or a reference into the table across a node, so parking never waits for a lock.
+/// store locks its bucket (a spin lock in the bucket's first word, on the line the probe reads
+/// anyway) and copies a whole slot in or out, so every entry is a correct entry for its part
+/// whatever the interleaving (a lost update only costs work). Growth (and a checkpoint's save)
+/// moves every slot, so it waits for a safe point: the search that wants it raises `pause`,
+/// every other search parks at its next node (`Table::park`, a relaxed load of the flag per
+/// node), the leader grows the table alone and wakes them. No search holds a bucket or a
+/// reference into the table across a node, so parking never waits for a lock.
 pub struct Table<P> {
     data: UnsafeCell<Storage<P>>,
     /// The most slots the memory bound allows (a power of two).
@@ -468,16 +479,14 @@ impl<P> Table<P> {
 impl<P: Copy + Eq + Hash + Default> Table<P> {
     /// A table of at most `bytes` bytes (at least one bucket); it starts small and grows.
     pub fn with_memory(bytes: u64) -> Self {
-        let per_slot = std::mem::size_of::<Slot<P>>() as u64 + 2;
-        let want = (bytes / per_slot).max(WAYS as u64);
-        // A power of two at most `want` (and at most 2^40 slots).
-        let most = 1usize << (63 - want.leading_zeros()).min(40);
-        let first = most.min(FIRST_SLOTS);
+        let per_bucket = std::mem::size_of::<Bucket<P>>() as u64;
+        let want = (bytes / per_bucket).max(1);
+        // A power of two at most `want` (and at most 2^38 buckets).
+        let most = 1usize << (63 - want.leading_zeros()).min(38);
         let mut storage = Storage {
-            slots: Vec::new(),
-            tags: Vec::new(),
+            buckets: Vec::new(),
         };
-        storage.resize(first);
+        storage.resize(most.min(FIRST_BUCKETS));
         Table {
             data: UnsafeCell::new(storage),
             most,
@@ -494,16 +503,16 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         }
     }
 
-    /// The slots and tags, for reading (and for writing slots under their bucket's lock).
+    /// The buckets, for reading (and for writing slots under their bucket's lock).
     fn data(&self) -> &Storage<P> {
-        // SAFETY: the vectors are replaced only under `exclusive`, when no other search runs
-        // and the caller holds no reference into them.
+        // SAFETY: the vector is replaced only under `exclusive`, when no other search runs and
+        // the caller holds no reference into it.
         unsafe { &*self.data.get() }
     }
 
     /// Slots the table may grow to.
     pub fn capacity(&self) -> usize {
-        self.most
+        self.most * WAYS
     }
 
     /// Slots in use.
@@ -511,76 +520,82 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         self.filled.iter().map(|c| c.0.load(Relaxed)).sum()
     }
 
+    /// Buckets now.
+    fn buckets(&self) -> usize {
+        self.data().buckets.len()
+    }
+
     /// Slots now.
+    #[cfg(test)]
     fn len(&self) -> usize {
-        self.data().slots.len()
+        self.buckets() * WAYS
+    }
+
+    /// The slots in use at which a table of `buckets` buckets doubles (below its bound): three
+    /// fifths of its slots. (At three quarters, the load at which a table of eight-slot buckets
+    /// doubled, five-slot buckets are full more often, and Cram 4x11 searched 3 % more
+    /// positions.)
+    fn grows_at(buckets: usize) -> usize {
+        buckets * WAYS / 5 * 3
     }
 
     /// Bytes the table takes now.
     pub fn bytes(&self) -> u64 {
-        (self.len() * (std::mem::size_of::<Slot<P>>() + 2)) as u64
+        (self.buckets() * std::mem::size_of::<Bucket<P>>()) as u64
     }
 
-    /// The first slot of the part's bucket in a table of `len` slots, and its tag.
-    fn place_in(len: usize, part: &P) -> (usize, u16) {
-        let h = hash(part);
-        let bucket = (h as usize) & (len - 1) & !(WAYS - 1);
-        (bucket, ((h >> 49) as u16).max(1))
+    /// The part's bucket in a table of `buckets` buckets.
+    fn place_in(buckets: usize, part: &P) -> usize {
+        (hash(part) as usize) & (buckets - 1)
     }
 
-    /// The tag of slot `i` (without the lock bit).
-    fn tag(&self, i: usize) -> u16 {
-        self.data().tags[i].load(Relaxed) & !LOCKED
+    /// The part's bucket.
+    fn bucket(&self, part: &P) -> &Bucket<P> {
+        let data = self.data();
+        &data.buckets[Self::place_in(data.buckets.len(), part)]
     }
 
-    /// Sets the tag of slot `i` (in a bucket this search holds: the lock bit is kept).
-    fn set_tag(&self, i: usize, tag: u16) {
-        let t = &self.data().tags[i];
-        t.store(tag | (t.load(Relaxed) & LOCKED), Relaxed);
-    }
-
-    /// Slot `i` (its bucket held).
-    fn slot(&self, i: usize) -> *mut Slot<P> {
-        self.data().slots[i].get()
-    }
-
-    /// Runs `f` with bucket `b` locked when the table is shared.
-    fn locked<T>(&self, b: usize, f: impl FnOnce() -> T) -> T {
+    /// Runs `f` with the bucket locked when the table is shared.
+    fn locked<T>(&self, bucket: &Bucket<P>, f: impl FnOnce() -> T) -> T {
         if !self.shared.load(Relaxed) {
             return f();
         }
-        let word = &self.data().tags[b];
-        while word.fetch_or(LOCKED, Acquire) & LOCKED != 0 {
-            while word.load(Relaxed) & LOCKED != 0 {
+        while bucket
+            .lock
+            .compare_exchange_weak(0, 1, Acquire, Relaxed)
+            .is_err()
+        {
+            while bucket.lock.load(Relaxed) != 0 {
                 std::hint::spin_loop();
             }
         }
         let result = f();
-        word.fetch_and(!LOCKED, Release);
+        bucket.lock.store(0, Release);
         result
     }
 
-    /// The index of the part's slot in bucket `b`, if it has one (the bucket held).
-    fn index(&self, b: usize, tag: u16, part: &P) -> Option<usize> {
+    /// The part's slot in the bucket, if it has one (the bucket held). A slot is empty when
+    /// its work is 0 (a stored entry has work at least 1).
+    fn index(bucket: &Bucket<P>, part: &P) -> Option<usize> {
         // SAFETY: the bucket is held (or the table not shared).
-        (b..b + WAYS).find(|&i| self.tag(i) == tag && unsafe { (*self.slot(i)).key } == *part)
+        (0..WAYS).find(|&i| {
+            let slot = unsafe { *bucket.slots[i].get() };
+            slot.facts.work() != 0 && { slot.key } == *part
+        })
     }
 
-    /// Asks the processor to start loading the part's bucket (its tags, and its slots, which
-    /// a hit reads) into its cache: a hint only, nothing changes. A [`Table::find`] of the part
-    /// soon after then does not wait on memory.
+    /// Asks the processor to start loading the part's bucket into its cache: a hint only,
+    /// nothing changes. A [`Table::find`] of the part soon after then does not wait on memory.
     fn prefetch(&self, part: &P) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let (b, _) = Self::place_in(self.len(), part);
-            let data = self.data();
-            // SAFETY: `b..b + WAYS` are slots of the table, and a prefetch neither reads nor
-            // writes memory as far as the program can tell.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(data.tags.as_ptr().add(b).cast());
-                _mm_prefetch::<_MM_HINT_T0>(data.slots.as_ptr().add(b).cast());
-                _mm_prefetch::<_MM_HINT_T0>(data.slots.as_ptr().add(b + WAYS - 1).cast());
+            let bucket: *const Bucket<P> = self.bucket(part);
+            let lines = std::mem::size_of::<Bucket<P>>() / 64;
+            for line in 0..lines {
+                // SAFETY: the line lies within the bucket, and a prefetch neither reads nor
+                // writes memory as far as the program can tell.
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>().add(64 * line)) };
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -589,54 +604,41 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
 
     /// What the part's slot knows, if it has one.
     fn find(&self, part: &P) -> Option<Facts> {
-        let (b, tag) = Self::place_in(self.len(), part);
-        // Most probes miss: a bucket without the tag is a miss, read without its lock (an entry
-        // stored meanwhile by another search is only missed, which costs work, not answers).
-        if !(b..b + WAYS).any(|i| self.tag(i) == tag) {
-            return None;
-        }
-        self.locked(b, || {
+        let bucket = self.bucket(part);
+        self.locked(bucket, || {
             // SAFETY: the bucket is held.
-            self.index(b, tag, part)
-                .map(|i| unsafe { (*self.slot(i)).facts })
+            Self::index(bucket, part).map(|i| unsafe { (*bucket.slots[i].get()).facts })
         })
     }
 
-    /// Doubles the slots in place (the caller has the table to itself): the vectors are grown
+    /// Doubles the buckets in place (the caller has the table to itself): the vector is grown
     /// (glibc's allocator remaps a large one's pages, so the old and new tables are never both
     /// held; mimalloc, the CLI's, copies it, and for a moment holds both), and an entry of
-    /// bucket `b` stays there or moves to bucket
-    /// `b + old length`, as the next bit of its hash says.
+    /// bucket `b` stays there or moves to bucket `b + old length`, as the next bit of its hash
+    /// says (the new bucket takes at most the old one's entries).
     fn grow(data: &mut Storage<P>) {
-        let old = data.slots.len();
+        let old = data.buckets.len();
         data.resize(2 * old);
-        for bucket in (0..old).step_by(WAYS) {
-            for i in bucket..bucket + WAYS {
-                let tag = *data.tags[i].get_mut();
-                if tag == 0 {
+        let (low, high) = data.buckets.split_at_mut(old);
+        for (b, bucket) in low.iter_mut().enumerate() {
+            let mut free = 0;
+            for slot in &mut bucket.slots {
+                let slot = slot.get_mut();
+                if slot.facts.work() == 0 || Self::place_in(2 * old, &{ slot.key }) == b {
                     continue;
                 }
-                let key = data.slots[i].get_mut().key;
-                let (b, _) = Self::place_in(2 * old, &key);
-                if b != bucket {
-                    debug_assert_eq!(b, bucket + old);
-                    let free = (b..b + WAYS)
-                        .find(|&j| *data.tags[j].get_mut() == 0)
-                        .expect("the new bucket takes at most the old one's entries");
-                    *data.tags[free].get_mut() = tag;
-                    let moved = *data.slots[i].get_mut();
-                    *data.slots[free].get_mut() = moved;
-                    *data.tags[i].get_mut() = 0;
-                }
+                *high[b].slots[free].get_mut() = *slot;
+                free += 1;
+                *slot = Slot::default();
             }
         }
     }
 
     /// Doubles the table unless it is at its bound or another search doubled it since the
-    /// caller saw `len` slots.
-    fn grow_from(&self, len: usize) {
+    /// caller saw `buckets` buckets.
+    fn grow_from(&self, buckets: usize) {
         self.exclusive(|data| {
-            if data.slots.len() == len && len < self.most {
+            if data.buckets.len() == buckets && buckets < self.most {
                 Self::grow(data);
             }
         });
@@ -708,7 +710,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     }
 
     /// Updates the part's slot (made if it has none) under its bucket's lock, growing the
-    /// table first when it is three quarters full. A full bucket below that load gives up its
+    /// table first when it is full to [`Table::grows_at`]. A full bucket below that load gives up its
     /// cheapest entry, as at the memory bound: growing at the first full bucket (at half load,
     /// as this table once did) doubled Cram 5x9's table to 75 MB for 3.8% fewer positions
     /// searched (BENCHMARKS.md, eleventh measurement).
@@ -716,32 +718,32 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
     /// `by` is the index of the search storing (its count of filled slots); while the table is
     /// shared, its load is looked at once every [`COUNT_EVERY`] slots this search fills.
     fn update(&self, part: &P, work: u8, by: usize, f: impl FnOnce(&mut Facts)) {
-        let mut len = self.len();
         let mine = &self.filled[by % COUNTERS].0;
         if !self.shared.load(Relaxed) || mine.load(Relaxed).is_multiple_of(COUNT_EVERY) {
-            while len < self.most && self.filled() >= len / 4 * 3 {
-                self.grow_from(len);
-                len = self.len();
+            let mut buckets = self.buckets();
+            while buckets < self.most && self.filled() >= Self::grows_at(buckets) {
+                self.grow_from(buckets);
+                buckets = self.buckets();
             }
         }
-        let (b, tag) = Self::place_in(len, part);
-        self.locked(b, || {
-            let index = match self.index(b, tag, part) {
+        let bucket = self.bucket(part);
+        // SAFETY (here and below): the bucket is held.
+        let work_of = |i: usize| unsafe { (*bucket.slots[i].get()).facts.work() };
+        self.locked(bucket, || {
+            let index = match Self::index(bucket, part) {
                 Some(i) => i,
                 None => {
-                    let i = match (b..b + WAYS).find(|&i| self.tag(i) == 0) {
+                    let i = match (0..WAYS).find(|&i| work_of(i) == 0) {
                         Some(i) => {
                             mine.fetch_add(1, Relaxed);
                             i
                         }
-                        // SAFETY (here and below): the bucket is held.
-                        None => (b..b + WAYS)
-                            .min_by_key(|&i| unsafe { (*self.slot(i)).facts.work() })
+                        None => (0..WAYS)
+                            .min_by_key(|&i| work_of(i))
                             .expect("a bucket has slots"),
                     };
-                    self.set_tag(i, tag);
                     unsafe {
-                        *self.slot(i) = Slot {
+                        *bucket.slots[i].get() = Slot {
                             key: *part,
                             facts: Facts::default(),
                         }
@@ -749,7 +751,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                     i
                 }
             };
-            let facts = unsafe { &mut (*self.slot(index)).facts };
+            let facts = unsafe { &mut (*bucket.slots[index].get()).facts };
             facts.raise_work(work.max(1));
             facts.set_dirty(true);
             f(facts);
@@ -758,18 +760,16 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
 
     /// Every entry, in slot order, to change (the caller has the table to itself).
     fn entries_mut(data: &mut Storage<P>) -> impl Iterator<Item = &mut Slot<P>> {
-        data.slots
+        data.buckets
             .iter_mut()
-            .zip(data.tags.iter_mut())
-            .filter_map(|(s, t)| (*t.get_mut() & !LOCKED != 0).then_some(s.get_mut()))
+            .flat_map(|bucket| bucket.slots.iter_mut())
+            .map(UnsafeCell::get_mut)
+            .filter(|slot| slot.facts.work() != 0)
     }
 
     /// Every entry, in slot order (the caller has the table to itself).
     fn entries(data: &mut Storage<P>) -> impl Iterator<Item = &Slot<P>> {
-        data.slots
-            .iter_mut()
-            .zip(data.tags.iter_mut())
-            .filter_map(|(s, t)| (*t.get_mut() & !LOCKED != 0).then_some(&*s.get_mut()))
+        Self::entries_mut(data).map(|slot| &*slot)
     }
 }
 
@@ -1925,8 +1925,10 @@ impl<'g, G: Splittable> Search<'g, G> {
             )));
         }
         let entries = payload.len() / record;
-        while self.table.len() < self.table.most && self.table.len() / 4 * 3 < entries {
-            self.table.grow_from(self.table.len());
+        while self.table.buckets() < self.table.most
+            && Table::<G::Key>::grows_at(self.table.buckets()) < entries
+        {
+            self.table.grow_from(self.table.buckets());
         }
         for chunk in payload.chunks_exact(record) {
             let rest = &chunk[G::PART_BYTES..];
@@ -2251,15 +2253,15 @@ mod tests {
         }
     }
 
-    /// The table doubles at three quarters load, not at its first full bucket: below that load
+    /// The table doubles at three fifths load, not at its first full bucket: below that load
     /// a full bucket gives up its cheapest entry.
     #[test]
-    fn the_table_doubles_at_three_quarters_load_and_replaces_in_a_full_bucket_before() {
+    fn the_table_doubles_at_three_fifths_load_and_replaces_in_a_full_bucket_before() {
         let table = Table::<u64>::with_memory(DEFAULT_MEMORY);
-        assert_eq!(table.len(), FIRST_SLOTS);
+        assert_eq!(table.len(), FIRST_BUCKETS * WAYS);
         let store = |key: u64, work: u8| table.update(&key, work, 0, |facts| facts.set_value(0));
         // WAYS + 1 keys of one bucket, the first one the most costly.
-        let bucket = |key: &u64| Table::place_in(FIRST_SLOTS, key).0;
+        let bucket = |key: &u64| Table::place_in(FIRST_BUCKETS, key);
         let same: Vec<u64> = (1..)
             .filter(|key| bucket(key) == bucket(&1))
             .take(WAYS + 1)
@@ -2269,7 +2271,7 @@ mod tests {
         }
         assert_eq!(
             table.len(),
-            FIRST_SLOTS,
+            FIRST_BUCKETS * WAYS,
             "a full bucket at low load grew the table"
         );
         assert_eq!(table.filled(), WAYS);
@@ -2281,20 +2283,20 @@ mod tests {
             table.find(&same[WAYS]).is_some(),
             "the newest entry was not stored"
         );
-        // Filled to three quarters (with keys of other buckets), it doubles on the next store,
+        // Filled to three fifths (with keys of other buckets), it doubles on the next store,
         // keeping its entries.
         let mut others = (1u64 << 40..).filter(|key| bucket(key) != bucket(&1));
-        while table.filled() < FIRST_SLOTS / 4 * 3 {
+        while table.filled() < FIRST_BUCKETS * WAYS * 3 / 5 {
             store(others.next().unwrap(), 1);
         }
-        assert_eq!(table.len(), FIRST_SLOTS);
+        assert_eq!(table.len(), FIRST_BUCKETS * WAYS);
         store(u64::MAX, 1);
-        assert_eq!(table.len(), 2 * FIRST_SLOTS);
+        assert_eq!(table.len(), 2 * FIRST_BUCKETS * WAYS);
         assert!(table.find(&same[0]).is_some() && table.find(&u64::MAX).is_some());
     }
 
     /// Cram 5x6 is 2 (Beling's table, `cram::theory::PUBLISHED`). Two searches in a table
-    /// that starts at 4096 slots and must double while both run (growth at the safe point),
+    /// that starts at 5120 slots and must double while both run (growth at the safe point),
     /// and with a table of a few hundred slots, find it; the slots the two counted as filled
     /// are the slots in use.
     #[test]
@@ -2314,7 +2316,11 @@ mod tests {
             assert_eq!(search.value(&parts).unwrap(), published);
             if memory == DEFAULT_MEMORY {
                 // Every entry was stored while both searched: it grew then.
-                assert!(search.table.len() > FIRST_SLOTS, "{}", search.table.len());
+                assert!(
+                    search.table.len() > FIRST_BUCKETS * WAYS,
+                    "{}",
+                    search.table.len()
+                );
             }
             // Each search counted the slots it filled: together, the slots in use.
             let filled = search.table.filled();
