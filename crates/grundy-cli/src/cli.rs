@@ -8,6 +8,13 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    #[command(flatten)]
+    pub global: GlobalArgs,
+}
+
+/// The options every command takes, before or after its name.
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
     /// At most N threads for the commands that compute in parallel (seq, period, value,
     /// moves and play on boards, record, survey, table; default: every core); the output is
     /// the same whatever N.
@@ -709,13 +716,213 @@ pub fn misere_refusal(args: &[String]) -> Option<String> {
     ))
 }
 
-/// Parses the process arguments (the claim list is added to `verify --help`; it is written
-/// only when `verify` is among the arguments, as it costs a tenth of a short command's start).
+/// Parses the process arguments.
+///
+/// A command line that names a command is first parsed by that command's grammar alone
+/// ([`alone`]): building the whole grammar, every command with every option and its help, took
+/// a third of the CPU time of `grundy --threads 1 value cram:4x5` (BENCHMARKS.md, "Start-up").
+/// Whatever that parse refuses (help, a typo, a missing argument) is parsed again by the whole
+/// grammar, so that every message, and the help, is the whole grammar's. The claim list is
+/// added to `verify --help` only when `verify` is among the arguments.
 pub fn parse() -> Result<Cli, clap::Error> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(matches) = named_command(&args)
+        .and_then(alone)
+        .and_then(|command| command.try_get_matches_from(&args).ok())
+    {
+        return Cli::from_arg_matches(&matches);
+    }
     let mut command = Cli::command();
-    if std::env::args_os().any(|a| a == "verify") {
+    if args.iter().any(|a| a == "verify") {
         command = command.mut_subcommand("verify", |c| c.after_help(claims_help()));
     }
-    let matches = command.try_get_matches()?;
+    let matches = command.try_get_matches_from(&args)?;
     Cli::from_arg_matches(&matches)
+}
+
+/// The command a command line names: its first argument that is neither an option nor the
+/// value of `--threads` (`None` if there is none, or it is not text).
+fn named_command(args: &[std::ffi::OsString]) -> Option<&str> {
+    let mut rest = args.iter().skip(1).map(|a| a.to_str());
+    while let Some(arg) = rest.next() {
+        match arg? {
+            "--threads" => {
+                rest.next();
+            }
+            option if option.starts_with('-') => {}
+            name => return Some(name),
+        }
+    }
+    None
+}
+
+/// What adds a command's arguments to its grammar.
+type Grammar = fn(clap::Command) -> clap::Command;
+
+/// The commands with a grammar alone, and the function that adds each one's arguments.
+const COMMANDS: [(&str, Grammar); 23] = [
+    ("value", ValueArgs::augment_args),
+    ("moves", MovesArgs::augment_args),
+    ("seq", SeqArgs::augment_args),
+    ("table", TableArgs::augment_args),
+    ("verify", VerifyArgs::augment_args),
+    ("play", PlayArgs::augment_args),
+    ("base", BaseArgs::augment_args),
+    ("gaps", GapsArgs::augment_args),
+    ("period", PeriodArgs::augment_args),
+    ("record", RecordArgs::augment_args),
+    ("count", CountArgs::augment_args),
+    ("evolve", EvolveArgs::augment_args),
+    ("uw", UwArgs::augment_args),
+    ("remoteness", PositionArgs::augment_args),
+    ("generations", GenerationsArgs::augment_args),
+    ("conjunctive", ComponentsArgs::augment_args),
+    ("sum", SumArgs::augment_args),
+    ("quotient", QuotientArgs::augment_args),
+    ("survey", SurveyArgs::augment_args),
+    ("games", GamesArgs::augment_args),
+    ("nim-product", NimProductArgs::augment_args),
+    ("reproduce", ReproduceArgs::augment_args),
+    ("serve", ServeArgs::augment_args),
+];
+
+/// The grammar of `grundy NAME` without the other commands: the global options and that one
+/// command, exactly as in the whole grammar (a test compares them), but without the help texts
+/// of the command and of the program. A command line this grammar accepts, the whole grammar
+/// accepts with the same meaning: both read the options before NAME the same way, and NAME
+/// is then a command in both. `None` for a name that is not a command, and for `db`, whose
+/// own commands are parsed by the whole grammar.
+pub fn alone(name: &str) -> Option<clap::Command> {
+    let (name, arguments) = COMMANDS.into_iter().find(|(command, _)| *command == name)?;
+    let program = clap::Command::new("grundy").subcommand_required(true);
+    Some(GlobalArgs::augment_args(program).subcommand(arguments(clap::Command::new(name))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What parsing depends on in an argument: everything but its help.
+    fn shape(arg: &clap::Arg) -> String {
+        format!(
+            "{} long {:?} short {:?} positional {} index {:?} required {} global {} \
+             action {:?} values {:?} names {:?} defaults {:?} possible {:?} last {} \
+             trailing {} hyphen {} conflicts {:?}",
+            arg.get_id(),
+            arg.get_long(),
+            arg.get_short(),
+            arg.is_positional(),
+            arg.get_index(),
+            arg.is_required_set(),
+            arg.is_global_set(),
+            arg.get_action(),
+            arg.get_num_args(),
+            arg.get_value_names(),
+            arg.get_default_values(),
+            arg.get_possible_values()
+                .iter()
+                .map(|v| v.get_name().to_string())
+                .collect::<Vec<_>>(),
+            arg.is_last_set(),
+            arg.is_trailing_var_arg_set(),
+            arg.is_allow_hyphen_values_set(),
+            arg.get_value_delimiter(),
+        )
+    }
+
+    fn shapes(command: &clap::Command) -> Vec<String> {
+        let mut shapes: Vec<String> = command.get_arguments().map(shape).collect();
+        shapes.extend(command.get_groups().map(|g| format!("{g:?}")));
+        shapes.sort();
+        shapes
+    }
+
+    #[test]
+    fn each_command_alone_has_the_arguments_it_has_in_the_whole_grammar() {
+        let mut whole = Cli::command();
+        whole.build();
+        let mut compared = 0;
+        for command in whole.get_subcommands() {
+            let name = command.get_name();
+            let Some(mut program) = alone(name) else {
+                // `help` is clap's own command.
+                assert!(
+                    ["db", "help"].contains(&name),
+                    "grundy {name} has a grammar alone"
+                );
+                continue;
+            };
+            program.build();
+            let single = program.find_subcommand(name).expect("the command is there");
+            assert_eq!(shapes(single), shapes(command), "grundy {name}");
+            let top = |c: &clap::Command| {
+                c.get_arguments()
+                    .filter(|a| !matches!(a.get_id().as_str(), "help" | "version"))
+                    .map(shape)
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(top(&program), top(&whole), "grundy {name}: global options");
+            compared += 1;
+        }
+        assert_eq!(compared, whole.get_subcommands().count() - 2);
+    }
+
+    #[test]
+    fn a_command_line_means_the_same_to_its_command_alone_and_to_the_whole_grammar() {
+        let lines = [
+            "grundy value cram:4x5",
+            "grundy --threads 1 value cram:4x5",
+            "grundy value --threads=2 nim 3,5,6 --json",
+            "grundy moves kayles 7 --winning",
+            "grundy seq nim 3,_ --to 20 --misere",
+            "grundy sum nim 3 kayles 7",
+            "grundy nim-product 3 5",
+            "grundy table nim _,_,5 --max 8 --threads 2",
+            "grundy remoteness nim 3,4",
+        ];
+        for line in lines {
+            let args: Vec<std::ffi::OsString> = line.split(' ').map(Into::into).collect();
+            let name = named_command(&args).expect("a command is named");
+            let matches = alone(name)
+                .expect("a grammar alone")
+                .try_get_matches_from(&args)
+                .expect("the command alone accepts it");
+            let whole = Cli::command()
+                .try_get_matches_from(&args)
+                .expect("accepted");
+            assert_eq!(
+                format!("{:?}", Cli::from_arg_matches(&matches).expect("read")),
+                format!("{:?}", Cli::from_arg_matches(&whole).expect("read")),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_command_named_skips_options_and_the_value_of_threads() {
+        let named = |line: &str| {
+            let args: Vec<std::ffi::OsString> = line.split(' ').map(Into::into).collect();
+            named_command(&args).map(str::to_string)
+        };
+        assert_eq!(named("grundy --threads 2 value nim"), Some("value".into()));
+        assert_eq!(named("grundy --threads=2 moves nim"), Some("moves".into()));
+        assert_eq!(named("grundy --version"), None);
+        assert_eq!(named("grundy"), None);
+    }
+
+    #[test]
+    fn what_a_command_alone_refuses_is_left_to_the_whole_grammar() {
+        for line in [
+            "grundy value",
+            "grundy value --help",
+            "grundy valeu nim 3",
+            "grundy --version value nim 3",
+        ] {
+            let args: Vec<std::ffi::OsString> = line.split(' ').map(Into::into).collect();
+            let refused = named_command(&args)
+                .and_then(alone)
+                .is_none_or(|c| c.try_get_matches_from(&args).is_err());
+            assert!(refused, "{line}");
+        }
+    }
 }

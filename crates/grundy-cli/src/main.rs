@@ -22,6 +22,43 @@ use failure::say;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's arenas start at 32 MiB (its least) instead of 1 GiB, unless the environment sets
+/// `MIMALLOC_ARENA_RESERVE`: the first arena's bitmaps were about 40 of a short command's 300
+/// page faults (BENCHMARKS.md, "Start-up"). mimalloc doubles the size every eighth arena, and
+/// a large allocation (the search's table) gets an arena of its own size anyway. Set from the
+/// program's constructors, before mimalloc's own (a constructor with a priority runs before
+/// those without) and before any allocation.
+#[cfg(target_os = "linux")]
+mod first_arena {
+    use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
+
+    /// `mi_option_arena_reserve`, its place in mimalloc 3's `mi_option_t` (the test
+    /// `the_first_arena_is_small` checks that it is the option whose default is 1 GiB).
+    pub const ARENA_RESERVE: libc::c_int = 23;
+
+    unsafe extern "C" {
+        pub fn mi_option_get(option: libc::c_int) -> libc::c_long;
+        fn mi_option_set(option: libc::c_int, value: libc::c_long);
+    }
+
+    /// What [`small_first_arena`] read of the arena size before it set its own (KiB).
+    pub static READ: AtomicI64 = AtomicI64::new(0);
+
+    extern "C" fn small_first_arena() {
+        // SAFETY: mimalloc's options are plain values; no other thread exists yet.
+        unsafe {
+            READ.store(mi_option_get(ARENA_RESERVE), Relaxed);
+            if std::env::var_os("MIMALLOC_ARENA_RESERVE").is_none() {
+                mi_option_set(ARENA_RESERVE, 32 * 1024);
+            }
+        }
+    }
+
+    #[used]
+    #[unsafe(link_section = ".init_array.00200")]
+    static SMALL_FIRST_ARENA: extern "C" fn() = small_first_arena;
+}
+
 /// The exit code of a write to a closed pipe (`| head`): the shell's code for SIGPIPE.
 const BROKEN_PIPE: u8 = 141;
 
@@ -71,7 +108,7 @@ fn run() -> u8 {
             return 2;
         }
     };
-    if let Some(threads) = &cli.threads {
+    if let Some(threads) = &cli.global.threads {
         if let Err(e) = use_threads(threads) {
             say(&format!("error: {e}"));
             return 2;
@@ -165,6 +202,18 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::one_line;
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_first_arena_is_small() {
+        use super::first_arena::{mi_option_get, ARENA_RESERVE, READ};
+        use std::sync::atomic::Ordering::Relaxed;
+        // The option changed is the one whose default is mimalloc's documented first arena
+        // size, 1 GiB (in KiB), and it now says 32 MiB.
+        assert_eq!(READ.load(Relaxed), 1 << 20);
+        // SAFETY: reading an option.
+        assert_eq!(unsafe { mi_option_get(ARENA_RESERVE) }, 32 << 10);
+    }
 
     #[test]
     fn clap_messages_keep_every_part_on_one_line() {
