@@ -308,12 +308,44 @@ const FIRST_BUCKETS: usize = 1 << 10;
 /// or more lines.
 #[repr(C, align(64))]
 struct Bucket<P> {
-    /// 1 while a search holds the bucket (only while searches share the table).
+    /// [`LOCK`] while a search holds the bucket (only while searches share the table); below
+    /// it, the marks of the bucket's keys ([`mark`]): a probe whose mark is absent is a miss,
+    /// found without the lock and without reading the slots.
     lock: AtomicU32,
     slots: [UnsafeCell<Slot<P>>; WAYS],
 }
 
 const _: () = assert!(std::mem::size_of::<Bucket<u64>>() == 64);
+
+/// The bit of a bucket's word that locks it.
+const LOCK: u32 = 1 << 31;
+
+/// The mark of a key of hash `h` in its bucket's word: one of the 31 bits below [`LOCK`], from
+/// the hash's high half (the bucket comes from its low bits).
+fn mark(h: u64) -> u32 {
+    1 << (((h >> 32) * 31) >> 32)
+}
+
+impl<P: Copy + Hash> Bucket<P> {
+    /// The marks of the keys in the bucket (which it holds, or has to itself).
+    fn marks(&self) -> u32 {
+        self.slots.iter().fold(0, |marks, slot| {
+            // SAFETY: the bucket is held.
+            let slot = unsafe { *slot.get() };
+            match slot.facts.work() {
+                0 => marks,
+                _ => marks | mark(hash(&{ slot.key })),
+            }
+        })
+    }
+
+    /// Sets the marks to `marks`, the lock bit kept (the bucket held: no other search writes
+    /// its word meanwhile).
+    fn set_marks(&self, marks: u32) {
+        let word = self.lock.load(Relaxed);
+        self.lock.store(word & LOCK | marks, Relaxed);
+    }
+}
 
 impl<P: Default> Default for Bucket<P> {
     fn default() -> Self {
@@ -549,10 +581,11 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         (hash(part) as usize) & (buckets - 1)
     }
 
-    /// The part's bucket.
-    fn bucket(&self, part: &P) -> &Bucket<P> {
-        let data = self.data();
-        &data.buckets[Self::place_in(data.buckets.len(), part)]
+    /// The part's bucket, and the part's mark in it.
+    fn place(&self, part: &P) -> (&Bucket<P>, u32) {
+        let buckets = &self.data().buckets;
+        let h = hash(part);
+        (&buckets[(h as usize) & (buckets.len() - 1)], mark(h))
     }
 
     /// Runs `f` with the bucket locked when the table is shared.
@@ -560,17 +593,22 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         if !self.shared.load(Relaxed) {
             return f();
         }
-        while bucket
-            .lock
-            .compare_exchange_weak(0, 1, Acquire, Relaxed)
-            .is_err()
-        {
-            while bucket.lock.load(Relaxed) != 0 {
-                std::hint::spin_loop();
+        loop {
+            let word = bucket.lock.load(Relaxed);
+            if word & LOCK == 0
+                && bucket
+                    .lock
+                    .compare_exchange_weak(word, word | LOCK, Acquire, Relaxed)
+                    .is_ok()
+            {
+                break;
             }
+            std::hint::spin_loop();
         }
         let result = f();
-        bucket.lock.store(0, Release);
+        // Only the holder writes the word.
+        let word = bucket.lock.load(Relaxed);
+        bucket.lock.store(word & !LOCK, Release);
         result
     }
 
@@ -590,7 +628,7 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let bucket: *const Bucket<P> = self.bucket(part);
+            let bucket: *const Bucket<P> = self.place(part).0;
             let lines = std::mem::size_of::<Bucket<P>>() / 64;
             for line in 0..lines {
                 // SAFETY: the line lies within the bucket, and a prefetch neither reads nor
@@ -602,9 +640,14 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
         let _ = part;
     }
 
-    /// What the part's slot knows, if it has one.
+    /// What the part's slot knows, if it has one. Most probes miss: a bucket without the
+    /// part's mark is a miss, read without its lock (an entry stored meanwhile by another
+    /// search is only missed, which costs work, not answers).
     fn find(&self, part: &P) -> Option<Facts> {
-        let bucket = self.bucket(part);
+        let (bucket, mark) = self.place(part);
+        if bucket.lock.load(Relaxed) & mark == 0 {
+            return None;
+        }
         self.locked(bucket, || {
             // SAFETY: the bucket is held.
             Self::index(bucket, part).map(|i| unsafe { (*bucket.slots[i].get()).facts })
@@ -631,6 +674,8 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                 free += 1;
                 *slot = Slot::default();
             }
+            bucket.set_marks(bucket.marks());
+            high[b].set_marks(high[b].marks());
         }
     }
 
@@ -726,21 +771,24 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                 buckets = self.buckets();
             }
         }
-        let bucket = self.bucket(part);
+        let (bucket, mark) = self.place(part);
         // SAFETY (here and below): the bucket is held.
         let work_of = |i: usize| unsafe { (*bucket.slots[i].get()).facts.work() };
         self.locked(bucket, || {
             let index = match Self::index(bucket, part) {
                 Some(i) => i,
                 None => {
-                    let i = match (0..WAYS).find(|&i| work_of(i) == 0) {
+                    let (i, replaced) = match (0..WAYS).find(|&i| work_of(i) == 0) {
                         Some(i) => {
                             mine.fetch_add(1, Relaxed);
-                            i
+                            (i, false)
                         }
-                        None => (0..WAYS)
-                            .min_by_key(|&i| work_of(i))
-                            .expect("a bucket has slots"),
+                        None => (
+                            (0..WAYS)
+                                .min_by_key(|&i| work_of(i))
+                                .expect("a bucket has slots"),
+                            true,
+                        ),
                     };
                     unsafe {
                         *bucket.slots[i].get() = Slot {
@@ -748,6 +796,14 @@ impl<P: Copy + Eq + Hash + Default> Table<P> {
                             facts: Facts::default(),
                         }
                     };
+                    // A replaced key takes its mark away, unless another key shares it (the new
+                    // slot's work is still 0: its mark is added by hand).
+                    bucket.set_marks(
+                        match replaced {
+                            true => bucket.marks(),
+                            false => bucket.lock.load(Relaxed) & !LOCK,
+                        } | mark,
+                    );
                     i
                 }
             };
@@ -2293,6 +2349,45 @@ mod tests {
         store(u64::MAX, 1);
         assert_eq!(table.len(), 2 * FIRST_BUCKETS * WAYS);
         assert!(table.find(&same[0]).is_some() && table.find(&u64::MAX).is_some());
+    }
+
+    /// A bucket's word marks exactly the keys it holds, through insertions, replacements and
+    /// growth, so a probe that finds no mark is a true miss: every stored key is found.
+    #[test]
+    fn a_buckets_marks_are_the_marks_of_its_keys() {
+        // A table of 64 buckets, at its bound from the start (most stores replace an entry),
+        // and one that grows.
+        for memory in [64 * 64, DEFAULT_MEMORY] {
+            let table = Table::<u64>::with_memory(memory);
+            for round in 0..20_000u64 {
+                let key = round.wrapping_mul(0x9e37_79b9_7f4a_7c15) % 50_000;
+                table.update(&key, (round % 7) as u8, 0, |facts| {
+                    facts.set_value(round % 3)
+                });
+            }
+            let stored: Vec<u64> = table.exclusive(|data| {
+                for bucket in &data.buckets {
+                    let word = bucket.lock.load(Relaxed);
+                    // The marks by their definition: bit `floor(31 h / 2^32)` of the high
+                    // half `h` of each key's hash.
+                    let from_keys = bucket.slots.iter().fold(0, |marks, slot| {
+                        let slot = unsafe { *slot.get() };
+                        match slot.facts.work() {
+                            0 => marks,
+                            _ => marks | 1 << (((hash(&{ slot.key }) >> 32) * 31) >> 32),
+                        }
+                    });
+                    assert_eq!(word, from_keys, "with {memory} bytes");
+                }
+                Table::entries(data).map(|slot| slot.key).collect()
+            });
+            if memory == 64 * 64 {
+                assert_eq!(stored.len(), 64 * WAYS, "every bucket full");
+            }
+            for key in stored {
+                assert!(table.find(&key).is_some(), "{key} stored but not found");
+            }
+        }
     }
 
     /// Cram 5x6 is 2 (Beling's table, `cram::theory::PUBLISHED`). Two searches in a table
