@@ -299,13 +299,20 @@ def open_play(driver, spec, position="", first="human", misere=False):
 
 def my_first_move(driver):
     """The first line of the log ("You: ..."), once the computer has answered (or the game is
-    over): the log is drawn again after each move."""
+    over)."""
+    return log_line(driver, 0)
+
+
+def log_line(driver, i):
+    """Line `i` of the log, once it has one and the computer has answered (or the game is
+    over): the log is drawn again after each move, so a line read while it is redrawn is read
+    again."""
     def read(d):
         if attr(d, "play-status", "data-turn") not in ("human", "over"):
             return False
         try:
             items = d.find_elements(By.CSS_SELECTOR, "#play-log li")
-            return items[0].text if items else False
+            return items[i].text if len(items) > i else False
         except StaleElementReferenceException:
             return False
     return wait(driver, read)
@@ -552,8 +559,7 @@ def test_notakto_boards_clicked_and_illegal_clicks_refused(page):
     # cell alike by symmetry), with the value of the position it leaves.
     r, c = max(cell for cell in ((i, j) for i in range(1, 4) for j in range(1, 4)) if cell not in boards[1])
     click(page, f'[data-board="2"][data-cell="{r},{c}"]')
-    wait(page, lambda d: log_length(d) >= 3)
-    mine = page.find_elements(By.CSS_SELECTOR, "#play-log li")[2].text
+    mine = log_line(page, 2)
     assert mine.startswith(f"You: board 2: X at row {r}, column {c}"), mine
     after = mine.split("→ ")[1].split(" (")[0]
     assert x_boards(after)[1] == boards[1] | {(r, c)}, mine
