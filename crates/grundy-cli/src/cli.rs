@@ -705,8 +705,8 @@ pub const PLAYED: [&str; 8] = [
 /// parses, whose own message would suggest `-- --misere`): `None` when the arguments are fine
 /// in this respect.
 pub fn misere_refusal(args: &[String]) -> Option<String> {
-    let command = args.iter().skip(1).find(|a| !a.starts_with('-'))?;
-    if PLAYED.contains(&command.as_str()) || !args.iter().skip(1).any(|a| a == "--misere") {
+    let command = named_command(args)?;
+    if PLAYED.contains(&command) || !args.iter().skip(1).any(|a| a == "--misere") {
         return None;
     }
     Cli::command().find_subcommand(command)?;
@@ -742,8 +742,8 @@ pub fn parse() -> Result<Cli, clap::Error> {
 
 /// The command a command line names: its first argument that is neither an option nor the
 /// value of `--threads` (`None` if there is none, or it is not text).
-fn named_command(args: &[std::ffi::OsString]) -> Option<&str> {
-    let mut rest = args.iter().skip(1).map(|a| a.to_str());
+fn named_command<A: AsRef<std::ffi::OsStr>>(args: &[A]) -> Option<&str> {
+    let mut rest = args.iter().skip(1).map(|a| a.as_ref().to_str());
     while let Some(arg) = rest.next() {
         match arg? {
             "--threads" => {

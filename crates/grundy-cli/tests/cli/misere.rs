@@ -503,6 +503,8 @@ fn commands_without_misere_play_refuse_the_flag_in_one_line() {
         vec!["period", "kayles", "--misere"],
         vec!["generations", "nim", "1,2", "--misere"],
         vec!["conjunctive", "nim", "1", "nim", "2", "--misere"],
+        // The command is found past the value of `--threads`.
+        vec!["--threads", "2", "period", "kayles", "--misere"],
     ] {
         fails(&args, "misère play has no meaning");
         let output = grundy(&args).output().unwrap();
