@@ -215,6 +215,33 @@ mod tests {
         assert_eq!(unsafe { mi_option_get(ARENA_RESERVE) }, 32 << 10);
     }
 
+    /// `build.rs` links the unwinder in: no `libgcc_s.so` is loaded, and a panic still unwinds
+    /// (dropping what it leaves) to where it is caught.
+    #[test]
+    #[cfg(all(target_os = "linux", target_arch = "x86_64", target_env = "gnu"))]
+    fn the_unwinder_is_linked_in() {
+        let maps = std::fs::read_to_string("/proc/self/maps").expect("Linux has /proc/self/maps");
+        assert!(
+            maps.contains("libc.so"),
+            "the maps list the shared libraries"
+        );
+        assert!(!maps.contains("libgcc_s"), "libgcc_s.so is loaded:\n{maps}");
+        struct Dropped<'a>(&'a std::cell::Cell<bool>);
+        impl Drop for Dropped<'_> {
+            fn drop(&mut self) {
+                self.0.set(true);
+            }
+        }
+        let dropped = std::cell::Cell::new(false);
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _guard = Dropped(&dropped);
+            std::hint::black_box(Option::<u8>::None).expect("a panic on purpose")
+        }));
+        assert!(caught.is_err() && dropped.get());
+        let trace = std::backtrace::Backtrace::force_capture();
+        assert_eq!(trace.status(), std::backtrace::BacktraceStatus::Captured);
+    }
+
     #[test]
     fn clap_messages_keep_every_part_on_one_line() {
         let text = "error: the following required arguments were not provided:\n  <POSITION>\n\nUsage: grundy value <GAME> <POSITION>\n\nFor more information, try '--help'.\n";
