@@ -475,17 +475,25 @@ impl<W: Bits> Geometry<W> {
     /// Splits `cells` into connected pieces, as [`Geometry::pieces`], with the edges from the
     /// cells of `cut` to their right neighbours taken away.
     ///
-    /// A piece grows from its first cell a step at a time to the left, up and down, and to the
-    /// right by whole runs at once: in `joined`, the cells joined to their right neighbour, a
-    /// run of a row is a run of set bits, and adding a seed's bit to it carries through the
-    /// run to the bit of its last cell (the first one not set), so the bits the sum changes
-    /// are the cells from the seed to the run's end.
+    /// A piece grows from its first cell by whole runs of its rows and a step up and down at a
+    /// time. In `joined`, the cells joined to their right neighbour, a run of a row is a run of
+    /// set bits: adding a seed's bit to it carries through the run to the bit of its last cell
+    /// (the first one not set), so the bits the sum changes are the cells from the seed to the
+    /// run's end. To the left a carry cannot go; the seeds are moved 1, 2, 4 and 8 cells (a
+    /// parallel prefix: `reach[k]` holds the cells joined to the next `2^k` to their right),
+    /// which fills runs of up to 16 cells at once, and longer ones over several steps.
     pub fn pieces_cut(&self, mut cells: W, cut: W, mut f: impl FnMut(W)) {
-        let to_left = self.not_first & !(cut << 1);
         let joined = cells & self.not_last & !cut & (cells >> 1);
+        let mut reach = [joined; 4];
+        for k in 1..4 {
+            reach[k] = reach[k - 1] & (reach[k - 1] >> (1 << (k - 1)));
+        }
         let grow = |set: W| {
-            let rightwards = (joined.wrapping_add(set & joined) ^ joined) | set;
-            rightwards | (set & to_left) >> 1 | self.down(set) | self.up(set)
+            let mut run = (joined.wrapping_add(set & joined) ^ joined) | set;
+            for (k, &reach) in reach.iter().enumerate() {
+                run |= reach & (run >> (1 << k));
+            }
+            run | self.down(run) | self.up(run)
         };
         while cells != W::ZERO {
             let mut piece = cells & cells.wrapping_neg();
