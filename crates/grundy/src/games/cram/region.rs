@@ -1006,6 +1006,74 @@ mod tests {
         }
     }
 
+    /// Runs longer than one step of the leftward fill (16 cells) are filled over several
+    /// steps: whole long rows, rows with one cell taken or one edge cut anywhere, and a snake
+    /// whose turns are reached only after a long run leftwards.
+    #[test]
+    fn long_runs_are_filled_whole() {
+        for (rows, cols) in [(1, 128), (2, 64), (1, 64), (3, 40), (4, 17)] {
+            let all = full(rows, cols);
+            let mut cases = vec![(all, 0)];
+            for i in 0..rows * cols {
+                cases.push((all & !(1 << i), 0));
+                cases.push((all, 1 << i));
+            }
+            let g = Geometry::<u128>::new(rows, cols);
+            for (cells, cut) in cases {
+                let cut = cut & cells;
+                let mut found = Vec::new();
+                g.pieces_cut(cells, cut, |p| found.push(p));
+                assert_eq!(
+                    found,
+                    pieces_by_definition(rows, cols, cells, cut),
+                    "{rows}x{cols} cells {cells:#x} cut {cut:#x}"
+                );
+                if rows * cols <= 64 {
+                    let g = Geometry::<u64>::new(rows, cols);
+                    let mut small = Vec::new();
+                    g.pieces_cut(cells as u64, cut as u64, |p| small.push(u128::from(p)));
+                    assert_eq!(small, found, "{rows}x{cols} in one word");
+                }
+            }
+        }
+        // The snake: full rows with an empty row between each two, crossed by one cell at
+        // alternate ends, so that every other row is reached at its right end and filled
+        // leftwards.
+        for (rows, cols) in [(3, 40), (5, 21), (3, 21), (7, 18)] {
+            let mut snake = 0u128;
+            for r in (0..rows).step_by(2) {
+                snake |= full(1, cols) << (r * cols);
+            }
+            for r in (1..rows).step_by(2) {
+                let end = if r % 4 == 1 { cols - 1 } else { 0 };
+                snake |= 1 << (r * cols + end);
+            }
+            let g = Geometry::<u128>::new(rows, cols);
+            let mut found = Vec::new();
+            g.pieces_cut(snake, 0, |p| found.push(p));
+            assert_eq!(found, vec![snake], "{rows}x{cols}: the snake is one piece");
+            // With a cell taken or an edge cut anywhere, it breaks where the cell-by-cell
+            // search says (often within a run filled leftwards).
+            for i in 0..rows * cols {
+                for (cells, cut) in [(snake & !(1 << i), 0), (snake, snake & 1 << i)] {
+                    let mut found = Vec::new();
+                    g.pieces_cut(cells, cut, |p| found.push(p));
+                    assert_eq!(
+                        found,
+                        pieces_by_definition(rows, cols, cells, cut),
+                        "{rows}x{cols} snake, cell {i}"
+                    );
+                    if rows * cols <= 64 {
+                        let g = Geometry::<u64>::new(rows, cols);
+                        let mut small = Vec::new();
+                        g.pieces_cut(cells as u64, cut as u64, |p| small.push(u128::from(p)));
+                        assert_eq!(small, found, "{rows}x{cols} snake in one word");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn pieces_do_not_join_across_a_row_end() {
         // 2 x 3: cells (0,2) and (1,0) are consecutive bits but not neighbours.
