@@ -1011,29 +1011,26 @@ mod tests {
     /// whose turns are reached only after a long run leftwards.
     #[test]
     fn long_runs_are_filled_whole() {
+        /// The pieces, in both words where the box fits one, against the cell-by-cell search.
+        fn check(rows: u32, cols: u32, cells: u128, cut: u128) -> Vec<u128> {
+            let mut found = Vec::new();
+            Geometry::<u128>::new(rows, cols).pieces_cut(cells, cut, |p| found.push(p));
+            let want = pieces_by_definition(rows, cols, cells, cut);
+            assert_eq!(found, want, "{rows}x{cols} cells {cells:#x} cut {cut:#x}");
+            if rows * cols <= 64 {
+                let mut small = Vec::new();
+                Geometry::<u64>::new(rows, cols)
+                    .pieces_cut(cells as u64, cut as u64, |p| small.push(u128::from(p)));
+                assert_eq!(small, found, "{rows}x{cols} in one word");
+            }
+            found
+        }
         for (rows, cols) in [(1, 128), (2, 64), (1, 64), (3, 40), (4, 17)] {
             let all = full(rows, cols);
-            let mut cases = vec![(all, 0)];
+            check(rows, cols, all, 0);
             for i in 0..rows * cols {
-                cases.push((all & !(1 << i), 0));
-                cases.push((all, 1 << i));
-            }
-            let g = Geometry::<u128>::new(rows, cols);
-            for (cells, cut) in cases {
-                let cut = cut & cells;
-                let mut found = Vec::new();
-                g.pieces_cut(cells, cut, |p| found.push(p));
-                assert_eq!(
-                    found,
-                    pieces_by_definition(rows, cols, cells, cut),
-                    "{rows}x{cols} cells {cells:#x} cut {cut:#x}"
-                );
-                if rows * cols <= 64 {
-                    let g = Geometry::<u64>::new(rows, cols);
-                    let mut small = Vec::new();
-                    g.pieces_cut(cells as u64, cut as u64, |p| small.push(u128::from(p)));
-                    assert_eq!(small, found, "{rows}x{cols} in one word");
-                }
+                check(rows, cols, all & !(1 << i), 0);
+                check(rows, cols, all, 1 << i);
             }
         }
         // The snake: full rows with an empty row between each two, crossed by one cell at
@@ -1048,28 +1045,16 @@ mod tests {
                 let end = if r % 4 == 1 { cols - 1 } else { 0 };
                 snake |= 1 << (r * cols + end);
             }
-            let g = Geometry::<u128>::new(rows, cols);
-            let mut found = Vec::new();
-            g.pieces_cut(snake, 0, |p| found.push(p));
-            assert_eq!(found, vec![snake], "{rows}x{cols}: the snake is one piece");
+            assert_eq!(
+                check(rows, cols, snake, 0),
+                vec![snake],
+                "the snake is one piece"
+            );
             // With a cell taken or an edge cut anywhere, it breaks where the cell-by-cell
             // search says (often within a run filled leftwards).
             for i in 0..rows * cols {
-                for (cells, cut) in [(snake & !(1 << i), 0), (snake, snake & 1 << i)] {
-                    let mut found = Vec::new();
-                    g.pieces_cut(cells, cut, |p| found.push(p));
-                    assert_eq!(
-                        found,
-                        pieces_by_definition(rows, cols, cells, cut),
-                        "{rows}x{cols} snake, cell {i}"
-                    );
-                    if rows * cols <= 64 {
-                        let g = Geometry::<u64>::new(rows, cols);
-                        let mut small = Vec::new();
-                        g.pieces_cut(cells as u64, cut as u64, |p| small.push(u128::from(p)));
-                        assert_eq!(small, found, "{rows}x{cols} snake in one word");
-                    }
-                }
+                check(rows, cols, snake & !(1 << i), 0);
+                check(rows, cols, snake, snake & 1 << i);
             }
         }
     }
