@@ -163,6 +163,14 @@ pub trait Splittable: Sync {
         self.bound(part).saturating_pow(2)
     }
 
+    /// The difficulty of a part that was asked about before (the table holds values it does
+    /// not have, not its value), given its [`Splittable::difficulty`]: the positions below it
+    /// are in the table, so a new question about it may cost less than one about a part never
+    /// seen. By default the same.
+    fn difficulty_seen(&self, difficulty: u64) -> u64 {
+        difficulty
+    }
+
     /// Whether every part is better valued whole (the mex of all its options' values, each
     /// stored) than by outcome searches: games that do not split and whose values are large
     /// (Chomp), where a search of `G + *k` would be repeated for each `k` below the value.
@@ -1535,6 +1543,18 @@ impl<'g, G: Splittable> Search<'g, G> {
         Ok(x)
     }
 
+    /// What the tables say of a part: its value if known, and otherwise whether the
+    /// transposition table holds values it does not have (it was asked about before).
+    fn look_up(&self, part: &G::Part) -> (Option<u64>, bool) {
+        if let Some(v) = self.game.exact(part) {
+            return (Some(v), false);
+        }
+        match self.table.find(&self.game.key(part)) {
+            Some(facts) => (facts.value(), facts.not() != 0),
+            None => (None, false),
+        }
+    }
+
     /// The exact value of a part, if the game or the table has it.
     fn known(&self, part: &G::Part) -> Option<u64> {
         self.game
@@ -1698,11 +1718,15 @@ impl<'g, G: Splittable> Search<'g, G> {
                 let mut cost = 0u64;
                 let mut all_known = true;
                 for part in &frame.open.parts[first..start] {
-                    match self.known(part) {
-                        Some(v) => x ^= v,
-                        None => {
+                    match self.look_up(part) {
+                        (Some(v), _) => x ^= v,
+                        (None, seen) => {
                             all_known = false;
-                            cost = cost.saturating_add(self.game.difficulty(part));
+                            let difficulty = self.game.difficulty(part);
+                            cost = cost.saturating_add(match seen {
+                                true => self.game.difficulty_seen(difficulty),
+                                false => difficulty,
+                            });
                         }
                     }
                 }
@@ -2160,6 +2184,25 @@ mod tests {
         assert_eq!((facts.value(), facts.not()), (None, 0b11));
     }
 
+    /// The first pass over a part's options sees, of each option's parts, the value or
+    /// whether the part was asked about before (for [`Splittable::difficulty_seen`]): on the
+    /// path a - b - c, nothing before any question, the value of a vertex once valued, and
+    /// "asked before" once the path was answered "not 0".
+    #[test]
+    fn a_look_up_tells_a_part_asked_before_from_a_new_one() {
+        let (game, _, _) = random_kayles(3, &[(0, 1), (1, 2)]);
+        let mut search = Search::new(&game, "node-kayles test").unwrap();
+        assert_eq!(search.look_up(&0b111), (None, false));
+        assert_eq!(search.look_up(&0b001), (None, false));
+        assert_eq!(search.nimber(&0b001).unwrap(), 1);
+        assert_eq!(search.look_up(&0b001), (Some(1), false));
+        let zero = NimSet::single(0).unwrap();
+        assert_eq!(search.in_set(&0b111, zero).unwrap(), None);
+        assert_eq!(search.look_up(&0b111), (None, true));
+        assert_eq!(search.nimber(&0b111).unwrap(), 2);
+        assert_eq!(search.look_up(&0b111), (Some(2), false));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(40))]
 
@@ -2500,7 +2543,7 @@ mod tests {
             .join(format!("grundy-threads-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("table");
-        let parts = regions(5, 6, full(5, 6));
+        let parts = regions(4, 9, full(4, 9));
         let game = &Regions::SEARCH_ONLY;
         let mut fresh = Search::with(game, "cram regions", Settings::default()).unwrap();
         let expected = fresh.value(&parts).unwrap();
@@ -2537,14 +2580,14 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Cram 5x6 with a database: written while two searches run, and after an interruption;
+    /// Cram 4x9 with a database: written while two searches run, and after an interruption;
     /// a run fed the interrupted run's database gives the uninterrupted value with less work,
     /// and the next run answers without a node.
     #[test]
     fn cram_searches_keep_and_reuse_their_database() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("cram.db");
-        let parts = regions(5, 6, full(5, 6));
+        let parts = regions(4, 9, full(4, 9));
         let game = &Regions::SEARCH_ONLY;
         let mut fresh = Search::with(game, "cram regions", Settings::default()).unwrap();
         let expected = fresh.value(&parts).unwrap();

@@ -224,6 +224,14 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
         most.into()
     }
 
+    /// Seven eighths: among options of about the same size, one whose part was asked about
+    /// before goes first (its positions below are in the table). One thread, positions
+    /// searched (`cram_stats`): 5x9 7.60 M against 9.51 M, 5x8 0.856 M against 0.938 M, 3x14
+    /// 0.521 M against 0.702 M, 4x11 3.25 M against 3.28 M (BENCHMARKS.md, 2026-12-02).
+    fn difficulty_seen(&self, difficulty: u64) -> u64 {
+        difficulty - difficulty / 8
+    }
+
     fn write_part(part: &Region, out: &mut Vec<u8>) {
         out.push(part.rows);
         out.push(part.cols);
