@@ -1557,9 +1557,7 @@ impl<'g, G: Splittable> Search<'g, G> {
 
     /// The exact value of a part, if the game or the table has it.
     fn known(&self, part: &G::Part) -> Option<u64> {
-        self.game
-            .exact(part)
-            .or_else(|| self.table.find(&self.game.key(part)).and_then(Facts::value))
+        self.look_up(part).0
     }
 
     /// Stores the exact value of the part of key `key`.
