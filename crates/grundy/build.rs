@@ -14,10 +14,11 @@ use std::path::PathBuf;
 /// The longest side of a box with a table.
 const SIDE: u32 = 24;
 
-/// Whether the `rows x cols` box has a table: every box of at most 20 cells, and the 4x6 box
-/// both ways (the pieces of the four-row boards; `small::has_table`, tested to agree).
+/// Whether the `rows x cols` box has a table: every box of at most 20 cells, the 4x6 box both
+/// ways (the pieces of the four-row boards) and the 5x5 box (of the five-row boards;
+/// `small::has_table`, tested to agree).
 fn has_table(rows: u32, cols: u32) -> bool {
-    rows * cols <= 20 || matches!((rows, cols), (4, 6) | (6, 4))
+    rows * cols <= 20 || matches!((rows, cols), (4, 6) | (6, 4) | (5, 5))
 }
 
 fn main() {

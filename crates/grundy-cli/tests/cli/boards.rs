@@ -309,22 +309,22 @@ fn the_search_keeps_its_table_in_a_checkpoint_and_a_rerun_reads_it() {
     let path = dir.join("cram.table");
     let args = [
         "value",
-        "cram:5x5",
+        "cram:5x6",
         "--checkpoint",
         path.to_str().unwrap(),
         "--memory",
         "16M",
     ];
     let first = stdout(&args);
-    assert!(path.exists() || first.contains("value 0"), "{first}");
+    assert!(path.exists() || first.contains("value 2"), "{first}");
     // A checkpoint is written at the end of an interrupted run; a finished run leaves the file
     // it loaded (none here). The value is the same with a tiny table.
-    let tiny = json(&["value", "cram:5x5", "--memory", "64K"]);
-    assert_eq!(tiny["value"], 0);
-    // 5x5 is searched (4x5 would be one region of the small regions' table).
+    let tiny = json(&["value", "cram:5x6", "--memory", "64K"]);
+    assert_eq!(tiny["value"], 2);
+    // 5x6 is searched (4x5 or 5x5 would be one region of the endgame tables).
     assert!(tiny["method"].as_str().unwrap().starts_with("board search"));
     fails(
-        &["value", "cram:5x5", "--memory", "12Q"],
+        &["value", "cram:5x6", "--memory", "12Q"],
         "not a memory size",
     );
 }
@@ -334,12 +334,12 @@ fn the_output_is_the_same_whatever_the_threads() {
     // Several searches share the table and the first answer is taken: stdout, text and JSON,
     // must not depend on how many (the positions searched, which do, are not printed there).
     // 4x6 is answered by the symmetry theorem; 5x6 (2 in Beling's table), 4x7 (3) and the
-    // moves of 5x5 (options of 23 cells) are searched.
+    // moves of 3x9 (options of 25 cells, a box without an endgame table) are searched.
     for args in [
         &["value", "cram:4x6"][..],
         &["value", "cram:5x6"],
         &["value", "cram:4x7", "--memory", "64K"],
-        &["moves", "cram:5x5"],
+        &["moves", "cram:3x9"],
         &["value", "node-kayles:graph=grid:4x5"],
     ] {
         for format in [&[][..], &["--json"]] {

@@ -15,9 +15,9 @@ fn a_second_run_answers_from_the_database_and_answers_alike() {
     let db = path(&dir, "cram.db");
     // The answers with a database are those without one (whose values `boards.rs` checks
     // against Beling's table).
-    let plain = json(&["value", "cram:5x5"]);
-    let first = json(&["value", "cram:5x5", "--db", &db]);
-    let second = json(&["value", "cram:5x5", "--db", &db]);
+    let plain = json(&["value", "cram:5x6"]);
+    let first = json(&["value", "cram:5x6", "--db", &db]);
+    let second = json(&["value", "cram:5x6", "--db", &db]);
     assert_eq!(first, plain);
     assert_eq!(second, plain);
     let info = json(&["db", "info", &db]);
@@ -50,7 +50,7 @@ fn databases_merge_and_foreign_files_are_refused_untouched() {
         path(&dir, "out.db"),
         path(&dir, "kayles.db"),
     );
-    stdout(&["value", "cram:5x5", "--db", &a]);
+    stdout(&["value", "cram:5x6", "--db", &a]);
     // (A 4x7 board: a region of a 4x6 box is valued by the endgame table, never searched.)
     stdout(&[
         "value",
@@ -69,15 +69,15 @@ fn databases_merge_and_foreign_files_are_refused_untouched() {
     // Merging again changes nothing.
     assert_eq!(json(&["db", "merge", &out, &a, &b])["parts"], parts);
     assert_eq!(
-        json(&["value", "cram:5x5", "--db", &out]),
-        json(&["value", "cram:5x5"])
+        json(&["value", "cram:5x6", "--db", &out]),
+        json(&["value", "cram:5x6"])
     );
 
     // Another game's database.
     stdout(&["value", "node-kayles:graph=petersen", "--db", &kayles]);
     let before = std::fs::read(&kayles).unwrap();
     fails(
-        &["value", "cram:5x5", "--db", &kayles],
+        &["value", "cram:5x6", "--db", &kayles],
         "holds the parts of 'node-kayles:graph=petersen', not of 'cram regions'",
     );
     fails(&["db", "merge", &out, &kayles], "not of 'node-kayles");
@@ -87,19 +87,19 @@ fn databases_merge_and_foreign_files_are_refused_untouched() {
     // Not a database, truncated, a directory, missing.
     let text = path(&dir, "text.db");
     std::fs::write(&text, "a shopping list\n").unwrap();
-    fails(&["value", "cram:5x5", "--db", &text], "not a database");
+    fails(&["value", "cram:5x6", "--db", &text], "not a database");
     fails(&["db", "info", &text], "not a database");
     assert_eq!(std::fs::read(&text).unwrap(), b"a shopping list\n");
     let whole = std::fs::read(&a).unwrap();
     let cut = path(&dir, "cut.db");
     std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
-    let output = common::grundy(&["value", "cram:5x5", "--db", &cut])
+    let output = common::grundy(&["value", "cram:5x6", "--db", &cut])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert_eq!(std::fs::read(&cut).unwrap(), &whole[..whole.len() / 2]);
     fails(
-        &["value", "cram:5x5", "--db", dir.path().to_str().unwrap()],
+        &["value", "cram:5x6", "--db", dir.path().to_str().unwrap()],
         "directory",
     );
     fails(&["db", "info", &path(&dir, "missing.db")], "no such file");

@@ -45,18 +45,26 @@ fn the_outcome_alone_is_the_published_one_without_a_value() {
     assert!(text.starts_with("N\n"), "{text}");
     assert!(text.contains("N-position"), "{text}");
     // Boards: Cram 3x8 (odd by even: the first player wins by the central domino and the
-    // half-turn symmetry, Winning Ways ch. 22) and 5x5 (0 in Beling's table) are searched, so
-    // their values are not given; 2x4 (both sides even: the second player wins by symmetry)
-    // has its value from the theorem anyway.
+    // half-turn symmetry, Winning Ways ch. 22) and 3x11 are searched, so their values are not
+    // given (3x11's outcome is the one its whole value says); 2x4 (both sides even: the second
+    // player wins by symmetry) has its value from the theorem anyway, and 5x5 (0 in Beling's
+    // table) from the endgame table.
     let answer = json(&["value", "cram:3x8", "--outcome"]);
     assert_eq!(answer["outcome"], "N", "{answer}");
     assert!(answer["value"].is_null(), "{answer}");
-    let answer = json(&["value", "cram:5x5", "--outcome"]);
-    assert_eq!(answer["outcome"], "P", "{answer}");
+    let whole = json(&["value", "cram:3x11"]);
+    let answer = json(&["value", "cram:3x11", "--outcome"]);
+    assert_eq!(answer["outcome"], whole["outcome"], "{answer}");
     assert!(answer["value"].is_null(), "{answer}");
-    let answer = json(&["value", "cram:2x4", "--outcome"]);
-    assert_eq!(answer["outcome"], "P", "{answer}");
-    assert_eq!(answer["value"], 0, "{answer}");
+    for (spec, method) in [("cram:2x4", "theorem"), ("cram:5x5", "endgame table")] {
+        let answer = json(&["value", spec, "--outcome"]);
+        assert_eq!(answer["outcome"], "P", "{answer}");
+        assert_eq!(answer["value"], 0, "{answer}");
+        assert!(
+            answer["method"].as_str().unwrap().starts_with(method),
+            "{answer}"
+        );
+    }
     // A game that is not searched gives its value anyway.
     let answer = json(&["value", "nim", "1,2,3", "--outcome"]);
     assert_eq!(answer["outcome"], "P");

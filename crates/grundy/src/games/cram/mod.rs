@@ -7,7 +7,7 @@
 //! values) and stored in canonical form under the eight symmetries of the square
 //! ([`region::canonical`]). A region of `b` cells of one colour and `w` of the other of a
 //! checkerboard holds at most `min(b, w)` dominoes, so no play is longer and its value is at
-//! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells, or is 4x6, are
+//! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells, or is 4x6 or 5x5, are
 //! not searched: [`small`] holds the value of every set of cells of such a box, found by the
 //! definition when grundy is built, and the search looks them up ([`Splittable::exact`]).
 //!
@@ -191,11 +191,15 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
 
     fn exact_method(&self) -> Option<&'static str> {
         const _: () = assert!(
-            small::SMALL_CELLS == 20 && small::has_table(4, 6) && !small::has_table(3, 7),
+            small::SMALL_CELLS == 20
+                && small::has_table(4, 6)
+                && small::has_table(5, 5)
+                && !small::has_table(3, 7)
+                && !small::has_table(5, 6),
             "the text below names the boxes"
         );
         self.by_table.then_some(
-            "regions of at most 20 cells or of a 4x6 box looked up in an endgame table (every set of cells of their box, valued by the definition)",
+            "regions of at most 20 cells or of a 4x6 or 5x5 box looked up in an endgame table (every set of cells of their box, valued by the definition)",
         )
     }
 
@@ -894,7 +898,8 @@ pub(crate) mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("table");
         let _ = std::fs::remove_file(&path);
-        let cram = game(5, 6);
+        // (4x9: 5x6 has too few positions since the 5x5 table to reach the third stop check)
+        let cram = game(4, 9);
         let parts = cram.regions(&cram.start().unwrap());
         let settings = Settings {
             checkpoint: Some(path.clone()),
@@ -1002,12 +1007,13 @@ pub(crate) mod tests {
         assert!(seen.iter().all(|&k| k > 1000), "{seen:?}");
     }
 
-    /// A part the strategy values is not searched, also at the root: 5x5 without its centre
-    /// cell (value 0 by the search without the strategy too).
+    /// A part the strategy values is not searched, also at the root: 3x9 without its centre
+    /// cell (value 0 by the search without the strategy too; a box without an endgame table).
     #[test]
     fn a_region_that_is_its_own_half_turn_is_not_searched() {
-        let cells = region::full(5, 5) & !(1 << 12);
-        let cram = Cram::new(5, 5, cells, String::new()).unwrap();
+        assert!(!small::has_table(3, 9));
+        let cells = region::full(3, 9) & !(1 << 13);
+        let cram = Cram::new(3, 9, cells, String::new()).unwrap();
         let parts = cram.regions(&Cram::position(cells));
         let mut with = Search::new(&Regions::WITH_TABLE, "cram regions").unwrap();
         assert_eq!(with.value(&parts).unwrap(), 0);

@@ -1,13 +1,14 @@
 //! Small regions valued by table (an endgame database), so the board search never searches
 //! them nor keeps them in its transposition table.
 //!
-//! Every box of at most [`SMALL_CELLS`] cells, and the 4x6 box both ways, has a table
+//! Every box of at most [`SMALL_CELLS`] cells, the 4x6 box both ways and the 5x5 box have a table
 //! ([`has_table`]) holding the value of every set of its empty cells, computed when grundy is
 //! built (`build.rs`) by the definition alone: the mex of the values of the sets a domino
 //! leaves, which are smaller numbers than the set, so one pass in increasing order values them
 //! all. A set is its own index in its box's table (bit `r * cols + c`, as in a [`Region`]) and
 //! takes four bits (at most 12 dominoes fit, so no value is larger): 4.65 MiB for the 66 boxes
-//! of at most 20 cells and 16 MiB for 4x6 and 6x4, in the program's read-only data. The kernel
+//! of at most 20 cells, 16 MiB for 4x6 and 6x4 and 16 MiB for 5x5, in the program's read-only
+//! data (5x5 makes that board itself a lookup, and helps the five-row boards). The kernel
 //! reads a page of it only when a lookup first reaches it, so a board pays for the pages its
 //! play touches, not for the tables.
 //!
@@ -20,7 +21,7 @@
 
 use super::region::Region;
 
-/// Every box of at most this many cells has a table (and so do 4x6 and 6x4).
+/// Every box of at most this many cells has a table (and so do 4x6, 6x4 and 5x5).
 pub const SMALL_CELLS: u32 = 20;
 
 include!(concat!(env!("OUT_DIR"), "/cram_small.rs"));
@@ -31,7 +32,7 @@ const NONE: u32 = u32::MAX;
 /// Whether regions of the `rows x cols` box are valued by table (`build.rs` makes the tables
 /// of the same boxes; a test checks that they agree).
 pub const fn has_table(rows: u32, cols: u32) -> bool {
-    rows * cols <= SMALL_CELLS || matches!((rows, cols), (4, 6) | (6, 4))
+    rows * cols <= SMALL_CELLS || matches!((rows, cols), (4, 6) | (6, 4) | (5, 5))
 }
 
 /// The value of a region whose box has a table ([`has_table`]); `None` for other boxes.
@@ -118,6 +119,7 @@ mod tests {
             (6, 3),
             (4, 6),
             (6, 4),
+            (5, 5),
         ] {
             let mut memo = HashMap::new();
             for _ in 0..10 {
