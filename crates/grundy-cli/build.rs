@@ -12,6 +12,54 @@
 //!   `libgcc_s.so` to load, whose constructor asks the processor for its features about a dozen
 //!   times (`cpuid`, which a virtual machine may take microseconds to answer). Panics unwind
 //!   and print their backtraces as before (a test in `main.rs`).
+//! - **Statically linked**, where the C compiler finds glibc's static archives (`libc.a`, from
+//!   Debian's `libc6-dev`): no dynamic loader, no shared library to map, relocate and bind; a
+//!   short command takes about a fifth less CPU (BENCHMARKS.md, "Start-up, static"). Cargo
+//!   asks for a static link (`+crt-static`) only for a whole build and a target triple given
+//!   on every command, so here the program alone is linked `-static`, with a directory of its
+//!   own searched first in which each library Rust's standard library names (`-lc`, `-lm`,
+//!   ...) is glibc's archive (and `-lgcc_s` the unwinder's): rustc asks for them after a
+//!   `-Bdynamic`, which would otherwise find the shared ones. Where an archive is missing the
+//!   program is linked as before; `GRUNDY_DYNAMIC_LINK=1` at build time asks for that too. A
+//!   CLI test checks that the program built so has no interpreter and no shared library.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The libraries rustc links a Rust program with on x86-64 Linux with glibc, each with the
+/// archive that stands for it in a static link.
+const ARCHIVES: [(&str, &str); 7] = [
+    ("c", "libc.a"),
+    ("m", "libm.a"),
+    ("pthread", "libpthread.a"),
+    ("dl", "libdl.a"),
+    ("rt", "librt.a"),
+    ("util", "libutil.a"),
+    ("gcc_s", "libgcc_eh.a"),
+];
+
+/// A directory where `lib<name>.a` is glibc's archive for each of [`ARCHIVES`], or `None`
+/// when the C compiler does not find one of them.
+fn static_archives(out: &Path) -> Option<PathBuf> {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let dir = out.join("static-libs");
+    std::fs::create_dir_all(&dir).ok()?;
+    for (name, file) in ARCHIVES {
+        let found = Command::new(&cc)
+            .arg(format!("-print-file-name={file}"))
+            .output()
+            .ok()?;
+        // The compiler prints the name back unchanged when it finds no such file.
+        let path = PathBuf::from(String::from_utf8(found.stdout).ok()?.trim());
+        if !found.status.success() || !path.is_absolute() || !path.is_file() {
+            return None;
+        }
+        let link = dir.join(format!("lib{name}.a"));
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&path, &link).ok()?;
+    }
+    Some(dir)
+}
+
 fn main() {
     let target = |key: &str| std::env::var(key).unwrap_or_default();
     if target("CARGO_CFG_TARGET_OS") == "linux"
@@ -22,6 +70,20 @@ fn main() {
         println!("cargo:rustc-link-arg-bin=grundy=-Wl,-z,lazy");
         // Found before `-lgcc_s`, which `--as-needed` then leaves out.
         println!("cargo:rustc-link-lib=static=gcc_eh");
+        let out = PathBuf::from(target("OUT_DIR"));
+        let dynamic = std::env::var_os("GRUNDY_DYNAMIC_LINK").is_some_and(|v| v != "0");
+        match (dynamic, static_archives(&out)) {
+            (false, Some(dir)) => {
+                println!("cargo:rustc-link-arg-bin=grundy=-static");
+                println!("cargo:rustc-link-arg-bin=grundy=-L{}", dir.display());
+                println!("cargo:rustc-env=GRUNDY_LINKED=static");
+            }
+            _ => println!("cargo:rustc-env=GRUNDY_LINKED=dynamic"),
+        }
+    } else {
+        println!("cargo:rustc-env=GRUNDY_LINKED=dynamic");
     }
+    println!("cargo:rerun-if-env-changed=GRUNDY_DYNAMIC_LINK");
+    println!("cargo:rerun-if-env-changed=CC");
     println!("cargo:rerun-if-changed=build.rs");
 }

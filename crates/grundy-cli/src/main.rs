@@ -4,6 +4,7 @@
 //! (code 2; a closed pipe, code 141, as a process killed by SIGPIPE), and a line stderr cannot
 //! take is lost ([`failure::say`]).
 
+mod allocator;
 mod cli;
 mod commands;
 mod failure;
@@ -15,12 +16,12 @@ mod stream;
 
 use failure::say;
 
-/// mimalloc instead of the system's allocator: the searches make and drop many small vectors
-/// (Sprouts at 6 spots: 1.46x faster, BENCHMARKS.md). Built without its huge-page advice
-/// (`no_thp`): zeroing a 2 MiB page was a third of the start-up; the search's table asks for
-/// huge pages itself (ARCHITECTURE.md, "Allocator").
+/// A short command's allocations cut from a region of the program's data, then mimalloc
+/// ([`allocator`]; ARCHITECTURE.md, "Allocator"). mimalloc is built without its huge-page
+/// advice (`no_thp`): zeroing a 2 MiB page was a third of the start-up; the search's table asks
+/// for huge pages itself.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::FirstThenMimalloc = allocator::FirstThenMimalloc::new();
 
 /// mimalloc's arenas start at 32 MiB (its least) instead of 1 GiB, unless the environment sets
 /// `MIMALLOC_ARENA_RESERVE`: the first arena's bitmaps were about 40 of a short command's 300
@@ -215,16 +216,20 @@ mod tests {
         assert_eq!(unsafe { mi_option_get(ARENA_RESERVE) }, 32 << 10);
     }
 
-    /// `build.rs` links the unwinder in: no `libgcc_s.so` is loaded, and a panic still unwinds
-    /// (dropping what it leaves) to where it is caught.
+    /// `build.rs` links the unwinder in (and, where glibc's archives are installed, everything):
+    /// no `libgcc_s.so` is loaded, and a panic still unwinds (dropping what it leaves) to where
+    /// it is caught, with a backtrace. The tests of this file are linked as the program is.
     #[test]
     #[cfg(all(target_os = "linux", target_arch = "x86_64", target_env = "gnu"))]
     fn the_unwinder_is_linked_in() {
         let maps = std::fs::read_to_string("/proc/self/maps").expect("Linux has /proc/self/maps");
-        assert!(
-            maps.contains("libc.so"),
-            "the maps list the shared libraries"
-        );
+        match env!("GRUNDY_LINKED") {
+            "static" => assert!(!maps.contains(".so"), "a shared library is loaded:\n{maps}"),
+            _ => assert!(
+                maps.contains("libc.so"),
+                "the maps list the shared libraries"
+            ),
+        }
         assert!(!maps.contains("libgcc_s"), "libgcc_s.so is loaded:\n{maps}");
         struct Dropped<'a>(&'a std::cell::Cell<bool>);
         impl Drop for Dropped<'_> {

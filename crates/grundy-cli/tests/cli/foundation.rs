@@ -500,3 +500,34 @@ fn plots_of_sequences_tables_and_gaps() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The program segments of an ELF64 file (little-endian): each one's type.
+fn segment_types(elf: &[u8]) -> Vec<u32> {
+    let word = |at: usize, n: usize| {
+        elf[at..at + n]
+            .iter()
+            .rev()
+            .fold(0u64, |x, &b| x << 8 | u64::from(b))
+    };
+    assert_eq!(&elf[..5], b"\x7fELF\x02", "an ELF64 file");
+    let (table, size, count) = (word(0x20, 8) as usize, word(0x36, 2), word(0x38, 2));
+    (0..count as usize)
+        .map(|i| word(table + i * size as usize, 4) as u32)
+        .collect()
+}
+
+/// Where `build.rs` found glibc's static archives, the program is linked statically: it names
+/// no interpreter (the dynamic loader, segment type 3) and has no dynamic section (type 2), so
+/// it loads no shared library; and it runs (as every test here shows).
+#[test]
+fn the_program_is_linked_as_build_rs_says() {
+    let elf = std::fs::read(env!("CARGO_BIN_EXE_grundy")).unwrap();
+    let types = segment_types(&elf);
+    assert!(types.contains(&1), "a loadable segment: {types:?}");
+    let dynamic = types.contains(&3) || types.contains(&2);
+    match env!("GRUNDY_LINKED") {
+        "static" => assert!(!dynamic, "segments {types:?}"),
+        _ => assert!(dynamic, "segments {types:?}"),
+    }
+    assert!(stdout(&["value", "nim", "1,2"]).starts_with("3\n"));
+}
