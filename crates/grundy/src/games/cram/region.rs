@@ -499,7 +499,9 @@ impl<W: Bits> Geometry<W> {
             let mut piece = cells & cells.wrapping_neg();
             loop {
                 let next = grow(piece) & cells;
-                if next == piece {
+                // Grown to all that is left: it can grow no further.
+                if next == piece || next == cells {
+                    piece = next;
                     break;
                 }
                 piece = next;
