@@ -3,7 +3,10 @@
 //! child process. Every run's nimber is parsed and checked (grundy against igsolve, and Cram
 //! against the table published in the impartial-games README); wall time, CPU time (user +
 //! system, from `wait4`) and peak resident memory (`ru_maxrss`) are kept, and the table gives
-//! the medians over RUNS rounds, the two programs taking turns to go first.
+//! the medians over RUNS rounds, the two programs taking turns to go first. A case that both
+//! answer in less than 10 ms of CPU in the first round gets at least 300 rounds: it measures
+//! mostly the programs' start, whose CPU time moves by a tenth from run to run; times below
+//! 0.1 s are shown in milliseconds.
 //!
 //! ```text
 //! boards GRUNDY_BIN IGSOLVE_BIN [RUNS] [CASES] [TIMEOUT_SECONDS]
@@ -333,8 +336,16 @@ fn verdict(grundy: &Tally, igsolve: &Tally, published: Option<u32>) -> Verdict {
 }
 
 /// Seconds with three significant figures or so (milliseconds below ten seconds).
+/// CPU time below which a case is short ([`SHORT_ROUNDS`]).
+const SHORT: f64 = 0.01;
+
+/// The rounds of a short case, at least.
+const SHORT_ROUNDS: usize = 300;
+
 fn seconds(s: f64) -> String {
-    if s < 10.0 {
+    if s < 0.1 {
+        format!("{:.3} ms", s * 1e3)
+    } else if s < 10.0 {
         format!("{s:.3} s")
     } else {
         format!("{s:.1} s")
@@ -391,7 +402,9 @@ pub fn compare(grundy: &str, igsolve: &str, runs: usize, cases: &str, limit: Dur
             ),
         ];
         let mut tallies = [Tally::default(), Tally::default()];
-        for round in 0..runs.max(1) {
+        let mut rounds = runs.max(1);
+        let mut round = 0;
+        while round < rounds {
             // The two take turns to go first, so neither always runs on a warmer machine.
             let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
             for i in order {
@@ -410,6 +423,16 @@ pub fn compare(grundy: &str, igsolve: &str, runs: usize, cases: &str, limit: Dur
                 );
                 tallies[i].add(name, &case.spec, got, *parse);
             }
+            // A case both programs answer within a few milliseconds measures their start more
+            // than their search, and a few rounds of it say little: it gets many more.
+            if round == 0
+                && tallies
+                    .iter()
+                    .all(|t| t.cpu.first().is_some_and(|&c| c < SHORT))
+            {
+                rounds = rounds.max(SHORT_ROUNDS);
+            }
+            round += 1;
         }
         let [ours, theirs] = &tallies;
         let check = verdict(ours, theirs, case.published());
@@ -424,8 +447,8 @@ pub fn compare(grundy: &str, igsolve: &str, runs: usize, cases: &str, limit: Dur
             );
         }
         let ratio = |xs: &Vec<f64>, ys: &Vec<f64>| {
-            // Below a millisecond the ratio says nothing.
-            if xs.is_empty() || ys.is_empty() || median(xs.clone()) < 1e-3 {
+            // `wait4`'s CPU times count microseconds; wall times, the 2 ms of the poll.
+            if xs.is_empty() || ys.is_empty() || median(xs.clone()) <= 0.0 {
                 "-".to_string()
             } else {
                 format!("{:.2}x", median(ys.clone()) / median(xs.clone()))
@@ -453,6 +476,14 @@ pub fn compare(grundy: &str, igsolve: &str, runs: usize, cases: &str, limit: Dur
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_are_shown_in_their_unit() {
+        assert_eq!(seconds(0.000844), "0.844 ms");
+        assert_eq!(seconds(0.0995), "99.500 ms");
+        assert_eq!(seconds(0.138), "0.138 s");
+        assert_eq!(seconds(12.34), "12.3 s");
+    }
 
     #[test]
     fn cases_parse() {
