@@ -13,8 +13,8 @@
 //!   times (`cpuid`, which a virtual machine may take microseconds to answer). Panics unwind
 //!   and print their backtraces as before (a test in `main.rs`).
 //! - **Statically linked**, where the C compiler finds glibc's static archives (`libc.a`, from
-//!   Debian's `libc6-dev`): no dynamic loader, no shared library to map, relocate and bind; a
-//!   short command takes about a fifth less CPU (BENCHMARKS.md, "Start-up, static"). Cargo
+//!   Debian's `libc6-dev`): no dynamic loader, no shared library to map, relocate and bind
+//!   (0-0.2 ms less CPU of a short command's 1.0-1.3 ms, BENCHMARKS.md, "Start-up, static"). Cargo
 //!   asks for a static link (`+crt-static`) only for a whole build and a target triple given
 //!   on every command, so here the program alone is linked `-static`, with a directory of its
 //!   own searched first in which each library Rust's standard library names (`-lc`, `-lm`,
