@@ -80,6 +80,15 @@ fn main() {
             }
             _ => println!("cargo:rustc-env=GRUNDY_LINKED=dynamic"),
         }
+    } else if target("CARGO_CFG_TARGET_ENV") == "musl" {
+        // Rust links a musl program statically on its own; it is position-independent
+        // (relocating itself at start) unless the code is not (.cargo/config.toml).
+        let flags = target("CARGO_ENCODED_RUSTFLAGS");
+        let fixed = flags
+            .split('\x1f')
+            .any(|f| f.ends_with("relocation-model=static"));
+        let linked = if fixed { "static" } else { "static-pie" };
+        println!("cargo:rustc-env=GRUNDY_LINKED={linked}");
     } else {
         println!("cargo:rustc-env=GRUNDY_LINKED=dynamic");
     }

@@ -437,7 +437,9 @@ fn huge_pages<T>(items: &Vec<T>, what: Pages) {
             let len = (end - first) / HUGE * HUGE;
             let advice = match what {
                 Pages::Advise => libc::MADV_HUGEPAGE,
-                Pages::Collapse => libc::MADV_COLLAPSE,
+                // Linux's value (include/uapi/asm-generic/mman-common.h); the libc crate
+                // names it for glibc only.
+                Pages::Collapse => 25,
             };
             // SAFETY: the range lies within the vector's allocation, and neither advice changes
             // the contents of those pages, only how the kernel backs them.
@@ -1729,7 +1731,15 @@ impl<'g, G: Splittable> Search<'g, G> {
                     }
                 }
                 if all_known {
-                    frame.open.parts.drain(first..start);
+                    // The option's parts go; the next option's few parts move down in their
+                    // place, swapped one by one (a `drain` calls `memmove`, which musl's
+                    // static build makes a slow call for a few bytes).
+                    let parts = &mut frame.open.parts;
+                    let next_parts = parts.len() - start;
+                    for i in 0..next_parts {
+                        parts.swap(first + i, start + i);
+                    }
+                    parts.truncate(first + next_parts);
                     made = first;
                     candidates.take(Some(x));
                     taken += 1;
