@@ -22,6 +22,9 @@
 //!   `-Bdynamic`, which would otherwise find the shared ones. Where an archive is missing the
 //!   program is linked as before; `GRUNDY_DYNAMIC_LINK=1` at build time asks for that too. A
 //!   CLI test checks that the program built so has no interpreter and no shared library.
+//! - **musl** (`--target x86_64-unknown-linux-musl`, README): Rust links the program
+//!   statically by itself, and `.cargo/config.toml` compiles it position-dependent; this script
+//!   only tells the tests which of the two forms was built (`GRUNDY_LINKED`).
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
