@@ -80,23 +80,39 @@ impl<K> RegionsKeyed<K> {
     /// boxes have tables, [`small::has_table`]) are left as they lie: a lookup needs no
     /// symmetry, and they never enter the transposition table.
     ///
-    /// Spare cells go first ([`Geometry::without_spare_cells`]), then the edges that
-    /// [`Geometry::cut_right`] may cut: a piece split off by a cut is worked on again alone
-    /// (it may have spare cells and cuts of its own).
+    /// Spare cells go first ([`Geometry::without_spare_cells`]) with the cells that have no
+    /// empty neighbour, then the edges that [`Geometry::cut_right`] may cut: a piece split off
+    /// by a cut is worked on again alone (it may have spare cells and cuts of its own). An
+    /// option of a part ([`Splittable::play`]) is split knowing that each of its pieces holds
+    /// a cell next to the domino, so a piece stops growing once it holds them all
+    /// ([`Geometry::pieces_cut`]).
     pub fn split<W: Bits>(&self, g: &Geometry<W>, cells: W, out: &mut Vec<Region>) {
+        self.split_marked(g, cells, cells, out);
+    }
+
+    /// [`RegionsKeyed::split`], given `marks`: cells such that every piece of `cells` holds
+    /// one (see [`Geometry::pieces_cut`]), e.g. the cells next to a domino taken from a piece.
+    fn split_marked<W: Bits>(&self, g: &Geometry<W>, cells: W, marks: W, out: &mut Vec<Region>) {
         let start = out.len();
-        self.split_into(g, cells, out);
+        self.split_into(g, cells, marks, out);
         crate::games::board::cancel_pairs(out, start);
     }
 
-    fn split_into<W: Bits>(&self, g: &Geometry<W>, cells: W, out: &mut Vec<Region>) {
-        let cells = g.without_spare_cells(cells);
-        let cut = g.cut_right(cells);
+    /// Every piece of `cells` holds a cell of `marks`, or `marks` is empty and `cells` is one
+    /// piece. Cells without an empty neighbour (no move, value 0) go with the spare ones; a
+    /// piece of what is left holds a mark, a cell next to one gone or an end of a cut edge
+    /// (a path from it to a mark leaves its piece there).
+    fn split_into<W: Bits>(&self, g: &Geometry<W>, cells: W, marks: W, out: &mut Vec<Region>) {
+        let kept = g.without_spare_cells(cells);
+        let kept = kept & g.next_to(kept);
+        let cut = g.cut_right(kept);
+        let marks = (marks | g.next_to(cells & !kept) | cut | (cut << 1)) & kept;
         match cut == W::ZERO {
-            true => g.pieces(cells, |piece| self.push_piece(g, piece, out)),
-            false => g.pieces_cut(cells, cut, |piece| match piece == cells {
+            true => g.pieces_cut(kept, W::ZERO, marks, |piece| self.push_piece(g, piece, out)),
+            false => g.pieces_cut(kept, cut, marks, |piece| match piece == kept {
                 true => self.push_piece(g, piece, out),
-                false => self.split_into(g, piece, out),
+                // One piece (joined by its cut edges too): no marks needed.
+                false => self.split_into(g, piece, W::ZERO, out),
             }),
         }
     }
@@ -176,9 +192,18 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
     fn play(&self, part: &Region, domino: u128, out: &mut Vec<Region>) -> Result<()> {
         let (rows, cols) = (part.rows.into(), part.cols.into());
         let left = part.cells & !domino;
+        // A part is one piece, so each piece of what is left holds a cell next to the domino.
         match part.is_small() {
-            true => self.split(Geometry::<u64>::of(rows, cols), left as u64, out),
-            false => self.split(Geometry::<u128>::of(rows, cols), left, out),
+            true => {
+                let g = Geometry::<u64>::of(rows, cols);
+                debug_assert!(g.is_one_piece(part.cells as u64), "{part:?} is one piece");
+                self.split_marked(g, left as u64, g.next_to(domino as u64), out)
+            }
+            false => {
+                let g = Geometry::<u128>::of(rows, cols);
+                debug_assert!(g.is_one_piece(part.cells), "{part:?} is one piece");
+                self.split_marked(g, left, g.next_to(domino), out)
+            }
         }
         Ok(())
     }
@@ -839,7 +864,7 @@ pub(crate) mod tests {
         assert_eq!(g.without_spare_cells(cells), cells);
         assert_eq!(g.cut_right(cells), 1 | 1 << 4);
         let mut pieces = Vec::new();
-        g.pieces_cut(cells, g.cut_right(cells), |p| pieces.push(p));
+        g.pieces_cut(cells, g.cut_right(cells), cells, |p| pieces.push(p));
         assert_eq!(
             pieces,
             [1 | 1 << 4 | 1 << 8 | 1 << 12, 0b1111 & !1 | 1 << 5]
@@ -1067,6 +1092,47 @@ pub(crate) mod tests {
             // Keyed by one word, as `value` does on boards of at most 58 cells.
             let mut search = Search::with(&WordRegions::SEARCH_ONLY, "cram regions", tiny).unwrap();
             prop_assert_eq!(search.value(&parts).unwrap(), expected);
+        }
+
+        /// An option split knowing that each of its pieces touches the domino (`play`) is
+        /// the option split without that knowledge (every cell a mark), as a set of parts:
+        /// every domino of random regions (first pieces of random sets) of boxes of up to 64
+        /// cells, and up to 128 (the two-word geometry).
+        #[test]
+        fn an_option_split_from_the_cells_by_the_domino_is_the_whole_split(rows in 1u32..=12, cols in 1u32..=12, seed in any::<u128>(), dense: bool) {
+            prop_assume!(rows * cols <= 128);
+            let mut cells = seed & region::full(rows, cols);
+            if dense {
+                cells |= seed.rotate_left(41) & seed.rotate_left(83) & region::full(rows, cols);
+            }
+            let g = Geometry::<u128>::new(rows, cols);
+            let mut first = None;
+            g.pieces(g.without_spare_cells(cells), |p| {
+                first = first.or(Some(p).filter(|&p| g.horizontal(p) | g.vertical(p) != 0));
+            });
+            let Some(piece) = first else { return Ok(()) };
+            let (height, width, trimmed) = g.trimmed(piece);
+            let part = Region { rows: height as u8, cols: width as u8, cells: trimmed };
+            let mut dominoes = Vec::new();
+            Regions::WITH_TABLE.moves(&part, &mut dominoes).unwrap();
+            let g = Geometry::<u128>::new(height, width);
+            for domino in dominoes {
+                let mut marked = Vec::new();
+                Regions::WITH_TABLE.play(&part, domino, &mut marked).unwrap();
+                let mut whole = Vec::new();
+                Regions::WITH_TABLE.split(&g, trimmed & !domino, &mut whole);
+                if height * width <= 64 {
+                    let mut small = Vec::new();
+                    Regions::WITH_TABLE.split(Geometry::<u64>::of(height, width), (trimmed & !domino) as u64, &mut small);
+                    small.sort_unstable();
+                    let mut sorted = whole.clone();
+                    sorted.sort_unstable();
+                    prop_assert_eq!(small, sorted);
+                }
+                marked.sort_unstable();
+                whole.sort_unstable();
+                prop_assert_eq!(marked, whole);
+            }
         }
 
         /// A one-word key gives its region back, so no two regions share a key: the regions

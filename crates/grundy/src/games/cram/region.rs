@@ -467,22 +467,39 @@ impl<W: Bits> Geometry<W> {
         (set << 1) & self.not_first | (set >> 1) & self.not_last | self.down(set) | self.up(set)
     }
 
-    /// Splits `cells` into connected pieces (neighbours share a side) and hands each to `f`.
+    /// The cells of the box next to a cell of `set`.
+    pub fn next_to(&self, set: W) -> W {
+        self.neighbours(set)
+    }
+
+    /// Whether `cells` is one piece (not empty).
+    pub fn is_one_piece(&self, cells: W) -> bool {
+        let mut pieces = 0;
+        self.pieces(cells, |_| pieces += 1);
+        pieces == 1
+    }
+
+    /// Splits `cells` into connected pieces (neighbours share a side) and hands each to `f`
+    /// (in no particular order).
     pub fn pieces(&self, cells: W, f: impl FnMut(W)) {
-        self.pieces_cut(cells, W::ZERO, f);
+        self.pieces_cut(cells, W::ZERO, cells, f);
     }
 
     /// Splits `cells` into connected pieces, as [`Geometry::pieces`], with the edges from the
-    /// cells of `cut` to their right neighbours taken away.
+    /// cells of `cut` to their right neighbours taken away, given `marks`: cells such that every
+    /// piece holds one (all of `cells` will do), or none when `cells` is one piece.
     ///
-    /// A piece grows from its first cell by whole runs of its rows and a step up and down at a
-    /// time. In `joined`, the cells joined to their right neighbour, a run of a row is a run of
-    /// set bits: adding a seed's bit to it carries through the run to the bit of its last cell
-    /// (the first one not set), so the bits the sum changes are the cells from the seed to the
-    /// run's end. To the left a carry cannot go; the seeds are moved 1, 2, 4 and 8 cells (a
-    /// parallel prefix: `reach[k]` holds the cells joined to the next `2^k` to their right),
-    /// which fills runs of up to 16 cells at once, and longer ones over several steps.
-    pub fn pieces_cut(&self, mut cells: W, cut: W, mut f: impl FnMut(W)) {
+    /// A piece grows from a mark by whole runs of its rows and a step up and down at a time. In
+    /// `joined`, the cells joined to their right neighbour, a run of a row is a run of set bits:
+    /// adding a seed's bit to it carries through the run to the bit of its last cell (the first
+    /// one not set), so the bits the sum changes are the cells from the seed to the run's end.
+    /// To the left a carry cannot go; the seeds are moved 1, 2, 4 and 8 cells (a parallel
+    /// prefix: `reach[k]` holds the cells joined to the next `2^k` to their right), which fills
+    /// runs of up to 16 cells at once, and longer ones over several steps. A piece that has
+    /// reached every mark left is all that is left (every other piece would hold one): after a
+    /// domino, the marks are the cells around it, joined again a few steps from it, while
+    /// growing over the whole region would take as many steps as it is long.
+    pub fn pieces_cut(&self, mut cells: W, cut: W, marks: W, mut f: impl FnMut(W)) {
         let joined = cells & self.not_last & !cut & (cells >> 1);
         let mut reach = [joined; 4];
         for k in 1..4 {
@@ -495,17 +512,56 @@ impl<W: Bits> Geometry<W> {
             }
             run | self.down(run) | self.up(run)
         };
-        while cells != W::ZERO {
-            let mut piece = cells & cells.wrapping_neg();
-            loop {
-                let next = grow(piece) & cells;
-                // Grown to all that is left: it can grow no further.
-                if next == piece || next == cells {
-                    piece = next;
-                    break;
-                }
-                piece = next;
+        // Grows `piece` (within one piece of `cells`) to its whole piece; one that has reached
+        // every mark of `left` is all of `cells`.
+        let whole = |mut piece: W, cells: W, left: W| loop {
+            if piece & left == left {
+                return cells;
             }
+            let next = grow(piece) & cells;
+            if next == piece {
+                return piece;
+            }
+            piece = next;
+        };
+        // Part of a piece grown already (when another finished first), or nothing.
+        let mut carried = W::ZERO;
+        while cells != W::ZERO {
+            let left = marks & cells;
+            if left == W::ZERO {
+                // No mark left: what is left is one piece.
+                f(cells);
+                return;
+            }
+            let mut a = match carried == W::ZERO {
+                true => left & left.wrapping_neg(),
+                false => carried,
+            };
+            carried = W::ZERO;
+            let others = left & !a;
+            // Two pieces grow at once, from the first mark and from the last, which keeps two
+            // chains of work in flight; once they meet, one grows on.
+            let piece = match others == W::ZERO {
+                true => cells,
+                false => {
+                    let mut b = W::ONE << (W::BITS - 1 - others.leading_zeros());
+                    loop {
+                        let (next_a, next_b) = (grow(a) & cells, grow(b) & cells);
+                        if next_a & next_b != W::ZERO {
+                            break whole(next_a | next_b, cells, left);
+                        }
+                        if next_a == a {
+                            carried = next_b;
+                            break a;
+                        }
+                        if next_b == b {
+                            carried = next_a;
+                            break b;
+                        }
+                        (a, b) = (next_a, next_b);
+                    }
+                }
+            };
             cells &= !piece;
             f(piece);
         }
@@ -634,12 +690,24 @@ fn low_bits<W: Bits>(n: u32) -> W {
     }
 }
 
-/// The set with its rows in the opposite order (upside down).
+/// The set with its rows in the opposite order (upside down). Up to four rows without a loop:
+/// neighbouring rows swapped, then pairs of rows (four), or the outer rows swapped (three).
 fn upside_down<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
-    let mask = low_bits::<W>(cols);
-    (0..rows).fold(W::ZERO, |out, r| {
-        out | ((cells >> (r * cols)) & mask) << ((rows - 1 - r) * cols)
-    })
+    let row = low_bits::<W>(cols);
+    match rows {
+        0 | 1 => cells,
+        2 => (cells & row) << cols | cells >> cols,
+        3 => (cells & row) << (2 * cols) | (cells & row << cols) | cells >> (2 * cols),
+        4 => {
+            let even = row | row << (2 * cols);
+            let swapped = (cells & even) << cols | (cells >> cols) & even;
+            let low = row | row << cols;
+            (swapped & low) << (2 * cols) | swapped >> (2 * cols)
+        }
+        _ => (0..rows).fold(W::ZERO, |out, r| {
+            out | ((cells >> (r * cols)) & row) << ((rows - 1 - r) * cols)
+        }),
+    }
 }
 
 /// The set turned by a half-turn: every bit in the opposite place.
@@ -731,10 +799,10 @@ pub fn canonical_cells<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
         (rows, cols, cells)
     };
     let least_of_four = |set: W| {
-        let flipped = upside_down(wide_rows, wide_cols, set);
-        set.min(flipped)
-            .min(half_turn(wide_rows, wide_cols, set))
-            .min(half_turn(wide_rows, wide_cols, flipped))
+        let turned = half_turn(wide_rows, wide_cols, set);
+        set.min(upside_down(wide_rows, wide_cols, set))
+            .min(turned)
+            .min(upside_down(wide_rows, wide_cols, turned))
     };
     let best = least_of_four(wide);
     match rows == cols {
@@ -996,14 +1064,82 @@ mod tests {
             let g = Geometry::<u128>::new(rows, cols);
             for cut in [0, cut] {
                 let mut found = Vec::new();
-                g.pieces_cut(cells, cut, |p| found.push(p));
-                proptest::prop_assert_eq!(&found, &pieces_by_definition(rows, cols, cells, cut));
+                g.pieces_cut(cells, cut, cells, |p| found.push(p));
+                found.sort_unstable();
+                let mut want = pieces_by_definition(rows, cols, cells, cut);
+                want.sort_unstable();
+                proptest::prop_assert_eq!(&found, &want);
                 if rows * cols <= 64 {
                     let g = Geometry::<u64>::new(rows, cols);
                     let mut small = Vec::new();
-                    g.pieces_cut(cells as u64, cut as u64, |p| small.push(u128::from(p)));
+                    g.pieces_cut(cells as u64, cut as u64, cells as u64, |p| {
+                        small.push(u128::from(p))
+                    });
+                    small.sort_unstable();
                     proptest::prop_assert_eq!(&small, &found);
                 }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// Given marks (a cell of each piece by the definition, and random cells more), the
+        /// pieces are those of the definition, whichever marks they grow from.
+        #[test]
+        fn pieces_from_marks_are_those_of_the_definition(rows in 1u32..=16, cols in 1u32..=16, seed: u128, cut_seed: u128, more: u128, pick: u32) {
+            proptest::prop_assume!(rows * cols <= 128);
+            let cells = seed & full(rows, cols);
+            let cut = cut_seed & cut_seed.rotate_left(53) & cells;
+            let want = pieces_by_definition(rows, cols, cells, cut);
+            // One cell of each piece (the `pick`-th of its cells, round), and others.
+            let mut marks = more & more.rotate_left(17) & cells;
+            for &piece in &want {
+                let nth = pick % piece.count_ones();
+                let mut bits = piece;
+                for _ in 0..nth {
+                    bits &= bits - 1;
+                }
+                marks |= bits & bits.wrapping_neg();
+            }
+            // A single piece may go without marks.
+            let marks = match want.len() == 1 && pick % 3 == 0 {
+                true => 0,
+                false => marks,
+            };
+            let mut found = Vec::new();
+            Geometry::<u128>::new(rows, cols).pieces_cut(cells, cut, marks, |p| found.push(p));
+            found.sort_unstable();
+            let mut sorted = want.clone();
+            sorted.sort_unstable();
+            proptest::prop_assert_eq!(&found, &sorted);
+            if rows * cols <= 64 {
+                let mut small = Vec::new();
+                Geometry::<u64>::new(rows, cols).pieces_cut(
+                    cells as u64,
+                    cut as u64,
+                    marks as u64,
+                    |p| small.push(u128::from(p)),
+                );
+                small.sort_unstable();
+                proptest::prop_assert_eq!(&small, &sorted);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Upside down (without a loop up to four rows) moves cell `(r, c)` to
+        /// `(rows - 1 - r, c)`, in both words.
+        #[test]
+        fn upside_down_moves_each_cell_to_its_mirror_row(rows in 1u32..=12, cols in 1u32..=16, seed: u128) {
+            proptest::prop_assume!(rows * cols <= 128);
+            let cells = seed & full(rows, cols);
+            let mut want = 0u128;
+            for_each_bit(cells, |i| want |= 1 << ((rows - 1 - i / cols) * cols + i % cols));
+            proptest::prop_assert_eq!(upside_down(rows, cols, cells), want);
+            if rows * cols <= 64 {
+                proptest::prop_assert_eq!(u128::from(upside_down(rows, cols, cells as u64)), want);
             }
         }
     }
@@ -1016,13 +1152,20 @@ mod tests {
         /// The pieces, in both words where the box fits one, against the cell-by-cell search.
         fn check(rows: u32, cols: u32, cells: u128, cut: u128) -> Vec<u128> {
             let mut found = Vec::new();
-            Geometry::<u128>::new(rows, cols).pieces_cut(cells, cut, |p| found.push(p));
-            let want = pieces_by_definition(rows, cols, cells, cut);
+            Geometry::<u128>::new(rows, cols).pieces_cut(cells, cut, cells, |p| found.push(p));
+            found.sort_unstable();
+            let mut want = pieces_by_definition(rows, cols, cells, cut);
+            want.sort_unstable();
             assert_eq!(found, want, "{rows}x{cols} cells {cells:#x} cut {cut:#x}");
             if rows * cols <= 64 {
                 let mut small = Vec::new();
-                Geometry::<u64>::new(rows, cols)
-                    .pieces_cut(cells as u64, cut as u64, |p| small.push(u128::from(p)));
+                Geometry::<u64>::new(rows, cols).pieces_cut(
+                    cells as u64,
+                    cut as u64,
+                    cells as u64,
+                    |p| small.push(u128::from(p)),
+                );
+                small.sort_unstable();
                 assert_eq!(small, found, "{rows}x{cols} in one word");
             }
             found
