@@ -2541,8 +2541,8 @@ mod tests {
     }
 
     /// Checkpoints with two searches: saved at the safe point during the search (every 4096
-    /// nodes here) and after an interruption; a resumed search gives the value of one that
-    /// was never interrupted, with less work.
+    /// nodes here) and after an interruption; a resumed search (two searches, and one) gives
+    /// the value of one that was never interrupted, the one with less work.
     #[test]
     fn two_searches_save_and_resume_their_checkpoint() {
         let dir_scratch = tempfile::tempdir().unwrap();
@@ -2577,6 +2577,8 @@ mod tests {
         let stopped = first.value(&parts);
         assert!(matches!(stopped, Err(Error::Interrupted(_))), "{stopped:?}");
         assert!(path.exists());
+        let copy = dir.join("table-copy");
+        std::fs::copy(&path, &copy).unwrap();
         let resumed_settings = Settings {
             stop: None,
             ..settings
@@ -2584,13 +2586,22 @@ mod tests {
         let mut resumed = Search::with(game, "cram regions", resumed_settings).unwrap();
         assert!(resumed.stats().filled > 0);
         assert_eq!(resumed.value(&parts).unwrap(), expected);
+        // Less work than a fresh search, counted with one thread: two searches' counts depend
+        // on how they interleave (on a loaded machine they may repeat a sixth of the work).
+        let one = Settings {
+            checkpoint: Some(copy),
+            ..with_threads(1, DEFAULT_MEMORY)
+        };
+        let mut resumed = Search::with(game, "cram regions", one).unwrap();
+        assert!(resumed.stats().filled > 0);
+        assert_eq!(resumed.value(&parts).unwrap(), expected);
         assert!(resumed.stats().nodes < fresh.stats().nodes);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Cram 4x9 with a database: written while two searches run, and after an interruption;
-    /// a run fed the interrupted run's database gives the uninterrupted value with less work,
-    /// and the next run answers without a node.
+    /// a run fed the interrupted run's database gives the uninterrupted value (two searches,
+    /// and one, the one with less work), and the next run answers without a node.
     #[test]
     fn cram_searches_keep_and_reuse_their_database() {
         let dir = tempfile::tempdir().unwrap();
@@ -2613,14 +2624,30 @@ mod tests {
         let written = super::super::db::info(&path).unwrap();
         assert!(written.parts > 0, "{written:?}");
 
+        let copy = dir.path().join("cram-copy.db");
+        std::fs::copy(&path, &copy).unwrap();
+        let two = Settings {
+            db: Some(copy),
+            stop: None,
+            ..interrupted.clone()
+        };
+        let mut resumed = Search::with(game, "cram regions", two).unwrap();
+        assert_eq!(resumed.value(&parts).unwrap(), expected);
+        drop(resumed);
+        // Less work than a fresh search, counted with one thread: two searches' counts depend
+        // on how they interleave (on a loaded machine they may repeat more than was saved).
+        let one = Settings {
+            db: Some(path.clone()),
+            ..with_threads(1, DEFAULT_MEMORY)
+        };
+        let mut resumed = Search::with(game, "cram regions", one).unwrap();
+        assert_eq!(resumed.value(&parts).unwrap(), expected);
+        assert!(resumed.stats().nodes < fresh.stats().nodes);
+        drop(resumed);
         let settings = Settings {
             stop: None,
             ..interrupted
         };
-        let mut resumed = Search::with(game, "cram regions", settings.clone()).unwrap();
-        assert_eq!(resumed.value(&parts).unwrap(), expected);
-        assert!(resumed.stats().nodes < fresh.stats().nodes);
-        drop(resumed);
         let mut again = Search::with(game, "cram regions", settings).unwrap();
         assert_eq!(again.value(&parts).unwrap(), expected);
         assert_eq!(again.stats().nodes, 0);
