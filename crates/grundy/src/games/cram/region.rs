@@ -1014,6 +1014,26 @@ mod tests {
     }
 
     /// The pieces of `cells` with the right edges of `cut` taken away, cell by cell.
+    /// The pieces `pieces_cut` finds in a word of type `W`, sorted (it hands them out in no
+    /// particular order).
+    fn sorted_pieces<W: Bits>(
+        rows: u32,
+        cols: u32,
+        cells: u128,
+        cut: u128,
+        marks: u128,
+    ) -> Vec<u128> {
+        let mut found = Vec::new();
+        Geometry::<W>::new(rows, cols).pieces_cut(
+            W::from_u128(cells),
+            W::from_u128(cut),
+            W::from_u128(marks),
+            |p| found.push(p.to_u128()),
+        );
+        found.sort_unstable();
+        found
+    }
+
     fn pieces_by_definition(rows: u32, cols: u32, cells: u128, cut: u128) -> Vec<u128> {
         let mut left = cells;
         let mut out = Vec::new();
@@ -1070,12 +1090,7 @@ mod tests {
                 want.sort_unstable();
                 proptest::prop_assert_eq!(&found, &want);
                 if rows * cols <= 64 {
-                    let g = Geometry::<u64>::new(rows, cols);
-                    let mut small = Vec::new();
-                    g.pieces_cut(cells as u64, cut as u64, cells as u64, |p| {
-                        small.push(u128::from(p))
-                    });
-                    small.sort_unstable();
+                    let small = sorted_pieces::<u64>(rows, cols, cells, cut, cells);
                     proptest::prop_assert_eq!(&small, &found);
                 }
             }
@@ -1115,14 +1130,7 @@ mod tests {
             sorted.sort_unstable();
             proptest::prop_assert_eq!(&found, &sorted);
             if rows * cols <= 64 {
-                let mut small = Vec::new();
-                Geometry::<u64>::new(rows, cols).pieces_cut(
-                    cells as u64,
-                    cut as u64,
-                    marks as u64,
-                    |p| small.push(u128::from(p)),
-                );
-                small.sort_unstable();
+                let small = sorted_pieces::<u64>(rows, cols, cells, cut, marks);
                 proptest::prop_assert_eq!(&small, &sorted);
             }
         }
@@ -1158,14 +1166,7 @@ mod tests {
             want.sort_unstable();
             assert_eq!(found, want, "{rows}x{cols} cells {cells:#x} cut {cut:#x}");
             if rows * cols <= 64 {
-                let mut small = Vec::new();
-                Geometry::<u64>::new(rows, cols).pieces_cut(
-                    cells as u64,
-                    cut as u64,
-                    cells as u64,
-                    |p| small.push(u128::from(p)),
-                );
-                small.sort_unstable();
+                let small = sorted_pieces::<u64>(rows, cols, cells, cut, cells);
                 assert_eq!(small, found, "{rows}x{cols} in one word");
             }
             found
