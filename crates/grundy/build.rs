@@ -4,7 +4,7 @@
 //! `r * cols + c`: cell `(r, c)` empty) by the definition alone: the mex of the values of the
 //! sets a domino leaves. Those are smaller numbers than the set, so one pass in increasing
 //! order finds every value from values already found. No value exceeds half the cells (the
-//! dominoes that fit), at most 12, so a set takes four bits: two sets a byte, the even one in
+//! dominoes that fit), at most 14, so a set takes four bits: two sets a byte, the even one in
 //! the low half. Written to `$OUT_DIR/cram_small.bin`, with `$OUT_DIR/cram_small.rs` giving
 //! each box's first byte in it.
 
@@ -14,11 +14,16 @@ use std::path::PathBuf;
 /// The longest side of a box with a table.
 const SIDE: u32 = 24;
 
-/// Whether the `rows x cols` box has a table: every box of at most 20 cells, the 4x6 box both
-/// ways (the pieces of the four-row boards) and the 5x5 box (of the five-row boards;
-/// `small::has_table`, tested to agree).
+/// Whether the `rows x cols` box has a table: every box of at most 20 cells, 3x7 and 3x8 (the
+/// pieces of the three-row boards), the 4x6 box both ways and 4x7 (of the four-row boards) and
+/// the 5x5 box (of the five-row boards; `small::has_table`, tested to agree). A region of a box
+/// turned the other way is looked up turned (the search's canonical form).
 fn has_table(rows: u32, cols: u32) -> bool {
-    rows * cols <= 20 || matches!((rows, cols), (4, 6) | (6, 4) | (5, 5))
+    rows * cols <= 20
+        || matches!(
+            (rows, cols),
+            (4, 6) | (6, 4) | (5, 5) | (3, 7) | (3, 8) | (4, 7)
+        )
 }
 
 fn main() {

@@ -27,9 +27,9 @@ def test_the_distributed_value_is_the_one_process_value(workers, tmp_path):
             assert game.value(position, client=client) == game.value(position), spec
         # With a database: grown by the workers, merged here, and read back in one process.
         db = str(tmp_path / "cram.db")
-        # 27 empty cells of a 4x7 box: searched (the endgame tables hold the regions of at most
-        # 20 cells and of the 4x6 and 5x5 boxes).
-        game, position = grundy.Game("cram:4x7"), "......./......./......./......#"
+        # 31 empty cells of a 4x8 box: searched (the endgame tables hold the regions of at most
+        # 20 cells and of the 3x7, 3x8, 4x6, 4x7 and 5x5 boxes).
+        game, position = grundy.Game("cram:4x8"), "......../......../......../.......#"
         assert game.value(position, client=client, db=db) == game.value(position)
         info = grundy.db_info(db)
         assert info["game"] == "cram regions" and info["parts"] > 0
@@ -52,8 +52,8 @@ def test_merged_databases_and_refusals(tmp_path):
         grundy.Game("cram:3x4").value("..../..../...#", db=str(foreign))
     assert foreign.read_text() == "not a database"
     a, b, out = (str(tmp_path / n) for n in ("a.db", "b.db", "out.db"))
-    grundy.Game("cram:4x7").value("......./......./......./......#", db=a)
-    grundy.Game("cram:4x7").value("#....../......./......./.......", db=b)
+    grundy.Game("cram:4x8").value("......../......../......../.......#", db=a)
+    grundy.Game("cram:4x8").value("#......./......../......../........", db=b)
     merged = grundy.db_merge(out, a, b)
     assert merged["parts"] >= max(grundy.db_info(a)["parts"], grundy.db_info(b)["parts"])
     other = str(tmp_path / "kayles.db")

@@ -28,7 +28,7 @@ fn a_second_run_answers_from_the_database_and_answers_alike() {
     assert!(info["bytes"].as_u64().unwrap() > 0);
     // Another board of the same game reads and grows the same file; moves too.
     for args in [
-        vec!["value", "cram:4x7", "..#..../......./......./......."],
+        vec!["value", "cram:4x8", "..#...../......../......../........"],
         vec!["moves", "cram:3x5"],
         vec!["seq", "cram:3x_", "--to", "6"],
     ] {
@@ -51,11 +51,11 @@ fn databases_merge_and_foreign_files_are_refused_untouched() {
         path(&dir, "kayles.db"),
     );
     stdout(&["value", "cram:5x6", "--db", &a]);
-    // (A 4x7 board: a region of a 4x6 box is valued by the endgame table, never searched.)
+    // (A 4x8 board: the regions of a 4x7 box are valued by the endgame table, never searched.)
     stdout(&[
         "value",
-        "cram:4x7",
-        "#....../......./......./.......",
+        "cram:4x8",
+        "#......./......../......../........",
         "--db",
         &b,
     ]);

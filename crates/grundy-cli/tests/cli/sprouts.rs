@@ -44,12 +44,12 @@ fn the_outcome_alone_is_the_published_one_without_a_value() {
     let text = stdout(&["value", "sprouts", "5", "--outcome"]);
     assert!(text.starts_with("N\n"), "{text}");
     assert!(text.contains("N-position"), "{text}");
-    // Boards: Cram 3x8 (odd by even: the first player wins by the central domino and the
+    // Boards: Cram 3x10 (odd by even: the first player wins by the central domino and the
     // half-turn symmetry, Winning Ways ch. 22) and 3x11 are searched, so their values are not
     // given (3x11's outcome is the one its whole value says); 2x4 (both sides even: the second
     // player wins by symmetry) has its value from the theorem anyway, and 5x5 (0 in Beling's
     // table) from the endgame table.
-    let answer = json(&["value", "cram:3x8", "--outcome"]);
+    let answer = json(&["value", "cram:3x10", "--outcome"]);
     assert_eq!(answer["outcome"], "N", "{answer}");
     assert!(answer["value"].is_null(), "{answer}");
     let whole = json(&["value", "cram:3x11"]);

@@ -7,9 +7,10 @@
 //! values) and stored in canonical form under the eight symmetries of the square
 //! ([`region::canonical`]). A region of `b` cells of one colour and `w` of the other of a
 //! checkerboard holds at most `min(b, w)` dominoes, so no play is longer and its value is at
-//! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells, or is 4x6 or 5x5, are
-//! not searched: [`small`] holds the value of every set of cells of such a box, found by the
-//! definition when grundy is built, and the search looks them up ([`Splittable::exact`]).
+//! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells, or is 3x8, 4x6, 4x7
+//! or 5x5 (either way round), are not searched: [`small`] holds the value of every set of cells
+//! of such a box, found by the definition when grundy is built, and the search looks them up
+//! ([`Splittable::exact`]).
 //!
 //! Known theorems ([`theory`]): on an empty board with both sides even the second player wins,
 //! and with one side even and one odd the first player wins (the symmetry strategies of Winning
@@ -122,7 +123,7 @@ impl<K> RegionsKeyed<K> {
     fn push_piece<W: Bits>(&self, g: &Geometry<W>, piece: W, out: &mut Vec<Region>) {
         if g.horizontal(piece) | g.vertical(piece) != W::ZERO {
             let (rows, cols, trimmed) = g.trimmed(piece);
-            let (rows, cols, cells) = match self.by_table && small::has_table(rows, cols) {
+            let (rows, cols, cells) = match self.by_table && small::is_tabled(rows, cols) {
                 true => (rows, cols, trimmed),
                 false => (
                     rows.min(cols),
@@ -224,12 +225,14 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
             small::SMALL_CELLS == 20
                 && small::has_table(4, 6)
                 && small::has_table(5, 5)
-                && !small::has_table(3, 7)
+                && small::has_table(4, 7)
+                && small::has_table(3, 8)
+                && !small::has_table(3, 9)
                 && !small::has_table(5, 6),
             "the text below names the boxes"
         );
         self.by_table.then_some(
-            "regions of at most 20 cells or of a 4x6 or 5x5 box looked up in an endgame table (every set of cells of their box, valued by the definition)",
+            "regions of at most 20 cells or of a 3x8, 4x6, 4x7 or 5x5 box looked up in an endgame table (every set of cells of their box, valued by the definition)",
         )
     }
 
@@ -1035,6 +1038,33 @@ pub(crate) mod tests {
             }
         }
         assert!(seen.iter().all(|&k| k > 1000), "{seen:?}");
+    }
+
+    /// A region of a box turned the other way (7x4, 7x3, 8x3) takes the canonical form of the
+    /// search, which turns it into a box with a table: random sets of those boxes are valued
+    /// with no position searched, as the search without tables values them.
+    #[test]
+    fn a_region_of_a_turned_box_is_looked_up_in_the_table_of_its_turn() {
+        let mut random = random_words(49);
+        for (rows, cols) in [(7, 4), (7, 3), (8, 3)] {
+            assert!(!small::has_table(rows, cols) && small::has_table(cols, rows));
+            for dense in [false, true] {
+                let mut cells = u128::from(random()) & region::full(rows, cols);
+                if dense {
+                    cells |= u128::from(random()) & region::full(rows, cols);
+                }
+                let cram = Cram::new(rows, cols, cells, String::new()).unwrap();
+                let parts = cram.regions(&Cram::position(cells));
+                let mut tables = Search::new(&Regions::WITH_TABLE, "cram regions").unwrap();
+                let mut search = Search::new(&Regions::SEARCH_ONLY, "cram regions").unwrap();
+                assert_eq!(
+                    tables.value(&parts).unwrap(),
+                    search.value(&parts).unwrap(),
+                    "{rows}x{cols} {cells:#b}"
+                );
+                assert_eq!(tables.stats().nodes, 0, "{rows}x{cols} {cells:#b}");
+            }
+        }
     }
 
     /// A part the strategy values is not searched, also at the root: 3x9 without its centre

@@ -1,27 +1,30 @@
 //! Small regions valued by table (an endgame database), so the board search never searches
 //! them nor keeps them in its transposition table.
 //!
-//! Every box of at most [`SMALL_CELLS`] cells, the 4x6 box both ways and the 5x5 box have a table
-//! ([`has_table`]) holding the value of every set of its empty cells, computed when grundy is
-//! built (`build.rs`) by the definition alone: the mex of the values of the sets a domino
-//! leaves, which are smaller numbers than the set, so one pass in increasing order values them
-//! all. A set is its own index in its box's table (bit `r * cols + c`, as in a [`Region`]) and
-//! takes four bits (at most 12 dominoes fit, so no value is larger): 4.65 MiB for the 66 boxes
-//! of at most 20 cells, 16 MiB for 4x6 and 6x4 and 16 MiB for 5x5, in the program's read-only
-//! data (5x5 makes that board itself a lookup, and helps the five-row boards). The kernel
+//! Every box of at most [`SMALL_CELLS`] cells and the boxes 3x7, 3x8, 4x6 (both ways), 4x7 and
+//! 5x5 have a table ([`has_table`]) holding the value of every set of its empty cells, computed
+//! when grundy is built (`build.rs`) by the definition alone: the mex of the values of the sets
+//! a domino leaves, which are smaller numbers than the set, so one pass in increasing order
+//! values them all. A set is its own index in its box's table (bit `r * cols + c`, as in a
+//! [`Region`]) and takes four bits (at most 14 dominoes fit, so no value is larger): 4.65 MiB
+//! for the 66 boxes of at most 20 cells, 1 MiB for 3x7, 8 MiB for 3x8, 16 MiB for 4x6 and 6x4,
+//! 128 MiB for 4x7 and 16 MiB for 5x5, 174 MiB of the program's read-only data. The kernel
 //! reads a page of it only when a lookup first reaches it, so a board pays for the pages its
-//! play touches, not for the tables.
+//! play touches, not for the tables. A region of a box turned the other way (7x4, 8x3) is put
+//! in canonical form, no more rows than columns, and looked up in the table of its turned box.
 //!
 //! The tables were first filled at run time, on demand (a set valued when first reached, with
 //! its seven images under the symmetries of the square), for boxes of at most 20 cells only.
 //! That cost a third of Cram 4x7's search and all of 4x5's beyond the start-up; filled so, the
 //! 4x6 box cost more than it saved (BENCHMARKS.md, "Endgame tables built with grundy"). (igs
 //! offers a compressed endgame database of whole Cram positions; this is the plain version of
-//! that idea for the regions a search meets most.)
+//! that idea for the regions a search meets most.) The 4x7 box (2026-12-03) takes the pieces
+//! of the four-row boards one column further: 9 % less CPU on Cram 4x11 and 40 % on 4x9
+//! (BENCHMARKS.md, "A 4x7 endgame table").
 
 use super::region::Region;
 
-/// Every box of at most this many cells has a table (and so do 4x6, 6x4 and 5x5).
+/// Every box of at most this many cells has a table (and so do 3x7, 3x8, 4x6, 6x4, 4x7 and 5x5).
 pub const SMALL_CELLS: u32 = 20;
 
 include!(concat!(env!("OUT_DIR"), "/cram_small.rs"));
@@ -32,10 +35,15 @@ const NONE: u32 = u32::MAX;
 /// Whether regions of the `rows x cols` box are valued by table (`build.rs` makes the tables
 /// of the same boxes; a test checks that they agree).
 pub const fn has_table(rows: u32, cols: u32) -> bool {
-    rows * cols <= SMALL_CELLS || matches!((rows, cols), (4, 6) | (6, 4) | (5, 5))
+    rows * cols <= SMALL_CELLS
+        || matches!(
+            (rows, cols),
+            (4, 6) | (6, 4) | (5, 5) | (3, 7) | (3, 8) | (4, 7)
+        )
 }
 
 /// The value of a region whose box has a table ([`has_table`]); `None` for other boxes.
+#[inline]
 pub fn value(region: &Region) -> Option<u64> {
     let (byte, half) = place(region)?;
     Some(u64::from(TABLES[byte] >> (half * 4) & 0xf))
@@ -43,6 +51,7 @@ pub fn value(region: &Region) -> Option<u64> {
 
 /// Whether [`value`] values the region; if so, the byte it will read is asked for now (a
 /// prefetch, a hint only).
+#[inline]
 pub fn prefetch(region: &Region) -> bool {
     let Some((byte, _)) = place(region) else {
         return false;
@@ -59,16 +68,31 @@ pub fn prefetch(region: &Region) -> bool {
     true
 }
 
+/// Whether the `rows x cols` box has a table, read from the built tables' offsets ([`has_table`]
+/// without its comparisons: the search asks for every piece it makes).
+#[inline]
+pub fn is_tabled(rows: u32, cols: u32) -> bool {
+    first_byte(rows, cols).is_some()
+}
+
+/// The first byte of the `rows x cols` box's table in [`TABLES`], if it has one.
+#[inline]
+fn first_byte(rows: u32, cols: u32) -> Option<usize> {
+    let row = OFFSETS.get((rows as usize).wrapping_sub(1))?;
+    let first = *row.get((cols as usize).wrapping_sub(1))?;
+    (first != NONE).then_some(first as usize)
+}
+
 /// Where the region's value lies in [`TABLES`]: its byte, and which half of it (a set is its
 /// own index in its box's table, two sets a byte); `None` for a box without a table.
+#[inline]
 fn place(region: &Region) -> Option<(usize, usize)> {
-    let (rows, cols) = (u32::from(region.rows), u32::from(region.cols));
-    if !has_table(rows, cols) || rows == 0 || cols == 0 {
-        return None;
-    }
+    let first = first_byte(region.rows.into(), region.cols.into())?;
     let set = region.cells as usize;
-    debug_assert!(set >> (rows * cols) == 0, "a region lies in its box");
-    let first = OFFSETS[rows as usize - 1][cols as usize - 1] as usize;
+    debug_assert!(
+        region.cells >> (u32::from(region.rows) * u32::from(region.cols)) == 0,
+        "a region lies in its box"
+    );
     Some((first + (set >> 1), set & 1))
 }
 
@@ -120,6 +144,9 @@ mod tests {
             (4, 6),
             (6, 4),
             (5, 5),
+            (3, 7),
+            (3, 8),
+            (4, 7),
         ] {
             let mut memo = HashMap::new();
             for _ in 0..10 {
@@ -142,7 +169,9 @@ mod tests {
                 assert_eq!(built, has_table(rows, cols), "{rows}x{cols}");
             }
         }
-        assert!(!has_table(1, 25) && !has_table(25, 1) && !has_table(3, 7));
+        assert!(!has_table(1, 25) && !has_table(25, 1) && !has_table(3, 9));
+        // A box turned the other way is valued through its canonical form (no more rows).
+        assert!(!has_table(7, 4) && !has_table(8, 3) && !has_table(7, 3));
     }
 
     /// A prefetch says yes exactly for the regions the table values.
@@ -164,7 +193,7 @@ mod tests {
     fn larger_boxes_are_left_to_the_search() {
         let region = Region {
             rows: 3,
-            cols: 7,
+            cols: 9,
             cells: 1,
         };
         assert_eq!(value(&region), None);
