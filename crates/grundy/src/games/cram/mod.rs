@@ -7,8 +7,8 @@
 //! values) and stored in canonical form under the eight symmetries of the square
 //! ([`region::canonical`]). A region of `b` cells of one colour and `w` of the other of a
 //! checkerboard holds at most `min(b, w)` dominoes, so no play is longer and its value is at
-//! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells, or is 3x8, 4x6, 4x7
-//! or 5x5 (either way round), are not searched: [`small`] holds the value of every set of cells
+//! most that ([`Splittable::bound`]). Regions whose box has at most 20 cells, or is 3x7, 3x8,
+//! 4x6, 4x7 or 5x5 (either way round), are not searched: [`small`] holds the value of every set of cells
 //! of such a box, found by the definition when grundy is built, and the search looks them up
 //! ([`Splittable::exact`]).
 //!
@@ -226,13 +226,14 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
                 && small::has_table(4, 6)
                 && small::has_table(5, 5)
                 && small::has_table(4, 7)
+                && small::has_table(3, 7)
                 && small::has_table(3, 8)
                 && !small::has_table(3, 9)
                 && !small::has_table(5, 6),
             "the text below names the boxes"
         );
         self.by_table.then_some(
-            "regions of at most 20 cells or of a 3x8, 4x6, 4x7 or 5x5 box looked up in an endgame table (every set of cells of their box, valued by the definition)",
+            "regions of at most 20 cells or of a 3x7, 3x8, 4x6, 4x7 or 5x5 box looked up in an endgame table (every set of cells of their box, valued by the definition)",
         )
     }
 

@@ -10,7 +10,7 @@
 //! for the 66 boxes of at most 20 cells, 1 MiB for 3x7, 8 MiB for 3x8, 16 MiB for 4x6 and 6x4,
 //! 128 MiB for 4x7 and 16 MiB for 5x5, 174 MiB of the program's read-only data. The kernel
 //! reads a page of it only when a lookup first reaches it, so a board pays for the pages its
-//! play touches, not for the tables. A region of a box turned the other way (7x4, 8x3) is put
+//! play touches, not for the tables. A region of a box turned the other way (7x4, 7x3, 8x3) is put
 //! in canonical form, no more rows than columns, and looked up in the table of its turned box.
 //!
 //! The tables were first filled at run time, on demand (a set valued when first reached, with
