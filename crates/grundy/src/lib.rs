@@ -59,6 +59,7 @@
 
 pub mod analysis;
 pub mod claims;
+pub mod cpu;
 mod error;
 pub mod family;
 pub mod files;

@@ -319,6 +319,7 @@ pub fn for_each_bit(mut bits: u128, mut f: impl FnMut(u32)) {
 }
 
 /// Removes pairs of equal parts from `parts[start..]` (a game plus itself is 0).
+#[inline(always)]
 pub fn cancel_pairs<P: Ord + Copy>(parts: &mut Vec<P>, start: usize) {
     match parts.len() - start {
         0 | 1 => return,

@@ -13,6 +13,7 @@ impl NimSet {
     pub const EMPTY: NimSet = NimSet([0; 4]);
 
     /// `{0, 1, ..., top}` (cut at [`LIMIT`] - 1).
+    #[inline(always)]
     pub fn up_to(top: u64) -> NimSet {
         let mut set = NimSet::EMPTY;
         for (i, word) in set.0.iter_mut().enumerate() {
@@ -27,11 +28,13 @@ impl NimSet {
     }
 
     /// The values `k < 64` whose bit `k` is set in `mask`.
+    #[inline(always)]
     pub fn from_low_word(mask: u64) -> NimSet {
         NimSet([mask, 0, 0, 0])
     }
 
     /// `{value}`, if `value` is below [`LIMIT`].
+    #[inline(always)]
     pub fn single(value: u64) -> Option<NimSet> {
         let mut set = NimSet::EMPTY;
         set.insert(value).then_some(set)
@@ -54,16 +57,19 @@ impl NimSet {
     }
 
     /// Whether `value` is in the set.
+    #[inline(always)]
     pub fn contains(&self, value: u64) -> bool {
         value < LIMIT && self.0[(value / 64) as usize] >> (value % 64) & 1 == 1
     }
 
     /// Whether the set is empty.
+    #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
 
     /// The largest value, if any.
+    #[inline(always)]
     pub fn max(&self) -> Option<u64> {
         (0..4)
             .rev()
@@ -72,26 +78,31 @@ impl NimSet {
     }
 
     /// The values in both sets.
+    #[inline(always)]
     pub fn and(self, other: NimSet) -> NimSet {
         NimSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
     /// The values of `self` or `other`.
+    #[inline(always)]
     pub fn or(self, other: NimSet) -> NimSet {
         NimSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
     /// The values of `self` not in `other`.
+    #[inline(always)]
     pub fn minus(self, other: NimSet) -> NimSet {
         NimSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
     /// The values below 64, as a mask (bit `k` for value `k`).
+    #[inline(always)]
     pub fn low_word(&self) -> u64 {
         self.0[0]
     }
 
     /// `{v ^ x : v in self}`, if every such value is below [`LIMIT`].
+    #[inline(always)]
     pub fn xor(self, x: u64) -> Option<NimSet> {
         if x == 0 {
             return Some(self);

@@ -87,12 +87,14 @@ impl<K> RegionsKeyed<K> {
     /// option of a part ([`Splittable::play`]) is split knowing that each of its pieces holds
     /// a cell next to the domino, so a piece stops growing once it holds them all
     /// ([`Geometry::pieces_cut`]).
+    #[inline(always)]
     pub fn split<W: Bits>(&self, g: &Geometry<W>, cells: W, out: &mut Vec<Region>) {
         self.split_marked(g, cells, cells, out);
     }
 
     /// [`RegionsKeyed::split`], given `marks`: cells such that every piece of `cells` holds
     /// one (see [`Geometry::pieces_cut`]), e.g. the cells next to a domino taken from a piece.
+    #[inline(always)]
     fn split_marked<W: Bits>(&self, g: &Geometry<W>, cells: W, marks: W, out: &mut Vec<Region>) {
         let start = out.len();
         self.split_into(g, cells, marks, out);
@@ -103,23 +105,56 @@ impl<K> RegionsKeyed<K> {
     /// piece. Cells without an empty neighbour (no move, value 0) go with the spare ones; a
     /// piece of what is left holds a mark, a cell next to one gone or an end of a cut edge
     /// (a path from it to a mark leaves its piece there).
+    ///
+    /// A piece split off by a cut is worked on again alone, from a list of such pieces rather
+    /// than by a call to itself: the whole split is then one function, which the search
+    /// compiles into its own ([`crate::solve::search`], "bit instructions").
+    #[inline(always)]
     fn split_into<W: Bits>(&self, g: &Geometry<W>, cells: W, marks: W, out: &mut Vec<Region>) {
         let kept = g.without_spare_cells(cells);
         let kept = kept & g.next_to(kept);
         let cut = g.cut_right(kept);
         let marks = (marks | g.next_to(cells & !kept) | cut | (cut << 1)) & kept;
-        match cut == W::ZERO {
-            true => g.pieces_cut(kept, W::ZERO, marks, |piece| self.push_piece(g, piece, out)),
-            false => g.pieces_cut(kept, cut, marks, |piece| match piece == kept {
-                true => self.push_piece(g, piece, out),
-                // One piece (joined by its cut edges too): no marks needed.
-                false => self.split_into(g, piece, W::ZERO, out),
-            }),
+        if cut == W::ZERO {
+            for piece in g.pieces_cut(kept, W::ZERO, marks) {
+                self.push_piece(g, piece, out);
+            }
+            return;
+        }
+        // Cut pieces with a move, still to split: disjoint, of two cells or more, so at most
+        // 64. Not zeroed first (a call to `memset` at every cut).
+        let mut todo = [const { std::mem::MaybeUninit::<W>::uninit() }; 64];
+        let mut left = 0;
+        let (mut kept, mut cut, mut marks) = (kept, cut, marks);
+        loop {
+            for piece in g.pieces_cut(kept, cut, marks) {
+                match piece == kept {
+                    true => self.push_piece(g, piece, out),
+                    // One piece (joined by its cut edges too): no marks needed.
+                    false if g.horizontal(piece) | g.vertical(piece) != W::ZERO => {
+                        todo[left].write(piece);
+                        left += 1;
+                    }
+                    false => {}
+                }
+            }
+            let Some(next) = left.checked_sub(1) else {
+                return;
+            };
+            left = next;
+            // SAFETY: the slots below the count were written just above, at this level or
+            // an earlier one.
+            let cells = unsafe { todo[left].assume_init() };
+            kept = g.without_spare_cells(cells);
+            kept &= g.next_to(kept);
+            cut = g.cut_right(kept);
+            marks = (g.next_to(cells & !kept) | cut | (cut << 1)) & kept;
         }
     }
 
     /// The region of a piece, if it has a move: in canonical form, or as it lies when the
     /// table values it.
+    #[inline(always)]
     fn push_piece<W: Bits>(&self, g: &Geometry<W>, piece: W, out: &mut Vec<Region>) {
         if g.horizontal(piece) | g.vertical(piece) != W::ZERO {
             let (rows, cols, trimmed) = g.trimmed(piece);
@@ -141,6 +176,7 @@ impl<K> RegionsKeyed<K> {
 
     /// The dominoes of a region, nearest the centre of its box first
     /// ([`region::dominoes_from_centre`]; see [`Splittable::moves`]).
+    #[inline(always)]
     fn moves_in<W: Bits>(part: &Region, out: &mut Vec<u128>) {
         let cells = W::from_u128(part.cells);
         let dominoes = region::dominoes_from_centre(part.rows.into(), part.cols.into());
@@ -167,6 +203,7 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
 
     type Key = K;
 
+    #[inline(always)]
     fn key(&self, part: &Region) -> K {
         K::of(part)
     }
@@ -182,6 +219,7 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
     /// A domino, as the mask of its two cells.
     type Move = u128;
 
+    #[inline(always)]
     fn moves(&self, part: &Region, out: &mut Vec<u128>) -> Result<()> {
         match part.is_small() {
             true => Self::moves_in::<u64>(part, out),
@@ -190,6 +228,7 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
         Ok(())
     }
 
+    #[inline(always)]
     fn play(&self, part: &Region, domino: u128, out: &mut Vec<Region>) -> Result<()> {
         let (rows, cols) = (part.rows.into(), part.cols.into());
         let left = part.cells & !domino;
@@ -209,6 +248,7 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
         Ok(())
     }
 
+    #[inline(always)]
     fn exact(&self, part: &Region) -> Option<u64> {
         match self.by_table {
             true => small::value(part),
@@ -216,6 +256,7 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
         }
     }
 
+    #[inline(always)]
     fn prefetch_exact(&self, part: &Region) -> bool {
         self.by_table && small::prefetch(part)
     }
@@ -237,6 +278,7 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
         )
     }
 
+    #[inline(always)]
     fn fact(&self, part: &Region) -> Option<Fact> {
         match self.by_symmetry {
             true => region::half_turn_outcome(part).map(|zero| match zero {
@@ -253,6 +295,7 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
         )
     }
 
+    #[inline(always)]
     fn bound(&self, part: &Region) -> u64 {
         let (rows, cols) = (part.rows.into(), part.cols.into());
         let most = match part.is_small() {
@@ -266,6 +309,7 @@ impl<K: RegionKey> Splittable for RegionsKeyed<K> {
     /// before goes first (its positions below are in the table). One thread, positions
     /// searched (`cram_stats`): 5x9 7.60 M against 9.51 M, 5x8 0.856 M against 0.938 M, 3x14
     /// 0.521 M against 0.702 M, 4x11 3.25 M against 3.28 M (BENCHMARKS.md, 2026-12-02).
+    #[inline(always)]
     fn difficulty_seen(&self, difficulty: u64) -> u64 {
         difficulty - difficulty / 8
     }
@@ -867,8 +911,7 @@ pub(crate) mod tests {
         let cells = cells as u64;
         assert_eq!(g.without_spare_cells(cells), cells);
         assert_eq!(g.cut_right(cells), 1 | 1 << 4);
-        let mut pieces = Vec::new();
-        g.pieces_cut(cells, g.cut_right(cells), cells, |p| pieces.push(p));
+        let pieces: Vec<u64> = g.pieces_cut(cells, g.cut_right(cells), cells).collect();
         assert_eq!(
             pieces,
             [1 | 1 << 4 | 1 << 8 | 1 << 12, 0b1111 & !1 | 1 << 5]
@@ -1137,10 +1180,9 @@ pub(crate) mod tests {
                 cells |= seed.rotate_left(41) & seed.rotate_left(83) & region::full(rows, cols);
             }
             let g = Geometry::<u128>::new(rows, cols);
-            let mut first = None;
-            g.pieces(g.without_spare_cells(cells), |p| {
-                first = first.or(Some(p).filter(|&p| g.horizontal(p) | g.vertical(p) != 0));
-            });
+            let first = g
+                .pieces(g.without_spare_cells(cells))
+                .find(|&p| g.horizontal(p) | g.vertical(p) != 0);
             let Some(piece) = first else { return Ok(()) };
             let (height, width, trimmed) = g.trimmed(piece);
             let part = Region { rows: height as u8, cols: width as u8, cells: trimmed };

@@ -241,6 +241,7 @@ pub const WORD_KEY_CELLS: u32 = 58;
 /// `0..rows * cols` and `cols - 1` in bits 58 to 63. The rows are read back from the highest
 /// cell, since a region touches the last row of its box (regions are trimmed to their box).
 impl RegionKey for u64 {
+    #[inline(always)]
     fn of(region: &Region) -> Self {
         debug_assert!(Self::fits(region));
         region.cells as u64 | u64::from(region.cols - 1) << WORD_KEY_CELLS
@@ -311,6 +312,7 @@ impl<W: Bits> Geometry<W> {
     }
 
     /// The geometry of a `rows x cols` box (at most `W::BITS` cells), made once.
+    #[inline(always)]
     pub fn of(rows: u32, cols: u32) -> &'static Geometry<W> {
         debug_assert!(rows >= 1 && cols >= 1 && rows * cols <= W::BITS);
         W::geometries()[((rows - 1) * W::BITS + cols - 1) as usize]
@@ -328,11 +330,13 @@ impl<W: Bits> Geometry<W> {
     }
 
     /// The empty cells whose right neighbour is empty too (left halves of horizontal dominoes).
+    #[inline(always)]
     pub fn horizontal(&self, cells: W) -> W {
         cells & self.not_last & (cells >> 1)
     }
 
     /// The empty cells whose lower neighbour is empty too (upper halves of vertical dominoes).
+    #[inline(always)]
     pub fn vertical(&self, cells: W) -> W {
         cells & self.up(cells)
     }
@@ -340,17 +344,20 @@ impl<W: Bits> Geometry<W> {
     /// `set` one row up (bit `i + cols` to bit `i`). Two shifts, as a shift by the whole width
     /// of `W` (a box of one row of `W::BITS` cells) would overflow: this one gives no cells,
     /// as there is no row below.
+    #[inline(always)]
     fn up(&self, set: W) -> W {
         (set >> (self.cols - 1)) >> 1
     }
 
     /// `set` one row down (bit `i` to bit `i + cols`), as [`Geometry::up`].
+    #[inline(always)]
     fn down(&self, set: W) -> W {
         (set << (self.cols - 1)) << 1
     }
 
     /// The most dominoes that fit in `cells`: at most one per cell of the rarer colour of a
     /// checkerboard.
+    #[inline(always)]
     pub fn dominoes_at_most(&self, cells: W) -> u32 {
         let black = (cells & self.even).count_ones();
         let white = (cells & !self.even).count_ones();
@@ -382,6 +389,7 @@ impl<W: Bits> Geometry<W> {
     /// keeps its neighbours, so the tufts, the stars and the bridges elsewhere are those the
     /// round saw, and it took them all. (A test checks this on every set of the boxes of at
     /// most 20 cells.)
+    #[inline(always)]
     pub fn without_spare_cells(&self, cells: W) -> W {
         // Cells whose right, left, lower, upper neighbour is empty.
         let right = self.horizontal(cells);
@@ -444,6 +452,7 @@ impl<W: Bits> Geometry<W> {
     /// such square is never a cell of another (its blocked sides forbid it) unless both are the
     /// same isolated square, which cuts the same edges either way, so the lemma applies to
     /// each square in turn and all of them may be cut at once.
+    #[inline(always)]
     pub fn cut_right(&self, cells: W) -> W {
         let c = self.cols;
         let right = self.horizontal(cells);
@@ -463,30 +472,29 @@ impl<W: Bits> Geometry<W> {
     }
 
     /// The cells of the box next to a cell of `set`.
+    #[inline(always)]
     fn neighbours(&self, set: W) -> W {
         (set << 1) & self.not_first | (set >> 1) & self.not_last | self.down(set) | self.up(set)
     }
 
     /// The cells of the box next to a cell of `set`.
+    #[inline(always)]
     pub fn next_to(&self, set: W) -> W {
         self.neighbours(set)
     }
 
     /// Whether `cells` is one piece (not empty).
     pub fn is_one_piece(&self, cells: W) -> bool {
-        let mut pieces = 0;
-        self.pieces(cells, |_| pieces += 1);
-        pieces == 1
+        self.pieces(cells).count() == 1
     }
 
-    /// Splits `cells` into connected pieces (neighbours share a side) and hands each to `f`
-    /// (in no particular order).
-    pub fn pieces(&self, cells: W, f: impl FnMut(W)) {
-        self.pieces_cut(cells, W::ZERO, cells, f);
+    /// The connected pieces of `cells` (neighbours share a side), in no particular order.
+    pub fn pieces(&self, cells: W) -> Pieces<'_, W> {
+        self.pieces_cut(cells, W::ZERO, cells)
     }
 
-    /// Splits `cells` into connected pieces, as [`Geometry::pieces`], with the edges from the
-    /// cells of `cut` to their right neighbours taken away, given `marks`: cells such that every
+    /// The connected pieces of `cells`, as [`Geometry::pieces`], with the edges from the cells
+    /// of `cut` to their right neighbours taken away, given `marks`: cells such that every
     /// piece holds one (all of `cells` will do), or none when `cells` is one piece.
     ///
     /// A piece grows from a mark by whole runs of its rows and a step up and down at a time. In
@@ -499,71 +507,20 @@ impl<W: Bits> Geometry<W> {
     /// reached every mark left is all that is left (every other piece would hold one): after a
     /// domino, the marks are the cells around it, joined again a few steps from it, while
     /// growing over the whole region would take as many steps as it is long.
-    pub fn pieces_cut(&self, mut cells: W, cut: W, marks: W, mut f: impl FnMut(W)) {
+    #[inline(always)]
+    pub fn pieces_cut(&self, cells: W, cut: W, marks: W) -> Pieces<'_, W> {
         let joined = cells & self.not_last & !cut & (cells >> 1);
         let mut reach = [joined; 4];
         for k in 1..4 {
             reach[k] = reach[k - 1] & (reach[k - 1] >> (1 << (k - 1)));
         }
-        let grow = |set: W| {
-            let mut run = (joined.wrapping_add(set & joined) ^ joined) | set;
-            for (k, &reach) in reach.iter().enumerate() {
-                run |= reach & (run >> (1 << k));
-            }
-            run | self.down(run) | self.up(run)
-        };
-        // Grows `piece` (within one piece of `cells`) to its whole piece; one that has reached
-        // every mark of `left` is all of `cells`.
-        let whole = |mut piece: W, cells: W, left: W| loop {
-            if piece & left == left {
-                return cells;
-            }
-            let next = grow(piece) & cells;
-            if next == piece {
-                return piece;
-            }
-            piece = next;
-        };
-        // Part of a piece grown already (when another finished first), or nothing.
-        let mut carried = W::ZERO;
-        while cells != W::ZERO {
-            let left = marks & cells;
-            if left == W::ZERO {
-                // No mark left: what is left is one piece.
-                f(cells);
-                return;
-            }
-            let mut a = match carried == W::ZERO {
-                true => left & left.wrapping_neg(),
-                false => carried,
-            };
-            carried = W::ZERO;
-            let others = left & !a;
-            // Two pieces grow at once, from the first mark and from the last, which keeps two
-            // chains of work in flight; once they meet, one grows on.
-            let piece = match others == W::ZERO {
-                true => cells,
-                false => {
-                    let mut b = W::ONE << (W::BITS - 1 - others.leading_zeros());
-                    loop {
-                        let (next_a, next_b) = (grow(a) & cells, grow(b) & cells);
-                        if next_a & next_b != W::ZERO {
-                            break whole(next_a | next_b, cells, left);
-                        }
-                        if next_a == a {
-                            carried = next_b;
-                            break a;
-                        }
-                        if next_b == b {
-                            carried = next_a;
-                            break b;
-                        }
-                        (a, b) = (next_a, next_b);
-                    }
-                }
-            };
-            cells &= !piece;
-            f(piece);
+        Pieces {
+            g: self,
+            cells,
+            marks,
+            joined,
+            reach,
+            carried: W::ZERO,
         }
     }
 
@@ -575,6 +532,7 @@ impl<W: Bits> Geometry<W> {
 
     /// The piece `cells` (of this box) moved to its own bounding box, as it lies: the box's
     /// rows, columns and the cells (bit `r * width + c`).
+    #[inline(always)]
     pub fn trimmed(&self, cells: W) -> (u32, u32, W) {
         let row_of = |bit: u32| (bit * self.by_cols) >> 16;
         let first = row_of(cells.trailing_zeros());
@@ -606,6 +564,99 @@ impl<W: Bits> Geometry<W> {
     /// Rows and columns of the box.
     pub fn size(&self) -> (u32, u32) {
         (self.rows, self.cols)
+    }
+}
+
+/// The pieces of a set, one at a time ([`Geometry::pieces_cut`]): an iterator, so that the
+/// caller's work on each piece is compiled in the same function as the growing.
+pub struct Pieces<'g, W> {
+    g: &'g Geometry<W>,
+    /// What is left to split.
+    cells: W,
+    marks: W,
+    /// The cells joined to their right neighbour, and `reach[k]`: those joined to the next
+    /// `2^k` to their right.
+    joined: W,
+    reach: [W; 4],
+    /// Part of a piece grown already (when another finished first), or nothing.
+    carried: W,
+}
+
+impl<W: Bits> Pieces<'_, W> {
+    /// `set` grown by whole runs of its rows, then a row up and down.
+    #[inline(always)]
+    fn grow(&self, set: W) -> W {
+        let joined = self.joined;
+        let mut run = (joined.wrapping_add(set & joined) ^ joined) | set;
+        for (k, &reach) in self.reach.iter().enumerate() {
+            run |= reach & (run >> (1 << k));
+        }
+        run | self.g.down(run) | self.g.up(run)
+    }
+
+    /// `piece` (within one piece of `cells`) grown to its whole piece; one that has reached
+    /// every mark of `left` is all of `cells`.
+    #[inline(always)]
+    fn whole(&self, mut piece: W, cells: W, left: W) -> W {
+        loop {
+            if piece & left == left {
+                return cells;
+            }
+            let next = self.grow(piece) & cells;
+            if next == piece {
+                return piece;
+            }
+            piece = next;
+        }
+    }
+}
+
+impl<W: Bits> Iterator for Pieces<'_, W> {
+    type Item = W;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<W> {
+        let cells = self.cells;
+        if cells == W::ZERO {
+            return None;
+        }
+        let left = self.marks & cells;
+        if left == W::ZERO {
+            // No mark left: what is left is one piece.
+            self.cells = W::ZERO;
+            return Some(cells);
+        }
+        let mut a = match self.carried == W::ZERO {
+            true => left & left.wrapping_neg(),
+            false => self.carried,
+        };
+        self.carried = W::ZERO;
+        let others = left & !a;
+        // Two pieces grow at once, from the first mark and from the last, which keeps two
+        // chains of work in flight; once they meet, one grows on.
+        let piece = match others == W::ZERO {
+            true => cells,
+            false => {
+                let mut b = W::ONE << (W::BITS - 1 - others.leading_zeros());
+                loop {
+                    let (next_a, next_b) = (self.grow(a) & cells, self.grow(b) & cells);
+                    if next_a & next_b != W::ZERO {
+                        break self.whole(next_a | next_b, cells, left);
+                    }
+                    if next_a == a {
+                        self.carried = next_b;
+                        break a;
+                    }
+                    if next_b == b {
+                        self.carried = next_a;
+                        break b;
+                    }
+                    (a, b) = (next_a, next_b);
+                }
+            }
+        };
+        self.cells = cells & !piece;
+        Some(piece)
     }
 }
 
@@ -683,6 +734,7 @@ static CENTRE_OUT: [[u8; 128]; 129] = {
 };
 
 /// The `n` lowest bits.
+#[inline(always)]
 fn low_bits<W: Bits>(n: u32) -> W {
     match n >= W::BITS {
         true => W::MAX,
@@ -692,6 +744,7 @@ fn low_bits<W: Bits>(n: u32) -> W {
 
 /// The set with its rows in the opposite order (upside down). Up to four rows without a loop:
 /// neighbouring rows swapped, then pairs of rows (four), or the outer rows swapped (three).
+#[inline(always)]
 fn upside_down<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     let row = low_bits::<W>(cols);
     match rows {
@@ -711,6 +764,7 @@ fn upside_down<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
 }
 
 /// The set turned by a half-turn: every bit in the opposite place.
+#[inline(always)]
 fn half_turn<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     cells.reverse_bits() >> (W::BITS - rows * cols)
 }
@@ -728,6 +782,7 @@ fn half_turn<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
 /// answers each `d` by `σ(d)` and wins: value 0. With one side odd and both central cells in
 /// `S`, the first player covers them, leaving a symmetric board with no domino meeting its
 /// image, and wins as second player from there: not 0.
+#[inline(always)]
 pub fn half_turn_outcome(region: &Region) -> Option<bool> {
     let (rows, cols) = (u32::from(region.rows), u32::from(region.cols));
     let cells = region.cells;
@@ -737,6 +792,7 @@ pub fn half_turn_outcome(region: &Region) -> Option<bool> {
     }
 }
 
+#[inline(always)]
 fn half_turn_outcome_in<W: Bits>(rows: u32, cols: u32, cells: W) -> Option<bool> {
     let n = rows * cols;
     // A cheap necessary test first: the two halves of the box hold as many cells.
@@ -789,6 +845,7 @@ pub fn canonical<W: Bits>(rows: u32, cols: u32, cells: W) -> Region {
 
 /// The cells of [`canonical`] (its box is `min(rows, cols) x max(rows, cols)`): a word,
 /// returned in registers, where a [`Region`] would go through memory.
+#[inline(always)]
 pub fn canonical_cells<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     // The four images that keep the box (identity, upside down, half-turn, and mirrored: the
     // half-turn of upside down) of the set in the wide orientation, and of its transpose too
@@ -798,17 +855,20 @@ pub fn canonical_cells<W: Bits>(rows: u32, cols: u32, cells: W) -> W {
     } else {
         (rows, cols, cells)
     };
-    let least_of_four = |set: W| {
-        let turned = half_turn(wide_rows, wide_cols, set);
-        set.min(upside_down(wide_rows, wide_cols, set))
-            .min(turned)
-            .min(upside_down(wide_rows, wide_cols, turned))
-    };
-    let best = least_of_four(wide);
+    let best = least_of_four(wide_rows, wide_cols, wide);
     match rows == cols {
-        true => best.min(least_of_four(transpose(rows, cols, cells))),
+        true => best.min(least_of_four(rows, cols, transpose(rows, cols, cells))),
         false => best,
     }
+}
+
+/// The least of the four images of `set` that keep its `rows x cols` box.
+#[inline(always)]
+fn least_of_four<W: Bits>(rows: u32, cols: u32, set: W) -> W {
+    let turned = half_turn(rows, cols, set);
+    set.min(upside_down(rows, cols, set))
+        .min(turned)
+        .min(upside_down(rows, cols, turned))
 }
 
 /// Checkerboard colouring: the cells `(r, c)` with `r + c` even in a box `cols` wide.
@@ -1023,13 +1083,10 @@ mod tests {
         cut: u128,
         marks: u128,
     ) -> Vec<u128> {
-        let mut found = Vec::new();
-        Geometry::<W>::new(rows, cols).pieces_cut(
-            W::from_u128(cells),
-            W::from_u128(cut),
-            W::from_u128(marks),
-            |p| found.push(p.to_u128()),
-        );
+        let mut found: Vec<u128> = Geometry::<W>::new(rows, cols)
+            .pieces_cut(W::from_u128(cells), W::from_u128(cut), W::from_u128(marks))
+            .map(W::to_u128)
+            .collect();
         found.sort_unstable();
         found
     }
@@ -1083,8 +1140,7 @@ mod tests {
             let cut = cut_seed & cut_seed.rotate_left(53) & cells;
             let g = Geometry::<u128>::new(rows, cols);
             for cut in [0, cut] {
-                let mut found = Vec::new();
-                g.pieces_cut(cells, cut, cells, |p| found.push(p));
+                let mut found: Vec<u128> = g.pieces_cut(cells, cut, cells).collect();
                 found.sort_unstable();
                 let mut want = pieces_by_definition(rows, cols, cells, cut);
                 want.sort_unstable();
@@ -1123,8 +1179,8 @@ mod tests {
                 true => 0,
                 false => marks,
             };
-            let mut found = Vec::new();
-            Geometry::<u128>::new(rows, cols).pieces_cut(cells, cut, marks, |p| found.push(p));
+            let mut found: Vec<u128> =
+                Geometry::<u128>::new(rows, cols).pieces_cut(cells, cut, marks).collect();
             found.sort_unstable();
             let mut sorted = want.clone();
             sorted.sort_unstable();
@@ -1159,8 +1215,9 @@ mod tests {
     fn long_runs_are_filled_whole() {
         /// The pieces, in both words where the box fits one, against the cell-by-cell search.
         fn check(rows: u32, cols: u32, cells: u128, cut: u128) -> Vec<u128> {
-            let mut found = Vec::new();
-            Geometry::<u128>::new(rows, cols).pieces_cut(cells, cut, cells, |p| found.push(p));
+            let mut found: Vec<u128> = Geometry::<u128>::new(rows, cols)
+                .pieces_cut(cells, cut, cells)
+                .collect();
             found.sort_unstable();
             let mut want = pieces_by_definition(rows, cols, cells, cut);
             want.sort_unstable();
@@ -1209,8 +1266,7 @@ mod tests {
     fn pieces_do_not_join_across_a_row_end() {
         // 2 x 3: cells (0,2) and (1,0) are consecutive bits but not neighbours.
         let g = Geometry::<u128>::new(2, 3);
-        let mut found = Vec::new();
-        g.pieces(0b001_100, |p| found.push(p));
+        let found: Vec<u128> = g.pieces(0b001_100).collect();
         assert_eq!(found, vec![0b000_100, 0b001_000]);
     }
 
@@ -1236,11 +1292,9 @@ mod tests {
     fn regions_by<W: Bits>(rows: u32, cols: u32, cells: u128) -> Vec<(Region, u32)> {
         let g = Geometry::<W>::new(rows, cols);
         let cells = W::from_u128(cells);
-        let mut out = Vec::new();
-        g.pieces(g.without_spare_cells(cells), |p| {
-            out.push((g.region(p), g.dominoes_at_most(p)))
-        });
-        out
+        g.pieces(g.without_spare_cells(cells))
+            .map(|p| (g.region(p), g.dominoes_at_most(p)))
+            .collect()
     }
 
     proptest::proptest! {

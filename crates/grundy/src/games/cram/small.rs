@@ -43,7 +43,7 @@ pub const fn has_table(rows: u32, cols: u32) -> bool {
 }
 
 /// The value of a region whose box has a table ([`has_table`]); `None` for other boxes.
-#[inline]
+#[inline(always)]
 pub fn value(region: &Region) -> Option<u64> {
     let (byte, half) = place(region)?;
     Some(u64::from(TABLES[byte] >> (half * 4) & 0xf))
@@ -51,7 +51,7 @@ pub fn value(region: &Region) -> Option<u64> {
 
 /// Whether [`value`] values the region; if so, the byte it will read is asked for now (a
 /// prefetch, a hint only).
-#[inline]
+#[inline(always)]
 pub fn prefetch(region: &Region) -> bool {
     let Some((byte, _)) = place(region) else {
         return false;
@@ -70,13 +70,13 @@ pub fn prefetch(region: &Region) -> bool {
 
 /// Whether the `rows x cols` box has a table, read from the built tables' offsets ([`has_table`]
 /// without its comparisons: the search asks for every piece it makes).
-#[inline]
+#[inline(always)]
 pub fn is_tabled(rows: u32, cols: u32) -> bool {
     first_byte(rows, cols).is_some()
 }
 
 /// The first byte of the `rows x cols` box's table in [`TABLES`], if it has one.
-#[inline]
+#[inline(always)]
 fn first_byte(rows: u32, cols: u32) -> Option<usize> {
     let row = OFFSETS.get((rows as usize).wrapping_sub(1))?;
     let first = *row.get((cols as usize).wrapping_sub(1))?;
@@ -85,7 +85,7 @@ fn first_byte(rows: u32, cols: u32) -> Option<usize> {
 
 /// Where the region's value lies in [`TABLES`]: its byte, and which half of it (a set is its
 /// own index in its box's table, two sets a byte); `None` for a box without a table.
-#[inline]
+#[inline(always)]
 fn place(region: &Region) -> Option<(usize, usize)> {
     let first = first_byte(region.rows.into(), region.cols.into())?;
     let set = region.cells as usize;

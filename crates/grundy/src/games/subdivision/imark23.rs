@@ -739,15 +739,7 @@ fn scan(words: &[u64], from: u64, count: u64, tracker: &mut GapTracker) {
 /// for (they are not in the baseline x86-64 target): counting, and shifts by a register amount
 /// that leave the flags alone (BMI2).
 fn native() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        is_x86_feature_detected!("popcnt")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    false
+    crate::cpu::has_bit_instructions()
 }
 
 /// Scans the words of positions `start ..` (those below `end`).
