@@ -30,7 +30,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "core types and traits",
         &[
             "error", "number", "files", "progress", "analysis", "game", "ruleset", "family",
-            "verify",
+            "verify", "cpu",
         ],
     ),
     ("engines", &["solve"]),
