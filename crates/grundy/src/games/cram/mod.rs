@@ -19,6 +19,7 @@
 pub mod region;
 pub mod small;
 pub mod spec;
+pub mod tables;
 pub mod theory;
 
 use region::{for_each_bit, Bits, Geometry, Region, RegionKey, MAX_CELLS};

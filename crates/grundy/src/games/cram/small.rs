@@ -3,15 +3,21 @@
 //!
 //! Every box of at most [`SMALL_CELLS`] cells and the boxes 3x7, 3x8, 4x6 (both ways), 4x7 and
 //! 5x5 have a table ([`has_table`]) holding the value of every set of its empty cells, computed
-//! when grundy is built (`build.rs`) by the definition alone: the mex of the values of the sets
-//! a domino leaves, which are smaller numbers than the set, so one pass in increasing order
-//! values them all. A set is its own index in its box's table (bit `r * cols + c`, as in a
-//! [`Region`]) and takes four bits (at most 14 dominoes fit, so no value is larger): 4.65 MiB
-//! for the 66 boxes of at most 20 cells, 1 MiB for 3x7, 8 MiB for 3x8, 16 MiB for 4x6 and 6x4,
-//! 128 MiB for 4x7 and 16 MiB for 5x5, 174 MiB of the program's read-only data. The kernel
-//! reads a page of it only when a lookup first reaches it, so a board pays for the pages its
-//! play touches, not for the tables. A region of a box turned the other way (7x4, 7x3, 8x3) is put
-//! in canonical form, no more rows than columns, and looked up in the table of its turned box.
+//! when grundy is built (`build.rs`, by [`super::tables`]) by the definition alone: the mex of
+//! the values of the sets a domino leaves, which are smaller numbers than the set, so one pass in
+//! increasing order values them all. A set is its own index in its box's table (bit
+//! `r * cols + c`, as in a [`Region`]) and takes four bits (at most 14 dominoes fit, so no value
+//! is larger): 4.65 MiB for the 66 boxes of at most 20 cells, 1 MiB for 3x7, 8 MiB for 3x8,
+//! 16 MiB for 4x6 and 6x4, 128 MiB for 4x7 and 16 MiB for 5x5, 174 MiB in all.
+//!
+//! A release build holds them in the program's read-only data: the kernel reads a page of it
+//! only when a lookup first reaches it, so a board pays for the pages its play touches, not for
+//! the tables. A debug build (the tests) reads the build's file when a table is first needed,
+//! and remakes the tables if it cannot (a debug program moved away from its build): carried in
+//! every test program, its metadata and its incremental cache, the tables took 10 GB of disk
+//! in CI's builds and filled its disk (ARCHITECTURE.md, "The endgame tables in debug builds").
+//! A region of a box turned the other way (7x4, 7x3, 8x3) is put in canonical form, no more rows
+//! than columns, and looked up in the table of its turned box.
 //!
 //! The tables were first filled at run time, on demand (a set valued when first reached, with
 //! its seven images under the symmetries of the square), for boxes of at most 20 cells only.
@@ -23,30 +29,38 @@
 //! the build before), 39 % fewer positions on 4x9 (BENCHMARKS.md, "A 4x7 endgame table").
 
 use super::region::Region;
+pub use super::tables::{has_table, SMALL_CELLS};
+use super::tables::{NONE, OFFSETS, TABLES_LEN};
 
-/// Every box of at most this many cells has a table (and so do 3x7, 3x8, 4x6, 6x4, 4x7 and 5x5).
-pub const SMALL_CELLS: u32 = 20;
+/// Every box's table, four bits a set, in the program (a release build).
+#[cfg(not(debug_assertions))]
+static TABLES: &[u8; TABLES_LEN] = include_bytes!(concat!(env!("OUT_DIR"), "/cram_small.bin"));
 
-include!(concat!(env!("OUT_DIR"), "/cram_small.rs"));
+/// Every box's table, four bits a set.
+#[cfg(not(debug_assertions))]
+#[inline(always)]
+fn tables() -> &'static [u8; TABLES_LEN] {
+    TABLES
+}
 
-/// [`OFFSETS`] of a box without a table.
-const NONE: u32 = u32::MAX;
-
-/// Whether regions of the `rows x cols` box are valued by table (`build.rs` makes the tables
-/// of the same boxes; a test checks that they agree).
-pub const fn has_table(rows: u32, cols: u32) -> bool {
-    rows * cols <= SMALL_CELLS
-        || matches!(
-            (rows, cols),
-            (4, 6) | (6, 4) | (5, 5) | (3, 7) | (3, 8) | (4, 7)
-        )
+/// Every box's table, four bits a set: the build's file, read when first needed (a debug
+/// build), or the tables remade where it cannot be read.
+#[cfg(debug_assertions)]
+fn tables() -> &'static [u8] {
+    static TABLES: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        std::fs::read(concat!(env!("OUT_DIR"), "/cram_small.bin"))
+            .ok()
+            .filter(|bytes| bytes.len() == TABLES_LEN)
+            .unwrap_or_else(super::tables::make)
+    })
 }
 
 /// The value of a region whose box has a table ([`has_table`]); `None` for other boxes.
 #[inline(always)]
 pub fn value(region: &Region) -> Option<u64> {
     let (byte, half) = place(region)?;
-    Some(u64::from(TABLES[byte] >> (half * 4) & 0xf))
+    Some(u64::from(tables()[byte] >> (half * 4) & 0xf))
 }
 
 /// Whether [`value`] values the region; if so, the byte it will read is asked for now (a
@@ -61,7 +75,7 @@ pub fn prefetch(region: &Region) -> bool {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
         // SAFETY: the byte lies in the table of the region's box, and a prefetch neither reads
         // nor writes memory as far as the program can tell.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(TABLES.as_ptr().add(byte).cast()) };
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(tables().as_ptr().add(byte).cast()) };
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = byte;
@@ -75,7 +89,7 @@ pub fn is_tabled(rows: u32, cols: u32) -> bool {
     first_byte(rows, cols).is_some()
 }
 
-/// The first byte of the `rows x cols` box's table in [`TABLES`], if it has one.
+/// The first byte of the `rows x cols` box's table among the tables, if it has one.
 #[inline(always)]
 fn first_byte(rows: u32, cols: u32) -> Option<usize> {
     let row = OFFSETS.get((rows as usize).wrapping_sub(1))?;
@@ -83,7 +97,7 @@ fn first_byte(rows: u32, cols: u32) -> Option<usize> {
     (first != NONE).then_some(first as usize)
 }
 
-/// Where the region's value lies in [`TABLES`]: its byte, and which half of it (a set is its
+/// Where the region's value lies among the tables: its byte, and which half of it (a set is its
 /// own index in its box's table, two sets a byte); `None` for a box without a table.
 #[inline(always)]
 fn place(region: &Region) -> Option<(usize, usize)> {
@@ -100,6 +114,7 @@ fn place(region: &Region) -> Option<(usize, usize)> {
 mod tests {
     use super::*;
     use crate::games::cram::region::full;
+    use crate::games::cram::tables::{box_values, SIDE};
     use crate::games::cram::tests::by_definition;
     use std::collections::HashMap;
 
@@ -160,18 +175,47 @@ mod tests {
         }
     }
 
-    /// The build script made a table for exactly the boxes [`has_table`] names.
+    /// The tables have a place for exactly the boxes [`has_table`] names, one after another.
     #[test]
-    fn the_built_tables_are_those_of_the_boxes_named() {
-        for rows in 1..=TABLE_SIDE as u32 {
-            for cols in 1..=TABLE_SIDE as u32 {
-                let built = OFFSETS[rows as usize - 1][cols as usize - 1] != NONE;
-                assert_eq!(built, has_table(rows, cols), "{rows}x{cols}");
+    fn the_tables_are_those_of_the_boxes_named() {
+        let mut next = 0;
+        for rows in 1..=SIDE as u32 {
+            for cols in 1..=SIDE as u32 {
+                let first = OFFSETS[rows as usize - 1][cols as usize - 1];
+                assert_eq!(first != NONE, has_table(rows, cols), "{rows}x{cols}");
+                if first != NONE {
+                    assert_eq!(first as usize, next, "{rows}x{cols}");
+                    next += 1 << (rows * cols - 1);
+                }
             }
         }
+        assert_eq!(next, TABLES_LEN);
         assert!(!has_table(1, 25) && !has_table(25, 1) && !has_table(3, 9));
         // A box turned the other way is valued through its canonical form (no more rows).
         assert!(!has_table(7, 4) && !has_table(8, 3) && !has_table(7, 3));
+    }
+
+    /// A debug build reads the build's file (it does not remake the tables), and every box of
+    /// at most 20 cells made again here has the same table in it.
+    #[test]
+    fn the_build_file_is_read_and_agrees_with_tables_made_again() {
+        let built = std::fs::read(concat!(env!("OUT_DIR"), "/cram_small.bin")).unwrap();
+        assert_eq!(built.len(), TABLES_LEN);
+        assert!(tables()[..] == built[..]);
+        for rows in 1..=SMALL_CELLS {
+            for cols in 1..=SMALL_CELLS / rows {
+                let first = OFFSETS[rows as usize - 1][cols as usize - 1] as usize;
+                let values = box_values(rows, cols);
+                for (set, value) in values.iter().enumerate() {
+                    let byte = built[first + set / 2];
+                    assert_eq!(
+                        byte >> (set % 2 * 4) & 0xf,
+                        *value,
+                        "{rows}x{cols} set {set}"
+                    );
+                }
+            }
+        }
     }
 
     /// A prefetch says yes exactly for the regions the table values.
